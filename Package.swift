@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "busylife",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "busylife", targets: ["busylife"]),
+        .library(name: "BusyLifeKit", targets: ["EventModel", "Import", "Export"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The C library, seen only by `ICal`.
+        .systemLibrary(
+            name: "CLibical",
+            pkgConfig: "libical",
+            providers: [.apt(["libical-dev"])]
+        ),
+        // libical wrapped: streaming component parser, properties, RRULE parts.
+        .target(name: "ICal", dependencies: ["CLibical"]),
+        // The unified, pure-Swift event model (SEMANTICS.md section 1).
+        .target(name: "EventModel"),
+        // .ics and events.json into the model; zone resolution.
+        .target(name: "Import", dependencies: ["ICal", "EventModel"]),
+        // Machine and human output of the model.
+        .target(name: "Export", dependencies: ["EventModel", "Import"]),
+        // The thin command-line tool.
+        .executableTarget(
+            name: "busylife",
+            dependencies: [
+                "EventModel", "Import", "Export",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ICalTests", dependencies: ["ICal"]),
+        .testTarget(name: "EventModelTests", dependencies: ["EventModel"]),
+        .testTarget(name: "ImportTests", dependencies: ["Import", "EventModel", "Export"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "CLITests", dependencies: ["busylife"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

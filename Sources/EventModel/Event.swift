@@ -1,0 +1,101 @@
+/// One calendar event of the unified model (SEMANTICS.md section 1): a
+/// VEVENT, an override of one, or a BusyLife event.
+public struct Event: Sendable {
+    public enum Status: String, Sendable { case tentative, confirmed, cancelled }
+    public enum Transparency: String, Sendable { case opaque, transparent }
+
+    public var uid: String
+    public var title: String
+    public var description: String?
+    public var location: Location?
+    public var attendees: [Attendee]
+    public var categories: [String]
+    public var status: Status?
+    public var transparency: Transparency
+    /// BusyLife's event type.
+    public var type: Int?
+    /// The calendar it came from: X-WR-CALNAME, else the file's stem.
+    public var calendar: String
+    public var source: SourcePosition
+    public var sequence: Int
+
+    public var start: EventTime
+    /// Exclusive end: DTEND, or start plus DURATION, or the default
+    /// (one day for a date, zero seconds otherwise).
+    public var end: EventTime
+    /// The DURATION as written, if the event gave one rather than DTEND.
+    public var duration: EventDuration?
+
+    /// Recurrence parts, kept for the settle step.
+    public var recurrence: Recurrence
+    /// Set on an override: the instance it replaces.
+    public var recurrenceID: RecurrenceID?
+
+    public init(uid: String, title: String, calendar: String, source: SourcePosition,
+                start: EventTime, end: EventTime) {
+        self.uid = uid
+        self.title = title
+        self.description = nil
+        self.location = nil
+        self.attendees = []
+        self.categories = []
+        self.status = nil
+        self.transparency = .opaque
+        self.type = nil
+        self.calendar = calendar
+        self.source = source
+        self.sequence = 0
+        self.start = start
+        self.end = end
+        self.duration = nil
+        self.recurrence = Recurrence()
+        self.recurrenceID = nil
+    }
+
+    /// Has a rule or extra dates: a recurring master.
+    public var isRecurring: Bool { !recurrence.isEmpty }
+}
+
+/// Where an event was read: file and physical line.
+public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+
+    public init(file: String, line: Int) {
+        self.file = file
+        self.line = line
+    }
+
+    public var description: String { "\(file):\(line)" }
+}
+
+/// A place: a plain text (iCalendar LOCATION, older BusyLife files) or
+/// BusyLife's structured location.
+public struct Location: Hashable, Sendable {
+    public var name: String
+    public var city: String?
+    public var latitude: Double?
+    public var longitude: Double?
+
+    public init(name: String, city: String? = nil, latitude: Double? = nil, longitude: Double? = nil) {
+        self.name = name
+        self.city = city
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+public struct Attendee: Hashable, Sendable {
+    /// RFC 5545 PARTSTAT, upper case (`ACCEPTED`, `DECLINED`, `NEEDS-ACTION`...).
+    public var name: String?
+    public var email: String?
+    public var partstat: String?
+    public var role: String?
+
+    public init(name: String? = nil, email: String? = nil, partstat: String? = nil, role: String? = nil) {
+        self.name = name
+        self.email = email
+        self.partstat = partstat
+        self.role = role
+    }
+}

@@ -1,0 +1,84 @@
+/// The three kinds of time an event can have (SEMANTICS.md section 1),
+/// never confused with each other.
+public enum EventTime: Hashable, Sendable {
+    /// A UTC instant, with the zone it was written in (nil for a `Z` value):
+    /// recurrences repeat in that zone's wall-clock time.
+    case instant(Instant, zone: Zone?)
+    /// A wall-clock date-time with no zone (RFC 5545 form 1).
+    case floating(LocalDateTime)
+    /// An all-day date (VALUE=DATE), never passed through any zone.
+    case date(LocalDate)
+
+    public var kind: String {
+        switch self {
+        case .instant: "instant"
+        case .floating: "floating"
+        case .date: "date"
+        }
+    }
+
+    /// The UTC instant, for the instant kind only.
+    public var instant: Instant? {
+        if case .instant(let instant, _) = self { return instant }
+        return nil
+    }
+
+    public var zone: Zone? {
+        if case .instant(_, let zone) = self { return zone }
+        return nil
+    }
+
+    /// ISO 8601 in the event's own terms: with the offset of its own zone
+    /// (`Z` for UTC), without an offset when floating, or a date.
+    public var iso8601: String {
+        switch self {
+        case .instant(let instant, let zone):
+            return instant.iso8601(offsetSeconds: zone?.offset(at: instant) ?? 0)
+        case .floating(let local):
+            return local.description
+        case .date(let date):
+            return date.description
+        }
+    }
+}
+
+/// An RFC 5545 duration (3.3.6): weeks and days are nominal (wall-clock
+/// days in the event's zone), hours, minutes and seconds exact.
+public struct EventDuration: Hashable, Sendable, CustomStringConvertible {
+    public var negative: Bool
+    public var weeks: Int
+    public var days: Int
+    /// Hours, minutes and seconds together, plus any fraction (BusyLife).
+    public var milliseconds: Int64
+
+    public init(negative: Bool = false, weeks: Int = 0, days: Int = 0, milliseconds: Int64 = 0) {
+        self.negative = negative
+        self.weeks = weeks
+        self.days = days
+        self.milliseconds = milliseconds
+    }
+
+    public var nominalDays: Int { (weeks * 7 + days) * (negative ? -1 : 1) }
+    public var exactMilliseconds: Int64 { negative ? -milliseconds : milliseconds }
+
+    /// `PT1H30M`, `P1D`, `P2W`, `-PT15M`.
+    public var description: String {
+        var text = negative ? "-P" : "P"
+        if weeks > 0 && days == 0 && milliseconds == 0 { return text + "\(weeks)W" }
+        let totalDays = weeks * 7 + days
+        if totalDays > 0 { text += "\(totalDays)D" }
+        if milliseconds > 0 || totalDays == 0 {
+            text += "T"
+            let seconds = milliseconds / 1000
+            let fraction = milliseconds % 1000
+            if seconds / 3600 > 0 { text += "\(seconds / 3600)H" }
+            if seconds / 60 % 60 > 0 { text += "\(seconds / 60 % 60)M" }
+            if seconds % 60 > 0 || fraction > 0 || seconds == 0 {
+                text += "\(seconds % 60)"
+                if fraction > 0 { text += "." + pad(Int(fraction), 3) }
+                text += "S"
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,44 @@
+/// A point in time: milliseconds since 1970-01-01T00:00:00Z. Milliseconds
+/// because BusyLife's `startDate` may be fractional; iCalendar values are
+/// whole seconds.
+public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var milliseconds: Int64
+
+    public init(milliseconds: Int64) { self.milliseconds = milliseconds }
+    public init(seconds: Int64) { self.milliseconds = seconds * 1000 }
+
+    /// Whole seconds, rounded down.
+    public var seconds: Int64 {
+        milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
+    }
+
+    public func adding(seconds: Int64) -> Instant { Instant(milliseconds: milliseconds + seconds * 1000) }
+    public func adding(milliseconds: Int64) -> Instant { Instant(milliseconds: self.milliseconds + milliseconds) }
+
+    public static func < (a: Instant, b: Instant) -> Bool { a.milliseconds < b.milliseconds }
+
+    /// The first and last instants we represent: years 1 and 9999 (UTC).
+    public static let earliest = Instant(seconds: -62_135_596_800)
+    public static let latest = Instant(seconds: 253_402_300_799)
+
+    /// ISO 8601 in UTC: `2026-11-22T14:00:00Z` (`.250` added when not whole).
+    public var description: String { iso8601(offsetSeconds: 0) }
+
+    /// ISO 8601 as wall-clock time at this UTC offset: `2026-11-22T09:00:00-05:00`.
+    public func iso8601(offsetSeconds: Int) -> String {
+        let local = LocalDateTime(secondsSinceEpoch: seconds + Int64(offsetSeconds))
+        let fraction = milliseconds - seconds * 1000
+        let millis = fraction == 0 ? "" : "." + pad(Int(fraction), 3)
+        return local.description + millis + Instant.offsetText(offsetSeconds)
+    }
+
+    /// `Z`, `+09:00`, `-03:30`, or `+05:53:28` for a local mean time.
+    public static func offsetText(_ offset: Int) -> String {
+        if offset == 0 { return "Z" }
+        let sign = offset < 0 ? "-" : "+"
+        let magnitude = abs(offset)
+        var text = sign + pad(magnitude / 3600, 2) + ":" + pad(magnitude / 60 % 60, 2)
+        if magnitude % 60 != 0 { text += ":" + pad(magnitude % 60, 2) }
+        return text
+    }
+}

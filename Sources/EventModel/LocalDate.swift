@@ -1,0 +1,79 @@
+/// A calendar date with no zone (proleptic Gregorian, years 1 to 9999).
+/// Printed as `YYYY-MM-DD`.
+public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    /// Nil when the date does not exist (Feb 30, month 13, year 0).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              day >= 1, day <= LocalDate.daysIn(month: month, year: year) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The date `days` days after 1970-01-01 (negative before).
+    public init(daysSinceEpoch days: Int64) {
+        // Howard Hinnant's civil_from_days.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.year = Int(yoe + era * 400 + (m <= 2 ? 1 : 0))
+        self.month = Int(m)
+        self.day = Int(d)
+    }
+
+    /// Days since 1970-01-01.
+    public var daysSinceEpoch: Int64 {
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let m = Int64(month)
+        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// ISO weekday: 1 Monday ... 7 Sunday.
+    public var weekday: Int {
+        let d = daysSinceEpoch  // 1970-01-01 was a Thursday (4)
+        return Int(((d % 7) + 7 + 3) % 7) + 1
+    }
+
+    public func adding(days: Int) -> LocalDate {
+        LocalDate(daysSinceEpoch: daysSinceEpoch + Int64(days))
+    }
+
+    public static func isLeap(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    public static func < (a: LocalDate, b: LocalDate) -> Bool {
+        (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+
+    public var description: String {
+        pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+    }
+}
+
+/// Zero-padded decimal.
+@inline(__always) func pad(_ value: Int, _ width: Int) -> String {
+    let digits = String(value)
+    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+}

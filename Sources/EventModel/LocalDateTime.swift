@@ -1,0 +1,41 @@
+/// A wall-clock date and time with no zone: a floating time, or a zoned
+/// time before its zone is applied.
+public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var date: LocalDate
+    public var hour: Int
+    public var minute: Int
+    /// 0...60: a leap second is kept as written and read as :59 plus one.
+    public var second: Int
+
+    public init?(date: LocalDate, hour: Int, minute: Int, second: Int) {
+        guard (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return nil }
+        self.date = date
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+    }
+
+    /// The wall-clock time `seconds` after 1970-01-01T00:00:00.
+    public init(secondsSinceEpoch seconds: Int64) {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let rest = Int(seconds - days * 86_400)
+        self.date = LocalDate(daysSinceEpoch: days)
+        self.hour = rest / 3600
+        self.minute = rest / 60 % 60
+        self.second = rest % 60
+    }
+
+    /// Seconds since 1970-01-01T00:00:00 on the same wall clock (as if UTC).
+    public var secondsSinceEpoch: Int64 {
+        date.daysSinceEpoch * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+    }
+
+    public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool {
+        a.secondsSinceEpoch < b.secondsSinceEpoch
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS`.
+    public var description: String {
+        date.description + "T" + pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2)
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// A time zone: from the tz database, from a VTIMEZONE's observances, or a
+/// fixed offset. Answers two questions: the UTC offset at an instant, and
+/// the instant of a wall-clock time (with RFC 5545 gap and overlap rules).
+public final class Zone: Hashable, Sendable, CustomStringConvertible {
+    /// The name we print: the IANA name, or the VTIMEZONE's TZID.
+    public let id: String
+    private let storage: Storage
+
+    private enum Storage: Sendable {
+        case tzdb(TimeZone)
+        case rules(ZoneRules)
+        case fixed(Int)
+    }
+
+    /// A tz database zone; nil if Foundation does not know the name.
+    public init?(tzdb name: String) {
+        guard let zone = TimeZone(identifier: name) else { return nil }
+        self.id = name
+        self.storage = .tzdb(zone)
+    }
+
+    /// A zone defined by observances (a VTIMEZONE).
+    public init(id: String, rules: ZoneRules) {
+        self.id = id
+        self.storage = .rules(rules)
+    }
+
+    /// A constant offset from UTC, in seconds east.
+    public init(id: String, fixedOffset: Int) {
+        self.id = id
+        self.storage = .fixed(fixedOffset)
+    }
+
+    public static let utc = Zone(id: "UTC", fixedOffset: 0)
+
+    /// Whether the tz database answers for this zone (else the file's own rules).
+    public var isTZDB: Bool {
+        if case .tzdb = storage { return true }
+        return false
+    }
+
+    /// Seconds east of UTC in force at `instant`.
+    public func offset(at instant: Instant) -> Int {
+        switch storage {
+        case .tzdb(let zone):
+            return zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant.seconds)))
+        case .rules(let rules):
+            return rules.offset(atUTCSeconds: instant.seconds)
+        case .fixed(let offset):
+            return offset
+        }
+    }
+
+    /// The instant of a wall-clock time in this zone (RFC 5545 3.3.5):
+    /// a time in a gap moves forward by the gap's length (02:30 on
+    /// 2024-03-10 in New York is 03:30 EDT, 07:30Z); a time that occurs
+    /// twice takes the first (01:30 on 2024-11-03 in New York is 01:30 EDT,
+    /// 05:30Z).
+    public func instant(for local: LocalDateTime) -> Instant {
+        let wall = local.secondsSinceEpoch
+        // Offsets in force well before and well after: at most one change
+        // lies between them in any real zone.
+        let before = offset(at: Instant(seconds: wall - 50_400))
+        let after = offset(at: Instant(seconds: wall + 50_400))
+        let first = wall - Int64(before)
+        let second = wall - Int64(after)
+        let firstValid = offset(at: Instant(seconds: first)) == before
+        let secondValid = offset(at: Instant(seconds: second)) == after
+        switch (firstValid, secondValid) {
+        case (true, true): return Instant(seconds: min(first, second))
+        case (true, false): return Instant(seconds: first)
+        case (false, true): return Instant(seconds: second)
+        case (false, false): return Instant(seconds: first)  // in the gap: the offset before it
+        }
+    }
+
+    /// Wall-clock time of `instant` in this zone.
+    public func local(_ instant: Instant) -> LocalDateTime {
+        LocalDateTime(secondsSinceEpoch: instant.seconds + Int64(offset(at: instant)))
+    }
+
+    public static func == (a: Zone, b: Zone) -> Bool { a === b || a.id == b.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    public var description: String { id }
+}

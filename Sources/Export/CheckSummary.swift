@@ -1,0 +1,89 @@
+import EventModel
+import Import
+
+/// The report of `busylife check`, as text and as JSON.
+public enum CheckSummary {
+    public static func text(_ report: ImportReport) -> String {
+        var lines: [String] = []
+        var formats: [String] = []
+        if report.icsFiles > 0 { formats.append("\(report.icsFiles) iCalendar") }
+        if report.jsonFiles > 0 { formats.append("\(report.jsonFiles) BusyLife JSON") }
+        let unreadable = report.unreadable > 0 ? ", \(report.unreadable) unreadable" : ""
+        lines.append("files: \(report.files)" + (formats.isEmpty ? "" : " (" + formats.joined(separator: ", ") + ")") + unreadable)
+        lines.append("events: \(report.events) (recurring series: \(report.recurringSeries), overrides: \(report.overrides))")
+        if !report.otherComponents.isEmpty {
+            lines.append("other components (not events): " + report.otherComponents.sorted { $0.key < $1.key }
+                .map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        }
+        let zones = distinctZones(report)
+        lines.append("zones: \(zones.count)")
+        for zone in zones {
+            var line = "  \(zone.tzid): \(zone.rule.rawValue)"
+            if let resolved = zone.zone, resolved != zone.tzid { line += " -> \(resolved)" }
+            line += " (\(zone.files) file\(zone.files == 1 ? "" : "s"))"
+            lines.append(line)
+        }
+        lines.append("diagnostics: \(report.diagnosticCount) (\(report.errors) errors, \(report.warnings) warnings)")
+        for (kind, count) in report.diagnostics.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            lines.append("  \(kind.rawValue): \(count)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public static func json(_ report: ImportReport, diagnostics: [String]) -> String {
+        var json = JSONObjectWriter()
+        json.field("schema", "busylife.check/1")
+        var files = JSONObjectWriter()
+        files.field("total", report.files)
+        files.field("ics", report.icsFiles)
+        files.field("json", report.jsonFiles)
+        files.field("unreadable", report.unreadable)
+        json.raw("files", files.finished())
+        json.field("events", report.events)
+        json.field("recurringSeries", report.recurringSeries)
+        json.field("overrides", report.overrides)
+        var other = JSONObjectWriter()
+        for (name, count) in report.otherComponents.sorted(by: { $0.key < $1.key }) { other.field(name, count) }
+        json.raw("otherComponents", other.finished())
+        json.raw("zones", JSONObjectWriter.array(distinctZones(report).map { zone in
+            var z = JSONObjectWriter()
+            z.field("tzid", zone.tzid)
+            z.field("rule", zone.rule.rawValue)
+            z.field("zone", zone.zone)
+            z.field("files", zone.files)
+            return z.finished()
+        }))
+        var kinds = JSONObjectWriter()
+        for (kind, count) in report.diagnostics.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { kinds.field(kind.rawValue, count) }
+        json.raw("diagnosticsByKind", kinds.finished())
+        json.raw("diagnostics", JSONObjectWriter.array(diagnostics))
+        return json.finished()
+    }
+
+    public static func json(_ diagnostic: Diagnostic) -> String {
+        var json = JSONObjectWriter()
+        json.field("file", diagnostic.source.file)
+        json.field("line", diagnostic.source.line)
+        json.field("severity", diagnostic.severity.rawValue)
+        json.field("kind", diagnostic.kind.rawValue)
+        json.field("message", diagnostic.message)
+        return json.finished()
+    }
+
+    /// Each (TZID, rule, zone) once, in order of first use, with how many files used it.
+    private static func distinctZones(_ report: ImportReport) -> [(tzid: String, rule: ZoneRule, zone: String?, files: Int)] {
+        var order: [String] = []
+        var table: [String: (tzid: String, rule: ZoneRule, zone: String?, files: Int)] = [:]
+        for use in report.zones {
+            let key = use.tzid + "\u{0}" + use.rule.rawValue + "\u{0}" + (use.zone ?? "")
+            if var known = table[key] {
+                known.files += 1
+                table[key] = known
+            } else {
+                order.append(key)
+                table[key] = (use.tzid, use.rule, use.zone, 1)
+            }
+        }
+        return order.compactMap { table[$0] }
+    }
+}

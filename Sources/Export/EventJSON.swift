@@ -1,0 +1,107 @@
+import EventModel
+
+/// The model as JSON, one object per event (docs/events.md describes every
+/// field). Times are ISO 8601 in the event's own terms, plus UTC.
+public enum EventJSON {
+    public static let schema = "busylife.events/1"
+
+    public static func object(_ event: Event) -> String {
+        var json = JSONObjectWriter()
+        json.field("uid", event.uid)
+        if let id = event.recurrenceID {
+            json.field("recurrenceId", id.time.iso8601)
+            if id.thisAndFuture { json.field("recurrenceRange", "thisAndFuture") }
+        }
+        json.field("title", event.title)
+        time(&json, "start", event.start)
+        time(&json, "end", event.end)
+        json.field("allDay", isDate(event.start))
+        json.field("duration", event.duration?.description)
+        json.field("status", event.status?.rawValue)
+        json.field("transparency", event.transparency.rawValue)
+        json.field("type", event.type)
+        json.field("calendar", event.calendar)
+        json.field("description", event.description)
+        json.raw("location", event.location.map(location))
+        json.raw("attendees", event.attendees.isEmpty ? nil : JSONObjectWriter.array(event.attendees.map(attendee)))
+        json.strings("categories", event.categories)
+        if event.sequence != 0 { json.field("sequence", event.sequence) }
+        let recurrence = event.recurrence
+        if !recurrence.rules.isEmpty { json.raw("rrule", JSONObjectWriter.array(recurrence.rules.map(rule))) }
+        if !recurrence.exceptionRules.isEmpty { json.raw("exrule", JSONObjectWriter.array(recurrence.exceptionRules.map(rule))) }
+        if !recurrence.dates.isEmpty { json.raw("rdate", JSONObjectWriter.array(recurrence.dates.map(recurrenceDate))) }
+        json.strings("exdate", recurrence.exceptionDates.map(\.iso8601))
+        var source = JSONObjectWriter()
+        source.field("file", event.source.file)
+        source.field("line", event.source.line)
+        json.raw("source", source.finished())
+        return json.finished()
+    }
+
+    /// `start`, `startKind`, `startZone`, `startUTC` (and the same for `end`).
+    private static func time(_ json: inout JSONObjectWriter, _ name: String, _ value: EventTime) {
+        json.field(name, value.iso8601)
+        json.field(name + "Kind", value.kind)
+        if case .instant(let instant, let zone) = value {
+            json.field(name + "Zone", zone?.id ?? "UTC")
+            json.field(name + "UTC", instant.description)
+        }
+    }
+
+    private static func isDate(_ value: EventTime) -> Bool {
+        if case .date = value { return true }
+        return false
+    }
+
+    private static func location(_ location: Location) -> String {
+        var json = JSONObjectWriter()
+        json.field("name", location.name)
+        json.field("city", location.city)
+        json.field("latitude", location.latitude)
+        json.field("longitude", location.longitude)
+        return json.finished()
+    }
+
+    private static func attendee(_ attendee: Attendee) -> String {
+        var json = JSONObjectWriter()
+        json.field("name", attendee.name)
+        json.field("email", attendee.email)
+        json.field("partstat", attendee.partstat)
+        json.field("role", attendee.role)
+        return json.finished()
+    }
+
+    private static func rule(_ rule: RecurrenceRule) -> String {
+        var json = JSONObjectWriter()
+        json.field("freq", rule.frequency.rawValue)
+        json.field("interval", rule.interval)
+        json.field("count", rule.count)
+        json.field("until", rule.until?.iso8601)
+        func list(_ name: String, _ values: [Int]) {
+            if !values.isEmpty { json.raw(name, JSONObjectWriter.array(values.map(String.init))) }
+        }
+        list("bySecond", rule.bySecond)
+        list("byMinute", rule.byMinute)
+        list("byHour", rule.byHour)
+        json.strings("byDay", rule.byDay.map(\.description))
+        list("byMonthDay", rule.byMonthDay)
+        list("byYearDay", rule.byYearDay)
+        list("byWeekNo", rule.byWeekNo)
+        list("byMonth", rule.byMonth)
+        list("bySetPos", rule.bySetPos)
+        json.field("wkst", RecurrenceRule.WeekdayNumber.names[(rule.weekStart - 1) % 7])
+        return json.finished()
+    }
+
+    private static func recurrenceDate(_ date: RecurrenceDate) -> String {
+        var json = JSONObjectWriter()
+        switch date {
+        case .time(let time):
+            json.field("start", time.iso8601)
+        case .period(let start, let end):
+            json.field("start", start.iso8601)
+            json.field("end", end.iso8601)
+        }
+        return json.finished()
+    }
+}

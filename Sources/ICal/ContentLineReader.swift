@@ -1,0 +1,105 @@
+/// Splits a byte stream into unfolded content lines (RFC 5545 3.1) without
+/// holding more than one chunk and one line: CRLF or LF endings, a line that
+/// starts with a space or tab continues the previous one.
+///
+/// We unfold here rather than in libical because libical's cost grows with
+/// the square of a line's length; a line over the limit is cut off and
+/// flagged, never buffered whole.
+struct ContentLineReader {
+    private let source: ByteSource
+    private let maxLineBytes: Int
+    private var chunk: UnsafeMutableRawBufferPointer
+    private var chunkCount = 0
+    private var position = 0
+    private var physicalLine = 0
+
+    /// The logical line being built, its first physical line, and whether it overflowed.
+    private var current: [UInt8] = []
+    private var currentLine = 0
+    private var currentOverflow = false
+    private var hasCurrent = false
+    private(set) var readFailed = false
+
+    init(source: ByteSource, maxLineBytes: Int, chunkSize: Int = 1 << 20) {
+        self.source = source
+        self.maxLineBytes = maxLineBytes
+        self.chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        current.reserveCapacity(4096)
+    }
+
+    func deallocate() { chunk.deallocate() }
+
+    /// Calls `body` with each logical line (without its line ending), the
+    /// physical line where it starts, and whether it was cut at the limit.
+    /// `body` returns false to stop reading.
+    mutating func forEachLine(_ body: (UnsafeBufferPointer<UInt8>, Int, Bool) -> Bool) {
+        while true {
+            // At the start of a physical line: make sure a byte is there to peek at.
+            if position == chunkCount {
+                guard refill() else { break }
+            }
+            physicalLine += 1
+            let first = chunk.load(fromByteOffset: position, as: UInt8.self)
+            if (first == 0x20 || first == 0x09) && hasCurrent {
+                position += 1  // folded continuation: drop the one white-space byte
+            } else {
+                if hasCurrent, !emit(body) { return }
+                hasCurrent = true
+                currentLine = physicalLine
+            }
+            // Append bytes up to the line feed, across chunks.
+            while true {
+                if position == chunkCount {
+                    guard refill() else { break }
+                }
+                let base = chunk.baseAddress! + position
+                let available = chunkCount - position
+                if let lf = memchr(base, 0x0A, available) {
+                    let length = lf - base
+                    append(base, length)
+                    position += length + 1
+                    if current.last == 0x0D { current.removeLast() }
+                    break
+                }
+                append(base, available)
+                position = chunkCount
+            }
+        }
+        if hasCurrent { _ = emit(body) }
+        hasCurrent = false
+    }
+
+    private mutating func append(_ bytes: UnsafeRawPointer, _ count: Int) {
+        guard count > 0 else { return }
+        if current.count + count > maxLineBytes {
+            currentOverflow = true
+            return
+        }
+        current.append(contentsOf: UnsafeRawBufferPointer(start: bytes, count: count))
+    }
+
+    private mutating func emit(_ body: (UnsafeBufferPointer<UInt8>, Int, Bool) -> Bool) -> Bool {
+        defer {
+            current.removeAll(keepingCapacity: current.capacity <= 1 << 16)
+            currentOverflow = false
+            hasCurrent = false
+        }
+        if current.isEmpty && !currentOverflow { return true }
+        return current.withUnsafeBufferPointer { body($0, currentLine, currentOverflow) }
+    }
+
+    private mutating func refill() -> Bool {
+        let n = source.read(into: chunk)
+        if n < 0 { readFailed = true }
+        guard n > 0 else { return false }
+        chunkCount = n
+        position = 0
+        return true
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,87 @@
+/// A parsed iCalendar component as plain Swift values: the only shape in
+/// which libical's data leaves this target.
+public struct ICalComponent: Sendable {
+    /// Upper-cased component name (`VEVENT`, `VTIMEZONE`, `STANDARD`...).
+    public var name: String
+    /// Physical line of its `BEGIN:` line (1-based).
+    public var line: Int
+    public var properties: [ICalProperty]
+    public var children: [ICalComponent]
+    /// Problems libical reported inside this component (its `X-LIC-ERROR`s).
+    public var problems: [ICalProblem]
+
+    public init(name: String, line: Int, properties: [ICalProperty] = [],
+                children: [ICalComponent] = [], problems: [ICalProblem] = []) {
+        self.name = name
+        self.line = line
+        self.properties = properties
+        self.children = children
+        self.problems = problems
+    }
+
+    /// The first property with this (upper-case) name.
+    public func first(_ name: String) -> ICalProperty? {
+        properties.first { $0.name == name }
+    }
+
+    /// Every property with this (upper-case) name, in file order.
+    public func all(_ name: String) -> [ICalProperty] {
+        properties.filter { $0.name == name }
+    }
+}
+
+/// One content line: name, parameters and value.
+public struct ICalProperty: Sendable {
+    /// Upper-cased property name.
+    public var name: String
+    /// The value: unescaped for TEXT values, as written for every other type.
+    public var value: String
+    /// Parameters in file order, names upper-cased, values unquoted.
+    public var parameters: [(name: String, value: String)]
+    /// Physical line where the property starts (1-based).
+    public var line: Int
+
+    public init(name: String, value: String, parameters: [(name: String, value: String)] = [], line: Int) {
+        self.name = name
+        self.value = value
+        self.parameters = parameters
+        self.line = line
+    }
+
+    /// The value of the first parameter with this (upper-case) name.
+    public func parameter(_ name: String) -> String? {
+        parameters.first { $0.name == name }?.value
+    }
+}
+
+/// A problem found while reading: by our line reader or by libical.
+public struct ICalProblem: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        /// A line longer than the limit; the property is dropped.
+        case lineTooLong = "line-too-long"
+        /// Components nested deeper than the limit; the outer component is dropped.
+        case nestingTooDeep = "nesting-too-deep"
+        /// More components than the per-file limit; the rest is not read.
+        case tooManyComponents = "too-many-components"
+        /// NUL or other control bytes: not an iCalendar text line.
+        case binaryData = "binary-data"
+        /// Bytes that are not UTF-8; replaced by U+FFFD.
+        case invalidUTF8 = "invalid-utf8"
+        /// `END:` without its `BEGIN:`, or the reverse; the file ends inside a component.
+        case unbalanced = "unbalanced-component"
+        /// Text outside any component.
+        case strayContent = "stray-content"
+        /// A value or line libical could not parse (its `X-LIC-ERROR`).
+        case parse = "parse-error"
+    }
+
+    public var kind: Kind
+    public var line: Int
+    public var message: String
+
+    public init(kind: Kind, line: Int, message: String) {
+        self.kind = kind
+        self.line = line
+        self.message = message
+    }
+}

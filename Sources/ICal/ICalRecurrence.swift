@@ -1,0 +1,118 @@
+internal import CLibical
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An RRULE or EXRULE value parsed by libical into its parts (RFC 5545 3.3.10).
+/// Weekdays are ISO numbers: 1 Monday ... 7 Sunday.
+public struct ICalRecurrence: Sendable, Equatable {
+    public enum Frequency: String, Sendable, CaseIterable {
+        case secondly = "SECONDLY", minutely = "MINUTELY", hourly = "HOURLY", daily = "DAILY"
+        case weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY"
+    }
+
+    public struct WeekdayNumber: Sendable, Equatable {
+        /// 0 for every such weekday; +n / -n for the n-th from start / end.
+        public var ordinal: Int
+        public var weekday: Int
+    }
+
+    public var frequency: Frequency
+    public var interval: Int
+    public var count: Int?
+    /// UNTIL exactly as written (a DATE or DATE-TIME value), for the caller
+    /// to read with its own zone rules.
+    public var until: String?
+    public var bySecond: [Int]
+    public var byMinute: [Int]
+    public var byHour: [Int]
+    public var byDay: [WeekdayNumber]
+    public var byMonthDay: [Int]
+    public var byYearDay: [Int]
+    public var byWeekNo: [Int]
+    public var byMonth: [Int]
+    public var bySetPos: [Int]
+    public var weekStart: Int
+    /// RSCALE (RFC 7529), which we do not expand.
+    public var rscale: String?
+
+    /// Parses a rule; the error says why libical refused it.
+    public static func parse(_ text: String) -> Result<ICalRecurrence, ICalRecurrenceError> {
+        busylife_clear_icalerrno()
+        var rule = icalrecurrencetype_from_string(text)
+        guard rule.freq != ICAL_NO_RECURRENCE,
+              let frequency = Frequency.allCases.first(where: { $0.rawValue == frequencyName(rule.freq) }) else {
+            return .failure(ICalRecurrenceError(rule: text))
+        }
+        let rscale = rule.rscale.map { String(cString: $0) }
+        if let pointer = rule.rscale { free(pointer); rule.rscale = nil }
+        func list(_ part: Int32) -> [Int] {
+            var values: [Int] = []
+            var index: Int32 = 0
+            while true {
+                let value = busylife_recur_value(&rule, part, index)
+                if value == Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue) { break }
+                values.append(Int(value))
+                index += 1
+            }
+            return values
+        }
+        let byDay = list(Int32(BUSYLIFE_BY_DAY.rawValue)).map { encoded -> WeekdayNumber in
+            let code = Int16(truncatingIfNeeded: encoded)
+            let day = Int(icalrecurrencetype_day_day_of_week(code).rawValue)  // 1 Sunday ... 7 Saturday
+            return WeekdayNumber(ordinal: Int(icalrecurrencetype_day_position(code)), weekday: isoWeekday(day))
+        }
+        return .success(ICalRecurrence(
+            frequency: frequency,
+            interval: max(1, Int(rule.interval)),
+            count: rule.count > 0 ? Int(rule.count) : nil,
+            until: untilText(text),
+            bySecond: list(Int32(BUSYLIFE_BY_SECOND.rawValue)),
+            byMinute: list(Int32(BUSYLIFE_BY_MINUTE.rawValue)),
+            byHour: list(Int32(BUSYLIFE_BY_HOUR.rawValue)),
+            byDay: byDay,
+            byMonthDay: list(Int32(BUSYLIFE_BY_MONTH_DAY.rawValue)),
+            byYearDay: list(Int32(BUSYLIFE_BY_YEAR_DAY.rawValue)),
+            byWeekNo: list(Int32(BUSYLIFE_BY_WEEK_NO.rawValue)),
+            byMonth: list(Int32(BUSYLIFE_BY_MONTH.rawValue)).map { Int(icalrecurrencetype_month_month(Int16(truncatingIfNeeded: $0))) },
+            bySetPos: list(Int32(BUSYLIFE_BY_SET_POS.rawValue)),
+            weekStart: rule.week_start == ICAL_NO_WEEKDAY ? 1 : isoWeekday(Int(rule.week_start.rawValue)),
+            rscale: rscale))
+    }
+
+    private static func frequencyName(_ frequency: icalrecurrencetype_frequency) -> String {
+        switch frequency {
+        case ICAL_SECONDLY_RECURRENCE: "SECONDLY"
+        case ICAL_MINUTELY_RECURRENCE: "MINUTELY"
+        case ICAL_HOURLY_RECURRENCE: "HOURLY"
+        case ICAL_DAILY_RECURRENCE: "DAILY"
+        case ICAL_WEEKLY_RECURRENCE: "WEEKLY"
+        case ICAL_MONTHLY_RECURRENCE: "MONTHLY"
+        case ICAL_YEARLY_RECURRENCE: "YEARLY"
+        default: ""
+        }
+    }
+
+    /// libical's 1 Sunday ... 7 Saturday as ISO 1 Monday ... 7 Sunday.
+    private static func isoWeekday(_ libicalDay: Int) -> Int {
+        libicalDay == 1 ? 7 : libicalDay - 1
+    }
+
+    private static func untilText(_ rule: String) -> String? {
+        for part in rule.split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            if pair.count == 2, pair[0].uppercased() == "UNTIL" {
+                return String(pair[1]).trimmingSpaces()
+            }
+        }
+        return nil
+    }
+}
+
+/// libical could not read a recurrence rule.
+public struct ICalRecurrenceError: Error, Sendable, Equatable {
+    public var rule: String
+}

@@ -1,0 +1,321 @@
+internal import CLibical
+
+/// What the stream parser finds, in file order.
+public enum ICalItem: Sendable {
+    /// `BEGIN:VCALENDAR`.
+    case calendarBegin(line: Int)
+    /// A property of the calendar itself (`X-WR-CALNAME`, `X-WR-TIMEZONE`...).
+    case calendarProperty(ICalProperty)
+    /// One complete top-level component (`VEVENT`, `VTIMEZONE`...), children included.
+    case component(ICalComponent)
+    /// `END:VCALENDAR`.
+    case calendarEnd(line: Int)
+    /// Something skipped or repaired, with its line.
+    case problem(ICalProblem)
+}
+
+/// Streams an iCalendar file through libical one top-level component at a
+/// time, so memory stays flat whatever the file's size: we split and unfold
+/// lines, track nesting, and hand libical the lines of one component; it
+/// parses them and we copy the result into `ICalComponent` values at once.
+public final class ICalStreamParser {
+    private let limits: ICalLimits
+    private var parser: OpaquePointer?
+
+    public init(limits: ICalLimits = ICalLimits()) {
+        self.limits = limits
+        self.parser = icalparser_new()
+    }
+
+    deinit {
+        if let parser { icalparser_free(parser) }
+    }
+
+    /// Reads `source` to its end (or until `body` returns false), calling
+    /// `body` with each item. Returns false if reading the source failed.
+    @discardableResult
+    public func parse(_ source: ByteSource, _ body: (ICalItem) -> Bool) -> Bool {
+        var reader = ContentLineReader(source: source, maxLineBytes: limits.maxLineBytes)
+        defer { reader.deallocate() }
+        var state = ParseState(limits: limits)
+        var stopped = false
+        reader.forEachLine { bytes, line, overflow in
+            state.handle(bytes, line: line, overflow: overflow, parser: self) { item in
+                if !body(item) { stopped = true }
+            }
+            return !stopped && !state.finished
+        }
+        if !stopped { state.finish { _ = body($0) } }
+        return !reader.readFailed
+    }
+
+    /// Feeds the collected lines of one component to libical and converts
+    /// what it builds; nil if libical built nothing.
+    fileprivate func build(_ collected: CollectedComponent) -> ICalComponent? {
+        guard let parser else { return nil }
+        var result: OpaquePointer?
+        collected.bytes.withUnsafeBufferPointer { buffer in
+            let base = UnsafeMutableRawPointer(mutating: buffer.baseAddress!)
+                .assumingMemoryBound(to: CChar.self)
+            for start in collected.lineStarts {
+                if let component = icalparser_add_line(parser, base + Int(start)) {
+                    result = component
+                }
+            }
+        }
+        guard let root = result else {
+            // libical is mid-component with nothing to show: start afresh.
+            icalparser_free(parser)
+            self.parser = icalparser_new()
+            return nil
+        }
+        defer { icalcomponent_free(root) }
+        return LibicalConversion.component(root, lines: collected.tree)
+    }
+}
+
+/// The lines of one top-level component, NUL-terminated back to back, and
+/// for each (nested) component the names and line numbers of its own lines,
+/// so that properties and libical's errors can be given a line.
+struct CollectedComponent {
+    var bytes: [UInt8] = []
+    var lineStarts: [Int32] = []
+    var tree = LineTree(line: 0)
+
+    mutating func reset(name: String, line: Int) {
+        bytes.removeAll(keepingCapacity: true)
+        lineStarts.removeAll(keepingCapacity: true)
+        tree = LineTree(name: name, line: line)
+    }
+}
+
+/// Names and lines of one component's own content lines, and its children's.
+struct LineTree {
+    var name = ""
+    var line: Int
+    var names: [String] = []
+    var lines: [Int] = []
+    var children: [LineTree] = []
+}
+
+/// The nesting state machine over logical lines.
+private struct ParseState {
+    let limits: ICalLimits
+    /// Open components, outermost first; `VCALENDAR` when inside one.
+    var stack: [(name: String, line: Int)] = []
+    var inCalendar: Bool { stack.first?.name == "VCALENDAR" }
+    /// Depth (in `stack`) of the top-level component being collected, if any.
+    var componentDepth: Int?
+    var collected = CollectedComponent()
+    /// Line trees of the nested components open inside the collected one.
+    var openTrees: [LineTree] = []
+    /// Set when the collected component must be dropped (too deep, bad nesting).
+    var poisoned = false
+    var components = 0
+    var finished = false
+    var strayLine: Int?
+    var strayCount = 0
+
+    init(limits: ICalLimits) { self.limits = limits }
+
+    mutating func handle(_ raw: UnsafeBufferPointer<UInt8>, line: Int, overflow: Bool,
+                         parser: ICalStreamParser, emit: (ICalItem) -> Void) {
+        if overflow {
+            let name = String(decoding: raw.prefix(while: { $0 != 0x3A && $0 != 0x3B }).prefix(40), as: UTF8.self)
+            emit(.problem(ICalProblem(kind: .lineTooLong, line: line,
+                message: "line longer than \(limits.maxLineBytes) bytes (\(name.isEmpty ? "no name" : name)); property skipped")))
+            return
+        }
+        var text = LineText(raw)
+        if text.hasBinary {
+            emit(.problem(ICalProblem(kind: .binaryData, line: line,
+                message: "binary data (NUL or control bytes) in a text line; line skipped")))
+            return
+        }
+        if text.repairedUTF8 {
+            emit(.problem(ICalProblem(kind: .invalidUTF8, line: line,
+                message: "bytes that are not UTF-8; replaced with U+FFFD")))
+        }
+        if let name = text.keyword("BEGIN:") {
+            begin(name, line: line, parser: parser, emit: emit)
+        } else if let name = text.keyword("END:") {
+            end(name, line: line, parser: parser, emit: emit)
+        } else if componentDepth != nil {
+            collect(&text, line: line)
+        } else if inCalendar && stack.count == 1 {
+            if let property = text.withBytes({ PropertyLine.parse($0, line: line) }) {
+                emit(.calendarProperty(property))
+            } else {
+                emit(.problem(ICalProblem(kind: .parse, line: line,
+                    message: "calendar line without a property name; skipped")))
+            }
+        } else {
+            noteStray(line: line)
+        }
+    }
+
+    mutating func begin(_ name: String, line: Int,
+                        parser: ICalStreamParser, emit: (ICalItem) -> Void) {
+        flushStray(emit: emit)
+        if let depth = componentDepth {
+            if ParseState.topLevelOnly.contains(name) {
+                // A new top-level component inside an open one: the open one
+                // lost its END (a truncated or spliced file). Drop it, go on.
+                let open = stack[depth]
+                emit(.problem(ICalProblem(kind: .unbalanced, line: open.line,
+                    message: "\(open.name) has no END:\(open.name) before line \(line); component skipped")))
+                stack.removeSubrange(depth...)
+                componentDepth = nil
+                openTrees = []
+                poisoned = false
+            } else {
+                stack.append((name, line))
+                if stack.count > limits.maxDepth {
+                    if !poisoned {
+                        let open = stack[depth]
+                        emit(.problem(ICalProblem(kind: .nestingTooDeep, line: line,
+                            message: "components nested deeper than \(limits.maxDepth); \(open.name) from line \(open.line) skipped")))
+                    }
+                    poisoned = true
+                }
+                if !poisoned {
+                    openTrees.append(LineTree(name: name, line: line))
+                    append(keyword: "BEGIN:", name)
+                }
+                return
+            }
+        }
+        if name == "VCALENDAR" && stack.isEmpty {
+            stack.append((name, line))
+            emit(.calendarBegin(line: line))
+            return
+        }
+        if name == "VCALENDAR" {
+            emit(.problem(ICalProblem(kind: .unbalanced, line: line,
+                message: "VCALENDAR inside VCALENDAR; its components are read as the outer calendar's")))
+            return
+        }
+        // A top-level component, inside a VCALENDAR or (leniently) bare.
+        components += 1
+        if components > limits.maxComponents {
+            emit(.problem(ICalProblem(kind: .tooManyComponents, line: line,
+                message: "more than \(limits.maxComponents) components in one file; the rest is not read")))
+            finished = true
+            return
+        }
+        stack.append((name, line))
+        componentDepth = stack.count - 1
+        poisoned = false
+        collected.reset(name: name, line: line)
+        openTrees = [LineTree(name: name, line: line)]
+        append(keyword: "BEGIN:", name)
+    }
+
+    mutating func end(_ name: String, line: Int,
+                      parser: ICalStreamParser, emit: (ICalItem) -> Void) {
+        flushStray(emit: emit)
+        guard let index = stack.lastIndex(where: { $0.name == name }) else {
+            emit(.problem(ICalProblem(kind: .unbalanced, line: line,
+                message: "END:\(name) without BEGIN:\(name); line skipped")))
+            return
+        }
+        if let depth = componentDepth {
+            if index < depth {
+                // Closes something outside the open component: it was never ended.
+                let open = stack[depth]
+                emit(.problem(ICalProblem(kind: .unbalanced, line: open.line,
+                    message: "\(open.name) has no END:\(open.name) before line \(line); component skipped")))
+                componentDepth = nil
+                openTrees = []
+                poisoned = false
+                stack.removeSubrange(index...)
+                if name == "VCALENDAR" { emit(.calendarEnd(line: line)) }
+                return
+            }
+            if index != stack.count - 1 && !poisoned {
+                let open = stack[stack.count - 1]
+                emit(.problem(ICalProblem(kind: .unbalanced, line: open.line,
+                    message: "\(open.name) has no END:\(open.name) before line \(line); \(stack[depth].name) from line \(stack[depth].line) skipped")))
+                poisoned = true
+            }
+            stack.removeSubrange(index...)
+            if !poisoned {
+                append(keyword: "END:", name)
+                let tree = openTrees.removeLast()
+                if openTrees.isEmpty {
+                    collected.tree = tree
+                } else {
+                    openTrees[openTrees.count - 1].children.append(tree)
+                }
+            }
+            if index == depth {
+                let top = (name: name, line: collected.tree.line)
+                componentDepth = nil
+                if !poisoned {
+                    if let component = parser.build(collected) {
+                        emit(.component(component))
+                    } else {
+                        emit(.problem(ICalProblem(kind: .parse, line: top.line,
+                            message: "libical could not read \(top.name) from line \(top.line); component skipped")))
+                    }
+                }
+                poisoned = false
+                openTrees = []
+            }
+            return
+        }
+        stack.removeSubrange(index...)
+        if name == "VCALENDAR" { emit(.calendarEnd(line: line)) }
+    }
+
+    mutating func collect(_ text: inout LineText, line: Int) {
+        guard !poisoned, !openTrees.isEmpty else { return }
+        openTrees[openTrees.count - 1].names.append(text.propertyName())
+        openTrees[openTrees.count - 1].lines.append(line)
+        append(&text)
+    }
+
+    mutating func append(_ text: inout LineText) {
+        collected.lineStarts.append(Int32(truncatingIfNeeded: collected.bytes.count))
+        text.withBytes { collected.bytes.append(contentsOf: $0) }
+        collected.bytes.append(0)
+    }
+
+    /// BEGIN and END lines go to libical normalised (upper case, no blanks).
+    mutating func append(keyword: String, _ name: String) {
+        collected.lineStarts.append(Int32(truncatingIfNeeded: collected.bytes.count))
+        collected.bytes.append(contentsOf: keyword.utf8)
+        collected.bytes.append(contentsOf: name.utf8)
+        collected.bytes.append(0)
+    }
+
+    mutating func noteStray(line: Int) {
+        if strayLine == nil { strayLine = line }
+        strayCount += 1
+    }
+
+    mutating func flushStray(emit: (ICalItem) -> Void) {
+        guard let first = strayLine else { return }
+        emit(.problem(ICalProblem(kind: .strayContent, line: first,
+            message: strayCount == 1 ? "text outside any component; skipped"
+                                     : "\(strayCount) lines of text outside any component; skipped")))
+        strayLine = nil
+        strayCount = 0
+    }
+
+    mutating func finish(emit: (ICalItem) -> Void) {
+        flushStray(emit: emit)
+        if finished { return }
+        if let depth = componentDepth {
+            let open = stack[depth]
+            emit(.problem(ICalProblem(kind: .unbalanced, line: open.line,
+                message: "file ends inside \(open.name) begun at line \(open.line); component skipped")))
+        } else if let open = stack.first {
+            emit(.problem(ICalProblem(kind: .unbalanced, line: open.line,
+                message: "file ends before END:\(open.name)")))
+        }
+    }
+
+    /// Components RFC 5545 allows only directly under VCALENDAR.
+    static let topLevelOnly: Set<String> = ["VCALENDAR", "VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE"]
+}

@@ -1,0 +1,66 @@
+/// One logical line, checked: binary bytes found, invalid UTF-8 repaired.
+struct LineText {
+    private let raw: UnsafeBufferPointer<UInt8>
+    private var repaired: [UInt8]?
+    /// NUL or C0 control bytes other than tab: not text.
+    private(set) var hasBinary = false
+    var repairedUTF8: Bool { repaired != nil }
+
+    init(_ raw: UnsafeBufferPointer<UInt8>) {
+        self.raw = raw
+        var high: UInt8 = 0
+        var control = false
+        for byte in raw {
+            high |= byte
+            if byte < 0x20 && byte != 0x09 { control = true }
+            if byte == 0x7F { control = true }
+        }
+        hasBinary = control
+        if !control && high & 0x80 != 0 {
+            if String(validating: raw, as: UTF8.self) == nil {
+                repaired = Array(String(decoding: raw, as: UTF8.self).utf8)
+            }
+        }
+    }
+
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let repaired { return repaired.withUnsafeBufferPointer(body) }
+        return body(raw)
+    }
+
+    /// The upper-cased, trimmed rest of the line if it starts with `keyword`
+    /// (`BEGIN:` or `END:`, matched case-insensitively).
+    func keyword(_ keyword: StaticString) -> String? {
+        withBytes { bytes in
+            let count = keyword.utf8CodeUnitCount
+            guard bytes.count > count else { return nil }
+            let key = keyword.utf8Start
+            for i in 0..<count where asciiUpper(bytes[i]) != key[i] { return nil }
+            let rest = String(decoding: UnsafeBufferPointer(rebasing: bytes[count...]), as: UTF8.self)
+            let trimmed = rest.trimmingSpaces().uppercased()
+            return trimmed.isEmpty ? nil : trimmed
+        }
+    }
+
+    /// The upper-cased property name: the text before the first `;` or `:`.
+    func propertyName() -> String {
+        withBytes { bytes in
+            var end = 0
+            while end < bytes.count && bytes[end] != 0x3A && bytes[end] != 0x3B { end += 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self).uppercased()
+        }
+    }
+}
+
+@inline(__always) func asciiUpper(_ byte: UInt8) -> UInt8 {
+    byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,62 @@
+/// Parses a content line ourselves: used only for the calendar's own
+/// properties (`X-WR-CALNAME`...), which libical never sees because we feed
+/// it one component at a time.
+enum PropertyLine {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> ICalProperty? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var name = ""
+        var parameters: [(name: String, value: String)] = []
+        var index = text.startIndex
+        while index < text.endIndex, text[index] != ";" && text[index] != ":" { index = text.index(after: index) }
+        name = String(text[..<index]).trimmingSpaces().uppercased()
+        guard !name.isEmpty, index < text.endIndex else { return nil }
+        while index < text.endIndex, text[index] == ";" {
+            index = text.index(after: index)
+            let nameStart = index
+            while index < text.endIndex, text[index] != "=" && text[index] != ":" && text[index] != ";" {
+                index = text.index(after: index)
+            }
+            let parameterName = String(text[nameStart..<index]).uppercased()
+            var value = ""
+            if index < text.endIndex, text[index] == "=" {
+                index = text.index(after: index)
+                if index < text.endIndex, text[index] == "\"" {
+                    index = text.index(after: index)
+                    let valueStart = index
+                    while index < text.endIndex, text[index] != "\"" { index = text.index(after: index) }
+                    value = String(text[valueStart..<index])
+                    if index < text.endIndex { index = text.index(after: index) }
+                } else {
+                    let valueStart = index
+                    while index < text.endIndex, text[index] != ";" && text[index] != ":" { index = text.index(after: index) }
+                    value = String(text[valueStart..<index])
+                }
+            }
+            parameters.append((parameterName, value))
+        }
+        guard index < text.endIndex, text[index] == ":" else { return nil }
+        let value = String(text[text.index(after: index)...])
+        return ICalProperty(name: name, value: unescapeText(value), parameters: parameters, line: line)
+    }
+
+    /// RFC 5545 3.3.11 TEXT unescaping: `\\`, `\;`, `\,`, `\n`, `\N`.
+    static func unescapeText(_ value: String) -> String {
+        guard value.contains("\\") else { return value }
+        var result = ""
+        var escaping = false
+        for character in value {
+            if escaping {
+                switch character {
+                case "n", "N": result.append("\n")
+                default: result.append(character)
+                }
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

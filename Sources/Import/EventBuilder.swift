@@ -1,0 +1,295 @@
+import EventModel
+import ICal
+
+/// Turns one VEVENT into an `Event` of the unified model, reporting every
+/// property it has to drop or read with a fallback.
+struct EventBuilder {
+    let file: String
+    let calendar: String
+    let zones: ZoneResolver
+    /// X-WR-TIMEZONE of the calendar, when it applies.
+    let calendarZone: Zone?
+    let report: (Diagnostic) -> Void
+
+    /// The event, or nil (with a diagnostic) when it has no usable DTSTART.
+    func build(_ component: ICalComponent) -> Event? {
+        for problem in component.problems + component.children.flatMap(\.problems) {
+            report(Diagnostic(.error, .parse, at: at(problem.line), problem.message))
+        }
+        guard let dtstart = component.first("DTSTART") else {
+            report(Diagnostic(.error, .missingProperty, at: at(component.line), "VEVENT without DTSTART; event skipped"))
+            return nil
+        }
+        let recurring = component.first("RRULE") != nil || component.first("RDATE") != nil
+        guard let start = time(dtstart, repeatsInCalendarZone: recurring) else {
+            report(Diagnostic(.error, .invalidDate, at: at(dtstart.line),
+                              "\(problemText(dtstart)); event skipped"))
+            return nil
+        }
+
+        var end: EventTime?
+        var duration: EventDuration?
+        if let dtend = component.first("DTEND") {
+            if let value = time(dtend, repeatsInCalendarZone: false) {
+                end = value
+            } else {
+                report(Diagnostic(.error, .invalidDate, at: at(dtend.line), "\(problemText(dtend)); DTEND ignored"))
+            }
+        } else if let property = component.first("DURATION") {
+            if let value = ValueParsing.duration(property.value) {
+                duration = value
+            } else {
+                report(Diagnostic(.error, .invalidValue, at: at(property.line),
+                                  "unreadable DURATION \"\(property.value)\"; ignored"))
+            }
+        }
+        var resolvedEnd = end ?? EventTiming.end(of: start, duration: duration)
+        if EventTiming.precedes(resolvedEnd, start) {
+            report(Diagnostic(.warning, .invalidValue, at: at(component.first("DTEND")?.line ?? component.line),
+                              "end before start; the event is read as starting and ending at DTSTART"))
+            resolvedEnd = EventTiming.end(of: start, duration: nil)
+            duration = nil
+        }
+
+        let summary = component.first("SUMMARY")?.value
+        let uid = component.first("UID")?.value ?? StableID.make([
+            calendar, summary ?? "", dtstart.value, component.first("DTEND")?.value ?? "",
+            component.first("RECURRENCE-ID")?.value ?? "",
+        ])
+        var event = Event(uid: uid, title: summary ?? "", calendar: calendar,
+                          source: at(component.line), start: start, end: resolvedEnd)
+        event.duration = duration
+        event.description = component.first("DESCRIPTION")?.value
+        if let location = component.first("LOCATION")?.value, !location.isEmpty {
+            event.location = Location(name: location)
+        }
+        event.status = component.first("STATUS").flatMap { Event.Status(rawValue: $0.value.lowercased()) }
+        event.transparency = component.first("TRANSP")?.value.uppercased() == "TRANSPARENT" ? .transparent : .opaque
+        if let sequence = component.first("SEQUENCE") {
+            if let value = Int(sequence.value.trimmingCharacters()) {
+                event.sequence = value
+            } else {
+                report(Diagnostic(.warning, .invalidValue, at: at(sequence.line), "SEQUENCE \"\(sequence.value)\" is not a number; 0 used"))
+            }
+        }
+        event.categories = component.all("CATEGORIES").flatMap {
+            $0.value.split(separator: ",").map { String($0).trimmingCharacters() }.filter { !$0.isEmpty }
+        }
+        event.attendees = component.all("ATTENDEE").map(attendee)
+        event.recurrence = recurrence(component, start: start)
+        if let property = component.first("RECURRENCE-ID") {
+            if let value = time(property, repeatsInCalendarZone: false) {
+                event.recurrenceID = RecurrenceID(
+                    time: value, thisAndFuture: property.parameter("RANGE")?.uppercased() == "THISANDFUTURE")
+            } else {
+                report(Diagnostic(.error, .invalidDate, at: at(property.line),
+                                  "\(problemText(property)); read as a separate event"))
+            }
+        }
+        return event
+    }
+
+    // MARK: - Times
+
+    /// A DATE or DATE-TIME property as an `EventTime`, nil if unreadable.
+    private func time(_ property: ICalProperty, repeatsInCalendarZone: Bool) -> EventTime? {
+        time(property.value, tzid: property.parameter("TZID"), line: property.line,
+             repeatsInCalendarZone: repeatsInCalendarZone)
+    }
+
+    private func time(_ text: String, tzid: String?, line: Int, repeatsInCalendarZone: Bool = false) -> EventTime? {
+        guard case .success(let value) = ValueParsing.dateTime(text.trimmingCharacters()) else { return nil }
+        switch value {
+        case .date(let date):
+            return .date(date)
+        case .utc(let local):
+            let instant = Instant(seconds: local.secondsSinceEpoch)
+            // Google's reading: a UTC series repeats in the calendar's zone.
+            return .instant(instant, zone: repeatsInCalendarZone ? calendarZone : nil)
+        case .local(let local):
+            if let tzid, !tzid.isEmpty {
+                if let zone = zones.resolve(tzid, line: line) {
+                    return .instant(zone.instant(for: local), zone: zone)
+                }
+                return .floating(local)
+            }
+            if let calendarZone {
+                return .instant(calendarZone.instant(for: local), zone: calendarZone)
+            }
+            return .floating(local)
+        }
+    }
+
+    private func problemText(_ property: ICalProperty) -> String {
+        switch ValueParsing.dateTime(property.value.trimmingCharacters()) {
+        case .failure(.impossible(let why)): "\(property.name) \(property.value): \(why)"
+        default: "\(property.name) \"\(property.value)\" is not a DATE or DATE-TIME"
+        }
+    }
+
+    // MARK: - Recurrence
+
+    private func recurrence(_ component: ICalComponent, start: EventTime) -> Recurrence {
+        var result = Recurrence()
+        result.rules = component.all("RRULE").compactMap { rule($0, start: start) }
+        result.exceptionRules = component.all("EXRULE").compactMap { rule($0, start: start) }
+        for property in component.all("RDATE") {
+            let isPeriod = property.parameter("VALUE")?.uppercased() == "PERIOD"
+            for value in property.value.split(separator: ",").map(String.init) {
+                if isPeriod || value.contains("/") {
+                    if let period = period(value, property: property) {
+                        result.dates.append(period)
+                    }
+                } else if let time = time(value, tzid: property.parameter("TZID"), line: property.line) {
+                    result.dates.append(.time(time))
+                } else {
+                    report(Diagnostic(.error, .invalidDate, at: at(property.line), "RDATE value \"\(value)\" unreadable; skipped"))
+                }
+            }
+        }
+        for property in component.all("EXDATE") {
+            for value in property.value.split(separator: ",").map(String.init) {
+                if let time = time(value, tzid: property.parameter("TZID"), line: property.line) {
+                    result.exceptionDates.append(time)
+                } else {
+                    report(Diagnostic(.error, .invalidDate, at: at(property.line), "EXDATE value \"\(value)\" unreadable; skipped"))
+                }
+            }
+        }
+        return result
+    }
+
+    private func period(_ value: String, property: ICalProperty) -> RecurrenceDate? {
+        let halves = value.split(separator: "/", maxSplits: 1).map(String.init)
+        let tzid = property.parameter("TZID")
+        guard halves.count == 2, let start = time(halves[0], tzid: tzid, line: property.line) else {
+            report(Diagnostic(.error, .invalidValue, at: at(property.line), "RDATE period \"\(value)\" unreadable; skipped"))
+            return nil
+        }
+        if let end = time(halves[1], tzid: tzid, line: property.line) {
+            return .period(start: start, end: end)
+        }
+        if let duration = ValueParsing.duration(halves[1]) {
+            return .period(start: start, end: EventTiming.end(of: start, duration: duration))
+        }
+        report(Diagnostic(.error, .invalidValue, at: at(property.line), "RDATE period \"\(value)\" unreadable; skipped"))
+        return nil
+    }
+
+    private func rule(_ property: ICalProperty, start: EventTime) -> RecurrenceRule? {
+        switch ICalRecurrence.parse(property.value) {
+        case .failure:
+            report(Diagnostic(.error, .invalidRule, at: at(property.line),
+                              "unreadable \(property.name) \"\(property.value)\"; rule ignored"))
+            return nil
+        case .success(let parts):
+            if let rscale = parts.rscale {
+                report(Diagnostic(.error, .invalidRule, at: at(property.line),
+                                  "\(property.name) with RSCALE=\(rscale) is not supported; rule ignored"))
+                return nil
+            }
+            var until: EventTime?
+            if let text = parts.until {
+                guard case .success(let value) = ValueParsing.dateTime(text) else {
+                    report(Diagnostic(.error, .invalidRule, at: at(property.line),
+                                      "\(property.name) has an unreadable UNTIL \"\(text)\"; rule ignored"))
+                    return nil
+                }
+                switch value {
+                case .date(let date): until = .date(date)
+                case .utc(let local): until = .instant(Instant(seconds: local.secondsSinceEpoch), zone: nil)
+                case .local(let local):
+                    // RFC 5545 wants UTC here for a zoned DTSTART; read it in that zone.
+                    if let zone = start.zone {
+                        until = .instant(zone.instant(for: local), zone: zone)
+                    } else {
+                        until = .floating(local)
+                    }
+                }
+            }
+            return RecurrenceRule(
+                frequency: RecurrenceRule.Frequency(rawValue: parts.frequency.rawValue) ?? .daily,
+                interval: parts.interval, count: parts.count, until: until,
+                bySecond: parts.bySecond, byMinute: parts.byMinute, byHour: parts.byHour,
+                byDay: parts.byDay.map { RecurrenceRule.WeekdayNumber(ordinal: $0.ordinal, weekday: $0.weekday) },
+                byMonthDay: parts.byMonthDay, byYearDay: parts.byYearDay, byWeekNo: parts.byWeekNo,
+                byMonth: parts.byMonth, bySetPos: parts.bySetPos, weekStart: parts.weekStart)
+        }
+    }
+
+    // MARK: - People
+
+    private func attendee(_ property: ICalProperty) -> Attendee {
+        var email = property.value.trimmingCharacters()
+        if email.lowercased().hasPrefix("mailto:") { email = String(email.dropFirst(7)) }
+        return Attendee(name: property.parameter("CN"), email: email.isEmpty ? nil : email,
+                        partstat: property.parameter("PARTSTAT")?.uppercased(),
+                        role: property.parameter("ROLE")?.uppercased())
+    }
+
+    private func at(_ line: Int) -> SourcePosition { SourcePosition(file: file, line: line) }
+}
+
+/// End times from start and duration (SEMANTICS.md section 1).
+enum EventTiming {
+    /// DURATION's days and weeks are added on the wall clock of the event's
+    /// zone, its hours, minutes and seconds exactly. No duration: a date
+    /// lasts one day, anything else zero seconds.
+    static func end(of start: EventTime, duration: EventDuration?) -> EventTime {
+        switch start {
+        case .date(let date):
+            guard let duration else { return .date(date.adding(days: 1)) }
+            let days = duration.nominalDays + Int(duration.exactMilliseconds / 86_400_000)
+            return .date(date.adding(days: days))
+        case .floating(let local):
+            guard let duration else { return start }
+            let seconds = local.secondsSinceEpoch + Int64(duration.nominalDays) * 86_400
+                + duration.exactMilliseconds / 1000
+            return .floating(LocalDateTime(secondsSinceEpoch: seconds))
+        case .instant(let instant, let zone):
+            guard let duration else { return start }
+            var result = instant
+            if duration.nominalDays != 0 {
+                let wall = (zone ?? .utc).local(instant)
+                let moved = LocalDateTime(secondsSinceEpoch: wall.secondsSinceEpoch + Int64(duration.nominalDays) * 86_400)
+                result = (zone ?? .utc).instant(for: moved)
+            }
+            return .instant(result.adding(milliseconds: duration.exactMilliseconds), zone: zone)
+        }
+    }
+
+    /// Whether `a` lies strictly before `b`, comparing like with like
+    /// (mixed kinds are compared on their wall clocks).
+    static func precedes(_ a: EventTime, _ b: EventTime) -> Bool {
+        switch (a, b) {
+        case (.instant(let x, _), .instant(let y, _)): return x < y
+        default: return wallSeconds(a) < wallSeconds(b)
+        }
+    }
+
+    private static func wallSeconds(_ time: EventTime) -> Int64 {
+        switch time {
+        case .date(let date): date.daysSinceEpoch * 86_400
+        case .floating(let local): local.secondsSinceEpoch
+        case .instant(let instant, let zone): (zone ?? .utc).local(instant).secondsSinceEpoch
+        }
+    }
+}
+
+/// Stable identifiers derived from content, for events that carry none.
+enum StableID {
+    /// `busylife-` and a 64-bit FNV-1a hash of the parts, in hex.
+    static func make(_ parts: [String]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for part in parts {
+            for byte in part.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+            hash ^= 0x1F
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return "busylife-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,109 @@
+import EventModel
+import ICal
+
+/// Reads one `.ics` stream into events: VTIMEZONEs are collected, each
+/// VEVENT is converted as soon as it is complete, except one whose TZID may
+/// still be defined by a VTIMEZONE further down, which waits for the end.
+struct ICSImporter {
+    let catalog: ZoneCatalog
+    let limits: ICalLimits
+    /// Apply X-WR-TIMEZONE (SEMANTICS.md section 2); off for strict RFC reading.
+    let useCalendarZone: Bool
+
+    func read(_ source: ByteSource, file: String, stem: String, report: inout ImportReport,
+              event: (Event) -> Bool, diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
+        var calendarName = stem
+        var calendarZone: Zone?
+        var pending: [(ICalComponent, String)] = []
+        var keepGoing = true
+        var localReport = report
+        let zones = ZoneResolver(catalog: catalog, file: file) { found in
+            diagnostic(found)
+        }
+        func builder(_ calendar: String) -> EventBuilder {
+            EventBuilder(file: file, calendar: calendar, zones: zones, calendarZone: calendarZone, report: diagnostic)
+        }
+        func emit(_ component: ICalComponent, calendar: String) {
+            guard let built = builder(calendar).build(component) else { return }
+            localReport.count(built)
+            if !event(built) { keepGoing = false }
+        }
+
+        let parser = ICalStreamParser(limits: limits)
+        let readOK = parser.parse(source) { item in
+            switch item {
+            case .calendarBegin:
+                calendarName = stem
+            case .calendarProperty(let property):
+                switch property.name {
+                case "X-WR-CALNAME":
+                    let name = property.value.trimmingCharacters()
+                    if !name.isEmpty { calendarName = name }
+                case "X-WR-TIMEZONE" where useCalendarZone:
+                    let tzid = property.value.trimmingCharacters()
+                    calendarZone = zones.resolve(tzid, line: property.line)
+                default:
+                    break
+                }
+            case .component(let component):
+                switch component.name {
+                case "VTIMEZONE":
+                    zones.define(component)
+                case "VEVENT":
+                    if waitsForZone(component, zones) {
+                        pending.append((component, calendarName))
+                    } else {
+                        emit(component, calendar: calendarName)
+                    }
+                default:
+                    localReport.otherComponents[component.name, default: 0] += 1
+                }
+            case .calendarEnd:
+                break
+            case .problem(let problem):
+                diagnostic(Diagnostic(ICSImporter.severity(of: problem.kind), ICSImporter.kind(of: problem.kind),
+                                      at: SourcePosition(file: file, line: problem.line), problem.message))
+            }
+            return keepGoing
+        }
+        for (component, calendar) in pending where keepGoing {
+            emit(component, calendar: calendar)
+        }
+        if !readOK {
+            diagnostic(Diagnostic(.error, .unreadable, at: SourcePosition(file: file, line: 0),
+                                  "read error; the rest of the file is not read"))
+        }
+        localReport.zones += zones.resolutions.map {
+            ZoneUse(file: file, tzid: $0.tzid, rule: $0.rule, zone: $0.zone?.id)
+        }
+        report = localReport
+        return keepGoing
+    }
+
+    /// Whether a TZID of this VEVENT is neither a tz database name nor a
+    /// VTIMEZONE read so far.
+    private func waitsForZone(_ component: ICalComponent, _ zones: ZoneResolver) -> Bool {
+        for property in component.properties {
+            if let tzid = property.parameter("TZID"), !zones.isSettled(tzid) { return true }
+        }
+        return false
+    }
+
+    /// Dropped data is an error; repaired data a warning.
+    static func severity(of kind: ICalProblem.Kind) -> Diagnostic.Severity {
+        kind == .invalidUTF8 ? .warning : .error
+    }
+
+    static func kind(of kind: ICalProblem.Kind) -> Diagnostic.Kind {
+        switch kind {
+        case .lineTooLong: .lineTooLong
+        case .nestingTooDeep: .nestingTooDeep
+        case .tooManyComponents: .tooManyComponents
+        case .binaryData: .binaryData
+        case .invalidUTF8: .invalidUTF8
+        case .unbalanced: .unbalanced
+        case .strayContent: .strayContent
+        case .parse: .parse
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import EventModel
+import Foundation
+import ICal
+
+/// Options of a read.
+public struct ImportOptions: Sendable {
+    /// Read X-WR-TIMEZONE as Google does (SEMANTICS.md section 2); false for strict RFC 5545.
+    public var useCalendarZone: Bool
+    public var limits: ICalLimits
+
+    public init(useCalendarZone: Bool = true, limits: ICalLimits = ICalLimits()) {
+        self.useCalendarZone = useCalendarZone
+        self.limits = limits
+    }
+}
+
+/// Reads any number of inputs (files, directories read recursively as a
+/// vdir, `-` for standard input) into the unified model, streaming: each
+/// event is handed on as soon as it is read.
+public struct Importer {
+    public let options: ImportOptions
+    private let catalog = ZoneCatalog()
+
+    public init(options: ImportOptions = ImportOptions()) {
+        self.options = options
+    }
+
+    /// Reads every input; `event` returns false to stop early (a closed
+    /// output). Diagnostics go to `diagnostic` as they are found.
+    public func read(_ inputs: [String], event: (Event) -> Bool,
+                     diagnostic: @escaping (Diagnostic) -> Void) -> ImportReport {
+        var report = ImportReport()
+        let tally = DiagnosticTally()
+        let note: (Diagnostic) -> Void = { found in
+            tally.report.count(found)
+            diagnostic(found)
+        }
+        for path in expand(inputs, report: &report, diagnostic: note) {
+            var fileReport = ImportReport()
+            let keepGoing = readFile(path, report: &fileReport, event: event, diagnostic: note)
+            report.merge(fileReport)
+            if !keepGoing { break }
+        }
+        report.diagnostics = tally.report.diagnostics
+        report.errors = tally.report.errors
+        report.warnings = tally.report.warnings
+        return report
+    }
+
+    /// Files to read, in order: arguments as given, directories expanded to
+    /// their `.ics` and `.json` files sorted by path (hidden ones skipped).
+    private func expand(_ inputs: [String], report: inout ImportReport,
+                        diagnostic: (Diagnostic) -> Void) -> [String] {
+        var files: [String] = []
+        let manager = FileManager.default
+        for input in inputs {
+            if input == "-" { files.append(input); continue }
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: input, isDirectory: &isDirectory) else {
+                report.unreadable += 1
+                diagnostic(Diagnostic(.error, .unreadable, at: SourcePosition(file: input, line: 0), "no such file or directory"))
+                continue
+            }
+            guard isDirectory.boolValue else { files.append(input); continue }
+            guard let walker = manager.enumerator(atPath: input) else {
+                report.unreadable += 1
+                diagnostic(Diagnostic(.error, .unreadable, at: SourcePosition(file: input, line: 0), "directory cannot be read"))
+                continue
+            }
+            var found: [String] = []
+            while let relative = walker.nextObject() as? String {
+                let name = (relative as NSString).lastPathComponent
+                if name.hasPrefix(".") {
+                    walker.skipDescendants()
+                    continue
+                }
+                let lower = name.lowercased()
+                if lower.hasSuffix(".ics") || lower.hasSuffix(".json") {
+                    let full = (input as NSString).appendingPathComponent(relative)
+                    var sub: ObjCBool = false
+                    if manager.fileExists(atPath: full, isDirectory: &sub), !sub.boolValue { found.append(full) }
+                }
+            }
+            files += found.sorted()
+        }
+        return files
+    }
+
+    private func readFile(_ path: String, report: inout ImportReport, event: (Event) -> Bool,
+                          diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
+        let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
+        let name = path == "-" ? "<stdin>" : path
+        guard fd >= 0 else {
+            report.unreadable += 1
+            diagnostic(Diagnostic(.error, .unreadable, at: SourcePosition(file: name, line: 0),
+                                  String(cString: strerror(errno))))
+            return true
+        }
+        defer { if path != "-" { close(fd) } }
+        let stem = path == "-" ? "stdin" : ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        // Sniff the format from the first bytes, then replay them.
+        var head = [UInt8](repeating: 0, count: 4096)
+        var headCount = 0
+        while headCount < head.count {
+            let n = head.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + headCount, $0.count - headCount) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 {
+                report.unreadable += 1
+                diagnostic(Diagnostic(.error, .unreadable, at: SourcePosition(file: name, line: 0),
+                                      String(cString: strerror(errno))))
+                return true
+            }
+            if n == 0 { break }
+            headCount += n
+        }
+        head.removeSubrange(headCount...)
+        report.files += 1
+        switch InputFormat.detect(head, path: path) {
+        case .ics:
+            report.icsFiles += 1
+            let importer = ICSImporter(catalog: catalog, limits: options.limits, useCalendarZone: options.useCalendarZone)
+            return importer.read(ByteSource(fileDescriptor: fd, prefix: head), file: name, stem: stem,
+                                 report: &report, event: event, diagnostic: diagnostic)
+        case .busyLifeJSON:
+            report.jsonFiles += 1
+            var data = head
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress!, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                data.append(contentsOf: chunk[0..<n])
+            }
+            return BusyLifeImporter().read(data, file: name, stem: stem, report: &report, event: event, diagnostic: diagnostic)
+        case .empty:
+            diagnostic(Diagnostic(.warning, .unknownFormat, at: SourcePosition(file: name, line: 0), "empty file"))
+            return true
+        case .unknown:
+            diagnostic(Diagnostic(.error, .unknownFormat, at: SourcePosition(file: name, line: 1),
+                                  "neither iCalendar nor BusyLife JSON; file skipped"))
+            return true
+        }
+    }
+}
+
+/// What a file holds, judged by its first bytes, then its name.
+enum InputFormat: Equatable {
+    case ics, busyLifeJSON, empty, unknown
+
+    static func detect(_ head: [UInt8], path: String) -> InputFormat {
+        var index = 0
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }  // UTF-8 byte order mark
+        while index < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[index]) { index += 1 }
+        guard index < head.count else { return .empty }
+        let first = head[index]
+        if first == 0x5B || first == 0x7B { return .busyLifeJSON }
+        let rest = head[index...].prefix(6).map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
+        if rest == Array("BEGIN:".utf8) { return .ics }
+        let lower = path.lowercased()
+        if lower.hasSuffix(".ics") || lower.hasSuffix(".ical") || lower.hasSuffix(".ifb") { return .ics }
+        if lower.hasSuffix(".json") { return .busyLifeJSON }
+        return .unknown
+    }
+}
+
+extension ImportReport {
+    mutating func merge(_ other: ImportReport) {
+        files += other.files
+        icsFiles += other.icsFiles
+        jsonFiles += other.jsonFiles
+        unreadable += other.unreadable
+        events += other.events
+        recurringSeries += other.recurringSeries
+        overrides += other.overrides
+        for (name, count) in other.otherComponents { otherComponents[name, default: 0] += count }
+        zones += other.zones
+    }
+}
+
+/// Counts diagnostics from the escaping callbacks of a read.
+private final class DiagnosticTally {
+    var report = ImportReport()
+}

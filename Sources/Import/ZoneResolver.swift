@@ -1,0 +1,142 @@
+import EventModel
+import Foundation
+import ICal
+
+/// How a TZID was resolved (SEMANTICS.md section 2), for `check`'s summary.
+public enum ZoneRule: String, Sendable, CaseIterable {
+    /// An IANA name (after stripping a vendor prefix, if any): the tz database.
+    case tzdb
+    /// The file's own VTIMEZONE definition.
+    case vtimezone
+    /// A Windows zone name through CLDR's windowsZones mapping.
+    case windows
+    /// Nothing matched: values read as floating, with a diagnostic.
+    case unresolved
+}
+
+/// One TZID and what it resolved to.
+public struct ZoneResolution: Sendable {
+    public var tzid: String
+    public var rule: ZoneRule
+    public var zone: Zone?
+}
+
+/// Zones every file can share: tz database zones by name, loaded once.
+public final class ZoneCatalog {
+    private var tzdb: [String: Zone?] = [:]
+    private let zoneinfo: String?
+
+    public init() {
+        let directory = ProcessInfo.processInfo.environment["TZDIR"] ?? "/usr/share/zoneinfo"
+        var isDirectory: ObjCBool = false
+        zoneinfo = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue
+            ? directory : nil
+    }
+
+    /// The tz database zone of an IANA name or legacy alias (`US/Eastern`),
+    /// or nil. Abbreviations Foundation also accepts (`CST`) are not names.
+    public func tzdbZone(_ name: String) -> Zone? {
+        if let cached = tzdb[name] { return cached }
+        var zone: Zone?
+        let plausible = !name.isEmpty && !name.hasPrefix("/") && !name.contains("..") && !name.contains(" ")
+        if plausible {
+            if let zoneinfo {
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: zoneinfo + "/" + name, isDirectory: &isDirectory),
+                   !isDirectory.boolValue {
+                    zone = Zone(tzdb: name)
+                }
+            } else if TimeZone.knownTimeZoneIdentifiers.contains(name) {
+                zone = Zone(tzdb: name)
+            }
+        }
+        tzdb[name] = zone
+        return zone
+    }
+}
+
+/// Resolves the TZIDs of one file, in the order of SEMANTICS.md section 2,
+/// caching each answer.
+final class ZoneResolver {
+    private let catalog: ZoneCatalog
+    private let file: String
+    private var definitions: [String: ICalComponent] = [:]
+    private var cache: [String: ZoneResolution] = [:]
+    private(set) var order: [String] = []
+    private let report: (Diagnostic) -> Void
+
+    init(catalog: ZoneCatalog, file: String, report: @escaping (Diagnostic) -> Void) {
+        self.catalog = catalog
+        self.file = file
+        self.report = report
+    }
+
+    /// A VTIMEZONE of this file; it may come after the events that use it.
+    func define(_ component: ICalComponent) {
+        guard let tzid = component.first("TZID")?.value.trimmingCharacters(), !tzid.isEmpty else {
+            report(Diagnostic(.warning, .missingProperty, at: SourcePosition(file: file, line: component.line),
+                              "VTIMEZONE without TZID; ignored"))
+            return
+        }
+        if definitions[tzid] == nil { definitions[tzid] = component }
+    }
+
+    /// Whether `tzid` can be answered now for good: by the tz database or by
+    /// a VTIMEZONE already read. Otherwise an event using it waits for the
+    /// end of the file, where a VTIMEZONE may still come.
+    func isSettled(_ tzid: String) -> Bool {
+        cache[tzid] != nil || catalog.tzdbZone(Self.stripped(tzid)) != nil || definitions[tzid] != nil
+    }
+
+    /// The zone for `tzid` as used at `line`; nil (floating, with a
+    /// diagnostic on first use) when nothing resolves it.
+    func resolve(_ tzid: String, line: Int) -> Zone? {
+        if let known = cache[tzid] { return known.zone }
+        let resolution = lookUp(tzid, line: line)
+        cache[tzid] = resolution
+        order.append(tzid)
+        if resolution.rule == .unresolved {
+            report(Diagnostic(.warning, .unresolvedZone, at: SourcePosition(file: file, line: line),
+                              "unknown time zone \"\(tzid)\"; its times are read as floating"))
+        }
+        return resolution.zone
+    }
+
+    var resolutions: [ZoneResolution] { order.compactMap { cache[$0] } }
+
+    private func lookUp(_ tzid: String, line: Int) -> ZoneResolution {
+        let name = Self.stripped(tzid)
+        if let zone = catalog.tzdbZone(name) {
+            return ZoneResolution(tzid: tzid, rule: .tzdb, zone: zone)
+        }
+        if let definition = definitions[tzid] ?? definitions[name] {
+            if let zone = VTimezoneBuilder.zone(from: definition, id: name, file: file, report: report) {
+                return ZoneResolution(tzid: tzid, rule: .vtimezone, zone: zone)
+            }
+        }
+        if let iana = WindowsZones.ianaName(for: name), let zone = catalog.tzdbZone(iana) {
+            return ZoneResolution(tzid: tzid, rule: .windows, zone: zone)
+        }
+        return ZoneResolution(tzid: tzid, rule: .unresolved, zone: nil)
+    }
+
+    /// Step 1: without surrounding quotes and a vendor prefix:
+    /// `/freeassociation.sourceforge.net/[Tzfile/]`, `/mozilla.org/20050126_1/`,
+    /// `/softwarestudio.org/Olson_20011030_5/`, `/citadel.org/20190914_1/`.
+    static func stripped(_ tzid: String) -> String {
+        var name = tzid.trimmingCharacters()
+        if name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\"") {
+            name = String(name.dropFirst().dropLast())
+        }
+        guard name.hasPrefix("/") else { return name }
+        var parts = name.split(separator: "/")
+        if let first = parts.first, first.contains(".") { parts.removeFirst() }
+        while parts.count > 1, let first = parts.first, isVendorVersion(first) { parts.removeFirst() }
+        return parts.joined(separator: "/")
+    }
+
+    /// `Tzfile`, `Olson_20011030_5`, `20050126_1`: a vendor's version segment.
+    private static func isVendorVersion(_ segment: Substring) -> Bool {
+        segment == "Tzfile" || segment.hasPrefix("Olson") || segment.first?.isNumber == true
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import EventModel
+import Export
+import Import
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Read everything and report: files, events, series, zones, diagnostics.",
+        discussion: """
+        Prints every diagnostic as file:line: severity: message, then a \
+        summary: files read, events, recurring series, overrides, every \
+        time zone with the rule that resolved it (tzdb, vtimezone, windows, \
+        unresolved), and diagnostics by kind.
+
+        EXAMPLES:
+          busylife check samples/
+          busylife check --strict calendar.ics && echo clean
+          busylife check --format json work.ics | jq .diagnostics
+
+        \(ExitStatus.help)
+        """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @OptionGroup var input: InputOptions
+
+    @Option(help: "text for people; json for scripts (schema busylife.check/1).")
+    var format: Format = .text
+
+    func run() throws {
+        Output.ignoreBrokenPipeSignal()
+        let out = Output(fd: 1)
+        var diagnostics: [String] = []
+        let report = input.importer.read(input.inputs, event: { _ in true }, diagnostic: { diagnostic in
+            switch format {
+            case .text: out.line(diagnostic.description)
+            case .json: diagnostics.append(CheckSummary.json(diagnostic))
+            }
+        })
+        switch format {
+        case .text: out.write(CheckSummary.text(report))
+        case .json: out.line(CheckSummary.json(report, diagnostics: diagnostics))
+        }
+        try out.finish()
+        let status = ExitStatus.code(for: report, strict: input.strict)
+        if status != .success { throw status }
+    }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import EventModel
+import Import
+
+/// What every reading command takes: the inputs and how strictly to read them.
+struct InputOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp(
+        "Files (.ics or BusyLife events.json, told apart by content), directories (read recursively), or - for standard input.",
+        valueName: "input"))
+    var inputs: [String]
+
+    @Flag(help: "Fail (exit 65) on any diagnostic.")
+    var strict = false
+
+    @Flag(name: .customLong("no-calendar-zone"),
+          help: "Ignore X-WR-TIMEZONE (strict RFC 5545 reading).")
+    var noCalendarZone = false
+
+    func validate() throws {
+        if inputs.isEmpty { throw ValidationError("give at least one input (a file, a directory or -)") }
+        if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
+    }
+
+    var importer: Importer {
+        Importer(options: ImportOptions(useCalendarZone: !noCalendarZone))
+    }
+}

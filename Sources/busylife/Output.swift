@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+
+/// Buffered writes to a file descriptor. A closed pipe (`| head -1`) stops
+/// output quietly; any other write error is remembered for exit code 74.
+final class Output {
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private(set) var closed = false
+    private(set) var failure: String?
+
+    init(fd: Int32) {
+        self.fd = fd
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    /// Call once at start: a closed pipe becomes EPIPE instead of a signal.
+    static func ignoreBrokenPipeSignal() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Appends text; false once output can no longer be written.
+    @discardableResult
+    func write(_ text: String) -> Bool {
+        guard !closed else { return false }
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+        return !closed
+    }
+
+    @discardableResult
+    func line(_ text: String) -> Bool { write(text + "\n") }
+
+    func flush() {
+        guard !closed, !buffer.isEmpty else { return }
+        var offset = 0
+        while offset < buffer.count {
+            let n = buffer.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno != EPIPE { failure = String(cString: strerror(errno)) }
+                closed = true
+                break
+            }
+            offset += n
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Flushes, and turns a write failure into exit code 74.
+    func finish() throws {
+        flush()
+        if let failure {
+            let err = Output(fd: 2)
+            err.write("busylife: cannot write output: \(failure)\n")
+            err.flush()
+            throw ExitCode(74)
+        }
+    }
+}
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif
