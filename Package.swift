@@ -36,8 +36,7 @@ let package = Package(
         ),
         .testTarget(name: "ICalTests", dependencies: ["ICal"]),
         .testTarget(name: "EventModelTests", dependencies: ["EventModel"]),
-        .testTarget(name: "ImportTests", dependencies: ["Import", "EventModel", "Export"],
-                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "ImportTests", dependencies: ["Import", "EventModel", "Export"]),
         .testTarget(name: "CLITests", dependencies: ["busylife"]),
     ],
     swiftLanguageModes: [.v6]

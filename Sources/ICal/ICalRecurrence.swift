@@ -18,6 +18,11 @@ public struct ICalRecurrence: Sendable, Equatable {
         /// 0 for every such weekday; +n / -n for the n-th from start / end.
         public var ordinal: Int
         public var weekday: Int
+
+        public init(ordinal: Int, weekday: Int) {
+            self.ordinal = ordinal
+            self.weekday = weekday
+        }
     }
 
     public var frequency: Frequency

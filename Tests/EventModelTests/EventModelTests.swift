@@ -1,0 +1,91 @@
+import EventModel
+import Testing
+
+@Suite struct LocalDateTests {
+    @Test func daysSinceEpochRoundTripsOverTheWholeRange() {
+        for days in stride(from: Int64(-719_162), through: 2_932_896, by: 997) {
+            #expect(LocalDate(daysSinceEpoch: days).daysSinceEpoch == days)
+        }
+        #expect(LocalDate(daysSinceEpoch: 0).description == "1970-01-01")
+        #expect(LocalDate(daysSinceEpoch: -719_162).description == "0001-01-01")
+        #expect(LocalDate(daysSinceEpoch: 2_932_896).description == "9999-12-31")
+    }
+
+    @Test func refusesImpossibleDates() {
+        #expect(LocalDate(year: 2026, month: 2, day: 30) == nil)
+        #expect(LocalDate(year: 2026, month: 13, day: 1) == nil)
+        #expect(LocalDate(year: 0, month: 1, day: 1) == nil)
+        #expect(LocalDate(year: 2024, month: 2, day: 29) != nil)
+        #expect(LocalDate(year: 1900, month: 2, day: 29) == nil)
+        #expect(LocalDateTime(date: LocalDate(year: 2026, month: 1, day: 1)!, hour: 25, minute: 0, second: 0) == nil)
+    }
+
+    @Test func weekdaysAreISO() {
+        #expect(LocalDate(year: 2026, month: 11, day: 22)?.weekday == 7)  // a Sunday
+        #expect(LocalDate(year: 1970, month: 1, day: 1)?.weekday == 4)
+        #expect(LocalDate(year: 1, month: 1, day: 1)?.weekday == 1)
+    }
+}
+
+@Suite struct ZoneTests {
+    func local(_ y: Int, _ mo: Int, _ d: Int, _ h: Int, _ mi: Int) -> LocalDateTime {
+        LocalDateTime(date: LocalDate(year: y, month: mo, day: d)!, hour: h, minute: mi, second: 0)!
+    }
+
+    @Test func newYorkGapMovesForwardByTheGap() throws {
+        let zone = try #require(Zone(tzdb: "America/New_York"))
+        // 2024-03-10 02:30 does not exist: 03:30 EDT, 07:30Z.
+        #expect(zone.instant(for: local(2024, 3, 10, 2, 30)).description == "2024-03-10T07:30:00Z")
+    }
+
+    @Test func newYorkOverlapTakesTheFirst() throws {
+        let zone = try #require(Zone(tzdb: "America/New_York"))
+        // 2024-11-03 01:30 happens twice: the first is EDT, 05:30Z.
+        #expect(zone.instant(for: local(2024, 11, 3, 1, 30)).description == "2024-11-03T05:30:00Z")
+        #expect(zone.instant(for: local(2024, 11, 3, 2, 30)).description == "2024-11-03T07:30:00Z")
+    }
+
+    @Test func berlinGapAndOverlap() throws {
+        let zone = try #require(Zone(tzdb: "Europe/Berlin"))
+        #expect(zone.instant(for: local(2026, 3, 29, 2, 30)).description == "2026-03-29T01:30:00Z")
+        #expect(zone.instant(for: local(2026, 10, 25, 2, 30)).description == "2026-10-25T00:30:00Z")
+    }
+
+    @Test func farFutureUsesTheRules() throws {
+        let zone = try #require(Zone(tzdb: "America/New_York"))
+        #expect(zone.instant(for: local(9000, 7, 1, 9, 0)).iso8601(offsetSeconds: zone.offset(at: zone.instant(for: local(9000, 7, 1, 9, 0)))) == "9000-07-01T09:00:00-04:00")
+    }
+
+    @Test func observanceRulesMatchTheTZDatabase() throws {
+        let rules = ZoneRules(observances: [
+            .init(start: local(1601, 10, 28, 3, 0), offsetFrom: 7200, offsetTo: 3600,
+                  rule: .init(months: [10], weekdays: [(-1, 7)], monthDays: [])),
+            .init(start: local(1601, 3, 25, 2, 0), offsetFrom: 3600, offsetTo: 7200,
+                  rule: .init(months: [3], weekdays: [(-1, 7)], monthDays: [])),
+        ])
+        let custom = Zone(id: "W. Europe Standard Time", rules: rules)
+        let berlin = try #require(Zone(tzdb: "Europe/Berlin"))
+        for hours in stride(from: Int64(0), to: 24 * 365 * 3, by: 5) {
+            let instant = Instant(seconds: 1_735_689_600 + hours * 3600)  // from 2025-01-01
+            #expect(custom.offset(at: instant) == berlin.offset(at: instant))
+        }
+        #expect(custom.instant(for: local(2026, 3, 29, 2, 30)).description == "2026-03-29T01:30:00Z")
+        #expect(custom.instant(for: local(2026, 10, 25, 2, 30)).description == "2026-10-25T00:30:00Z")
+    }
+}
+
+@Suite struct FormattingTests {
+    @Test func instantsPrintAsISO8601() {
+        #expect(Instant(seconds: 0).description == "1970-01-01T00:00:00Z")
+        #expect(Instant(milliseconds: 1500).description == "1970-01-01T00:00:01.500Z")
+        #expect(Instant(seconds: 0).iso8601(offsetSeconds: -18000) == "1969-12-31T19:00:00-05:00")
+        #expect(Instant.offsetText(20_700) == "+05:45")
+    }
+
+    @Test func durationsPrintAsRFC5545() {
+        #expect(EventDuration(milliseconds: 5_400_000).description == "PT1H30M")
+        #expect(EventDuration(days: 1).description == "P1D")
+        #expect(EventDuration(weeks: 2).description == "P2W")
+        #expect(EventDuration(negative: true, milliseconds: 900_000).description == "-PT15M")
+    }
+}

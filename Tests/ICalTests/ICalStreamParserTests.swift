@@ -1,0 +1,156 @@
+import ICal
+import Testing
+
+/// Parses `text` (lines joined with CRLF) and returns every item.
+func parse(_ lines: [String], limits: ICalLimits = ICalLimits()) -> [ICalItem] {
+    parse(bytes: Array((lines.joined(separator: "\r\n") + "\r\n").utf8), limits: limits)
+}
+
+func parse(bytes: [UInt8], limits: ICalLimits = ICalLimits()) -> [ICalItem] {
+    var items: [ICalItem] = []
+    ICalStreamParser(limits: limits).parse(ByteSource(bytes: bytes)) { items.append($0); return true }
+    return items
+}
+
+extension Array where Element == ICalItem {
+    var components: [ICalComponent] { compactMap { if case .component(let c) = $0 { c } else { nil } } }
+    var problems: [ICalProblem] { compactMap { if case .problem(let p) = $0 { p } else { nil } } }
+    var calendarProperties: [ICalProperty] { compactMap { if case .calendarProperty(let p) = $0 { p } else { nil } } }
+}
+
+@Suite struct ICalStreamParserTests {
+    @Test func readsComponentsPropertiesParametersAndLines() {
+        let items = parse([
+            "BEGIN:VCALENDAR", "X-WR-CALNAME:Work\\, home", "BEGIN:VEVENT", "UID:a",
+            "DTSTART;TZID=America/New_York:20261102T093000",
+            "SUMMARY:Tea\\, cake\\nand more",
+            "ATTENDEE;CN=\"Doe, J\";PARTSTAT=DECLINED:mailto:j@example.com",
+            "BEGIN:VALARM", "TRIGGER:-PT15M", "ACTION:DISPLAY", "END:VALARM",
+            "END:VEVENT", "END:VCALENDAR",
+        ])
+        #expect(items.problems.isEmpty)
+        #expect(items.calendarProperties.map(\.value) == ["Work, home"])
+        let event = try! #require(items.components.first)
+        #expect(event.name == "VEVENT")
+        #expect(event.line == 3)
+        #expect(event.first("DTSTART")?.parameter("TZID") == "America/New_York")
+        #expect(event.first("DTSTART")?.value == "20261102T093000")
+        #expect(event.first("DTSTART")?.line == 5)
+        #expect(event.first("SUMMARY")?.value == "Tea, cake\nand more")
+        let attendee = try! #require(event.first("ATTENDEE"))
+        #expect(attendee.parameter("CN") == "Doe, J")
+        #expect(attendee.parameter("PARTSTAT") == "DECLINED")
+        #expect(attendee.line == 7)
+        #expect(event.children.map(\.name) == ["VALARM"])
+        #expect(event.children.first?.first("TRIGGER")?.line == 9)
+    }
+
+    @Test func unfoldsFoldedLinesAndAcceptsBareLineFeeds() {
+        let text = "BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:a long\n  title\n\tcontinued\nUID:x\nEND:VEVENT\nEND:VCALENDAR\n"
+        let items = parse(bytes: Array(text.utf8))
+        #expect(items.components.first?.first("SUMMARY")?.value == "a long title" + "continued")
+        #expect(items.components.first?.first("UID")?.line == 6)
+    }
+
+    @Test func dropsAnOverlongLineButKeepsTheComponent() {
+        let long = "DESCRIPTION:" + String(repeating: "x", count: 5000)
+        let items = parse(["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:a", long, "SUMMARY:kept", "END:VEVENT", "END:VCALENDAR"],
+                          limits: ICalLimits(maxLineBytes: 1000))
+        #expect(items.problems.map(\.kind) == [.lineTooLong])
+        #expect(items.problems.first?.line == 4)
+        #expect(items.components.first?.first("SUMMARY")?.value == "kept")
+        #expect(items.components.first?.first("DESCRIPTION") == nil)
+    }
+
+    @Test func skipsTooDeepNestingAndGoesOn() {
+        var lines = ["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:deep"]
+        lines += (0..<50).map { "BEGIN:X-N\($0)" } + (0..<50).reversed().map { "END:X-N\($0)" }
+        lines += ["END:VEVENT", "BEGIN:VEVENT", "UID:fine", "END:VEVENT", "END:VCALENDAR"]
+        let items = parse(lines)
+        #expect(items.problems.map(\.kind) == [.nestingTooDeep])
+        #expect(items.components.map { $0.first("UID")?.value } == ["fine"])
+    }
+
+    @Test func keepsTheCompleteComponentsOfATruncatedFile() {
+        let items = parse(["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:one", "END:VEVENT", "BEGIN:VEVENT", "UID:two", "SUMM"])
+        #expect(items.components.map { $0.first("UID")?.value } == ["one"])
+        #expect(items.problems.map(\.kind) == [.unbalanced])
+        #expect(items.problems.first?.line == 5)
+    }
+
+    @Test func recoversWhenAComponentLosesItsEnd() {
+        let items = parse(["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:lost", "BEGIN:VEVENT", "UID:next", "END:VEVENT", "END:VCALENDAR"])
+        #expect(items.components.map { $0.first("UID")?.value } == ["next"])
+        #expect(items.problems.first?.kind == .unbalanced)
+    }
+
+    @Test func reportsBinaryLinesAndRepairsBadUTF8() {
+        var bytes = Array("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nSUMMARY:caf".utf8)
+        bytes += [0xE9]  // Latin-1 é: not UTF-8
+        bytes += Array("\r\nX-JUNK:\u{0}\u{1}\u{2}\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
+        let items = parse(bytes: bytes)
+        #expect(Set(items.problems.map(\.kind)) == [.invalidUTF8, .binaryData])
+        #expect(items.problems.first { $0.kind == .invalidUTF8 }?.line == 4)
+        #expect(items.components.first?.first("SUMMARY")?.value == "caf\u{FFFD}")
+    }
+
+    @Test func reportsLibicalErrorsAtTheirLine() {
+        let items = parse(["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:a", "DTEND:2026023", "RRULE:FREQ=SOMETIMES", "END:VEVENT", "END:VCALENDAR"])
+        let problems = items.components.first?.problems ?? []
+        #expect(problems.map(\.line) == [4, 5])
+        #expect(problems.allSatisfy { $0.kind == .parse })
+    }
+
+    @Test func garbageOutsideComponentsIsOneProblem() {
+        let items = parse(["%PDF-1.4 garbage", "more garbage", "BEGIN:VCALENDAR", "END:VCALENDAR"])
+        #expect(items.problems.map(\.kind) == [.strayContent])
+        #expect(items.problems.first?.line == 1)
+    }
+
+    @Test func stopsAtTheComponentLimit() {
+        let lines = ["BEGIN:VCALENDAR"] + (0..<5).flatMap { ["BEGIN:VEVENT", "UID:\($0)", "END:VEVENT"] } + ["END:VCALENDAR"]
+        let items = parse(lines, limits: ICalLimits(maxComponents: 3))
+        #expect(items.components.count == 3)
+        #expect(items.problems.map(\.kind) == [.tooManyComponents])
+    }
+
+    @Test func readsATenMegabyteLineWithoutHoldingIt() {
+        var bytes = Array("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nDESCRIPTION:".utf8)
+        bytes += [UInt8](repeating: 0x61, count: 10 << 20)
+        bytes += Array("\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
+        let items = parse(bytes: bytes)
+        #expect(items.problems.map(\.kind) == [.lineTooLong])
+        #expect(items.components.count == 1)
+    }
+}
+
+@Suite struct ICalRecurrenceTests {
+    @Test func parsesEveryPart() throws {
+        let rule = try ICalRecurrence.parse(
+            "FREQ=MONTHLY;INTERVAL=2;COUNT=10;BYDAY=1MO,-1FR,WE;BYMONTHDAY=1,-1;BYMONTH=1,6;BYSETPOS=-1;BYHOUR=9;BYMINUTE=30;BYSECOND=0;WKST=SU"
+        ).get()
+        #expect(rule.frequency == .monthly)
+        #expect(rule.interval == 2)
+        #expect(rule.count == 10)
+        // libical sorts BYDAY by weekday; order carries no meaning.
+        #expect(rule.byDay == [.init(ordinal: 1, weekday: 1), .init(ordinal: 0, weekday: 3), .init(ordinal: -1, weekday: 5)])
+        #expect(rule.byMonthDay == [1, -1])
+        #expect(rule.byMonth == [1, 6])
+        #expect(rule.bySetPos == [-1])
+        #expect(rule.byHour == [9] && rule.byMinute == [30] && rule.bySecond == [0])
+        #expect(rule.weekStart == 7)
+    }
+
+    @Test func keepsUntilAsWritten() throws {
+        let rule = try ICalRecurrence.parse("FREQ=YEARLY;BYWEEKNO=20;BYYEARDAY=-1;UNTIL=20301231T000000Z").get()
+        #expect(rule.until == "20301231T000000Z")
+        #expect(rule.byWeekNo == [20])
+        #expect(rule.byYearDay == [-1])
+        #expect(rule.weekStart == 1)
+    }
+
+    @Test func refusesNonsense() {
+        #expect(throws: ICalRecurrenceError.self) { try ICalRecurrence.parse("FREQ=SOMETIMES").get() }
+        #expect(throws: ICalRecurrenceError.self) { try ICalRecurrence.parse("").get() }
+    }
+}

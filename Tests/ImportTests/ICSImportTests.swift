@@ -1,0 +1,225 @@
+import EventModel
+import Import
+import Testing
+
+@Suite struct ICSImportTests {
+    @Test func readsEveryFieldOfTheModel() throws {
+        let result = importText([("work.ics", ics(vevent("a", [
+            "DTSTART;TZID=America/New_York:20261102T093000", "DURATION:PT45M",
+            "SUMMARY:Stand-up", "DESCRIPTION:Daily\\nsync", "LOCATION:Room 4", "STATUS:TENTATIVE",
+            "TRANSP:TRANSPARENT", "SEQUENCE:3", "CATEGORIES:work,meeting", "CATEGORIES:team",
+            "ATTENDEE;CN=Sam;PARTSTAT=DECLINED;ROLE=OPT-PARTICIPANT:mailto:sam@example.com",
+            "RRULE:FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20261231T235959Z",
+            "RDATE;VALUE=PERIOD:20261205T150000Z/PT1H",
+            "EXDATE;VALUE=DATE:20261104",
+        ])))])
+        #expect(result.diagnostics.isEmpty)
+        let event = try #require(result.event("a"))
+        #expect(event.title == "Stand-up")
+        #expect(event.description == "Daily\nsync")
+        #expect(event.location?.name == "Room 4")
+        #expect(event.status == .tentative)
+        #expect(event.transparency == .transparent)
+        #expect(event.sequence == 3)
+        #expect(event.categories == ["work", "meeting", "team"])
+        #expect(event.attendees == [Attendee(name: "Sam", email: "sam@example.com", partstat: "DECLINED", role: "OPT-PARTICIPANT")])
+        #expect(event.calendar == "work")
+        #expect(event.start.iso8601 == "2026-11-02T09:30:00-05:00")
+        #expect(event.start.instant?.description == "2026-11-02T14:30:00Z")
+        #expect(event.end.instant?.description == "2026-11-02T15:15:00Z")
+        #expect(event.duration?.description == "PT45M")
+        let rule = try #require(event.recurrence.rules.first)
+        #expect(rule.frequency == .weekly)
+        #expect(rule.byDay.map(\.description) == ["MO", "WE"])
+        #expect(rule.until == .instant(Instant(seconds: 1_798_761_599), zone: nil))
+        #expect(event.recurrence.dates.count == 1)
+        if case .period(let start, let end) = event.recurrence.dates[0] {
+            #expect(start.instant?.description == "2026-12-05T15:00:00Z")
+            #expect(end.instant?.description == "2026-12-05T16:00:00Z")
+        } else {
+            Issue.record("RDATE period expected")
+        }
+        #expect(event.recurrence.exceptionDates == [.date(LocalDate(year: 2026, month: 11, day: 4)!)])
+        #expect(result.report.recurringSeries == 1)
+    }
+
+    @Test func threeTimeKindsAndDefaultEnds() throws {
+        let result = importText([("k.ics", ics(
+            vevent("date", ["DTSTART;VALUE=DATE:20261126"])
+            + vevent("floating", ["DTSTART:20261126T090000"])
+            + vevent("utc", ["DTSTART:20261126T090000Z", "DTEND:20261126T100000Z"])
+            + vevent("days", ["DTSTART;VALUE=DATE:20261207", "DTEND;VALUE=DATE:20261210"])
+        ))])
+        #expect(result.event("date")?.start == .date(LocalDate(year: 2026, month: 11, day: 26)!))
+        #expect(result.event("date")?.end == .date(LocalDate(year: 2026, month: 11, day: 27)!))
+        #expect(result.event("floating")?.start.kind == "floating")
+        #expect(result.event("floating")?.end == result.event("floating")?.start)
+        #expect(result.event("utc")?.end.instant?.description == "2026-11-26T10:00:00Z")
+        #expect(result.event("days")?.end.iso8601 == "2026-12-10")
+    }
+
+    @Test func nominalDurationKeepsWallClockAcrossDST() throws {
+        // 2026-11-01 is the fall-back Sunday in New York: P1D is 25 hours.
+        let result = importText([("d.ics", ics(vevent("d", ["DTSTART;TZID=America/New_York:20261031T120000", "DURATION:P1D"])))])
+        let event = try #require(result.event("d"))
+        #expect(event.end.iso8601 == "2026-11-01T12:00:00-05:00")
+    }
+
+    @Test func overridesKeepRecurrenceIDAndRange() throws {
+        let result = importText([("o.ics", ics(
+            vevent("s", ["DTSTART;TZID=Europe/Berlin:20260105T100000", "RRULE:FREQ=DAILY"])
+            + vevent("s", ["RECURRENCE-ID;TZID=Europe/Berlin;RANGE=THISANDFUTURE:20260110T100000",
+                           "DTSTART;TZID=Europe/Berlin:20260110T110000", "SEQUENCE:2"])
+        ))])
+        let override = try #require(result.events.last)
+        #expect(override.recurrenceID == RecurrenceID(time: .instant(Instant(seconds: 1_768_035_600), zone: Zone(tzdb: "Europe/Berlin")), thisAndFuture: true))
+        #expect(result.report.overrides == 1)
+        #expect(result.report.recurringSeries == 1)
+    }
+
+    @Test func dstGapAndOverlapFollowRFC5545() throws {
+        let result = importText([("g.ics", ics(
+            vevent("gap", ["DTSTART;TZID=America/New_York:20260308T023000"])
+            + vevent("overlap", ["DTSTART;TZID=America/New_York:20261101T013000"])
+        ))])
+        #expect(result.event("gap")?.start.instant?.description == "2026-03-08T07:30:00Z")
+        #expect(result.event("overlap")?.start.instant?.description == "2026-11-01T05:30:00Z")
+    }
+
+    @Test func uidIsDerivedStablyWhenMissing() throws {
+        let text = ics(["BEGIN:VEVENT", "DTSTART:20260101T090000Z", "SUMMARY:No uid", "END:VEVENT"])
+        let first = importText([("a.ics", text)])
+        let second = importText([("a.ics", text)])
+        #expect(first.events.first?.uid.hasPrefix("busylife-") == true)
+        #expect(first.events.first?.uid == second.events.first?.uid)
+    }
+
+    @Test func calendarNameComesFromXWRCalnameElseTheStem() {
+        let named = importText([("file.ics", ics(["X-WR-CALNAME:Family"] + vevent("a", ["DTSTART:20260101T090000Z"])))])
+        #expect(named.events.first?.calendar == "Family")
+        let unnamed = importText([("file.ics", ics(vevent("a", ["DTSTART:20260101T090000Z"])))])
+        #expect(unnamed.events.first?.calendar == "file")
+    }
+}
+
+@Suite struct ZoneResolutionTests {
+    @Test func step1StripsVendorPrefixesAndQuotes() {
+        let result = importText([("z.ics", ics(
+            vevent("a", ["DTSTART;TZID=/freeassociation.sourceforge.net/Tzfile/Europe/Berlin:20260701T100000"])
+            + vevent("b", ["DTSTART;TZID=/mozilla.org/20050126_1/America/New_York:20260701T100000"])
+            + vevent("c", ["DTSTART;TZID=/softwarestudio.org/Olson_20011030_5/Pacific/Auckland:20260701T100000"])
+            + vevent("d", ["DTSTART;TZID=\"/citadel.org/20190914_1/Asia/Tokyo\":20260701T100000"])
+        ))])
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.events.map { $0.start.zone?.id } == ["Europe/Berlin", "America/New_York", "Pacific/Auckland", "Asia/Tokyo"])
+        #expect(result.report.zones.allSatisfy { $0.rule == .tzdb })
+    }
+
+    @Test func step2UsesTheTZDatabaseEvenOverAnEmbeddedVTIMEZONE() {
+        // A wrong embedded snapshot of US/Eastern: the tz database wins.
+        let result = importText([("z.ics", ics([
+            "BEGIN:VTIMEZONE", "TZID:US/Eastern", "BEGIN:STANDARD", "DTSTART:19700101T000000",
+            "TZOFFSETFROM:+0000", "TZOFFSETTO:+0000", "END:STANDARD", "END:VTIMEZONE",
+        ] + vevent("a", ["DTSTART;TZID=US/Eastern:20260701T100000"])))])
+        #expect(result.events.first?.start.instant?.description == "2026-07-01T14:00:00Z")
+        #expect(result.report.zones.first?.rule == .tzdb)
+    }
+
+    @Test func step3ReadsAVTIMEZONEEvenAfterTheEvents() {
+        let result = importText([("z.ics", ics(vevent("a", ["DTSTART;TZID=Customized Time Zone:20260701T100000"]) + [
+            "BEGIN:VTIMEZONE", "TZID:Customized Time Zone",
+            "BEGIN:STANDARD", "DTSTART:16010101T030000", "TZOFFSETFROM:+0430", "TZOFFSETTO:+0330",
+            "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "END:STANDARD",
+            "BEGIN:DAYLIGHT", "DTSTART:16010101T020000", "TZOFFSETFROM:+0330", "TZOFFSETTO:+0430",
+            "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "END:DAYLIGHT", "END:VTIMEZONE",
+        ]))])
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.events.first?.start.instant?.description == "2026-07-01T05:30:00Z")
+        #expect(result.report.zones.first?.rule == .vtimezone)
+    }
+
+    @Test func step4MapsWindowsNamesThroughCLDR() {
+        let result = importText([("z.ics", ics(
+            vevent("a", ["DTSTART;TZID=W. Europe Standard Time:20260701T100000"])
+            + vevent("b", ["DTSTART;TZID=(UTC-05:00) Eastern Time (US & Canada):20260701T100000"])
+        ))])
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.events.map { $0.start.zone?.id } == ["Europe/Berlin", "America/New_York"])
+        #expect(result.report.zones.map(\.rule) == [.windows, .windows])
+    }
+
+    @Test func step5LeavesAnUnknownZoneFloatingWithADiagnostic() throws {
+        let result = importText([("z.ics", ics(vevent("a", ["DTSTART;TZID=Mars/Olympus_Mons:20260701T100000"])))])
+        #expect(result.events.first?.start == .floating(LocalDateTime(date: LocalDate(year: 2026, month: 7, day: 1)!, hour: 10, minute: 0, second: 0)!))
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(diagnostic.kind == .unresolvedZone)
+        #expect(diagnostic.source.line == 5)
+        #expect(diagnostic.message.contains("Mars/Olympus_Mons"))
+        #expect(result.report.zones.first?.rule == .unresolved)
+    }
+
+    @Test func xWRTimezoneReadsFloatingTimesAndRepeatsUTCSeries() throws {
+        let text = ics(["X-WR-TIMEZONE:Europe/Berlin"]
+            + vevent("float", ["DTSTART:20260701T100000"])
+            + vevent("series", ["DTSTART:20260701T080000Z", "RRULE:FREQ=DAILY"])
+            + vevent("single", ["DTSTART:20260701T080000Z"]))
+        let google = importText([("g.ics", text)])
+        #expect(google.event("float")?.start.instant?.description == "2026-07-01T08:00:00Z")
+        #expect(google.event("series")?.start.zone?.id == "Europe/Berlin")
+        #expect(google.event("single")?.start.zone == nil)
+        let strict = importText([("g.ics", text)], options: ImportOptions(useCalendarZone: false))
+        #expect(strict.event("float")?.start.kind == "floating")
+        #expect(strict.event("series")?.start.zone == nil)
+    }
+}
+
+@Suite struct BadInputTests {
+    @Test func impossibleDatesAreDiagnosedAndTheRestConverts() {
+        let result = importText([("bad.ics", ics(
+            vevent("feb30", ["DTSTART:20260230T090000Z"])
+            + vevent("hour25", ["DTSTART:20260301T250000Z"])
+            + vevent("fine", ["DTSTART:20260301T090000Z"])
+        ))])
+        #expect(result.events.map(\.uid) == ["fine"])
+        #expect(result.diagnostics.map(\.kind) == [.invalidDate, .invalidDate])
+        #expect(result.diagnostics.map(\.source.line) == [5, 9])
+        #expect(result.diagnostics[0].message.contains("no such date 2026-02-30"))
+        #expect(result.diagnostics[1].message.contains("no such time 25:00:00"))
+    }
+
+    @Test func binaryGarbageIsOneDiagnosticNotACrash() {
+        var garbage = ""
+        for i in 0..<2000 { garbage.unicodeScalars.append(Unicode.Scalar(UInt8(truncatingIfNeeded: i &* 37 &+ 11))) }
+        let result = importText([("garbage.ics", garbage)])
+        #expect(result.events.isEmpty)
+        #expect(!result.diagnostics.isEmpty)
+    }
+
+    @Test func missingDTSTARTSkipsOnlyThatEvent() {
+        let result = importText([("m.ics", ics(vevent("none", ["SUMMARY:x"]) + vevent("ok", ["DTSTART:20260101T000000Z"])))])
+        #expect(result.events.map(\.uid) == ["ok"])
+        #expect(result.diagnostics.map(\.kind) == [.missingProperty])
+    }
+
+    @Test func unreadableRuleIsDiagnosedAndTheEventKept() {
+        let result = importText([("r.ics", ics(vevent("r", ["DTSTART:20260101T000000Z", "RRULE:FREQ=DAILY;BYDAY=XX"])))])
+        #expect(result.events.count == 1)
+        #expect(!result.diagnostics.isEmpty)
+    }
+
+    @Test func missingInputIsCountedUnreadable() {
+        let result = importPaths(["/nonexistent/busylife.ics"])
+        #expect(result.report.unreadable == 1)
+        #expect(result.diagnostics.first?.kind == .unreadable)
+    }
+
+    @Test func formatIsDetectedFromContent() {
+        let result = importText([
+            ("calendar.txt", ics(vevent("a", ["DTSTART:20260101T000000Z"]))),
+            ("export.dat", "  [{\"startDate\": 0, \"range\": 60}]"),
+        ])
+        #expect(result.report.icsFiles == 1)
+        #expect(result.report.jsonFiles == 1)
+        #expect(result.events.count == 2)
+    }
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs what busylife needs on Debian or Ubuntu: libical's headers,
+# pkg-config and the tz database. Swift 6 itself is expected on PATH.
+set -euo pipefail
+need=()
+dpkg -s libical-dev >/dev/null 2>&1 || need+=(libical-dev)
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+[ -d /usr/share/zoneinfo/America ] || need+=(tzdata)
+if [ ${#need[@]} -gt 0 ]; then
+  run=""
+  [ "$(id -u)" -ne 0 ] && run="sudo"
+  $run apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $run apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+command -v swift >/dev/null 2>&1 || { echo "setup: Swift 6 is not on PATH (https://www.swift.org/install/linux/)" >&2; exit 1; }
