@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+/// Runs the built `busylife` with arguments and optional standard input.
+struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+func busylife(_ arguments: [String], stdin: String? = nil, shell: String? = nil) throws -> Run {
+    let binary = Bundle.main.bundleURL.appendingPathComponent("busylife")
+    let process = Process()
+    if let shell {
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", shell.replacingOccurrences(of: "BUSYLIFE", with: binary.path)]
+    } else {
+        process.executableURL = binary
+        process.arguments = arguments
+    }
+    process.currentDirectoryURL = repository
+    let out = Pipe(), err = Pipe(), input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+               stderr: String(decoding: errData, as: UTF8.self))
+}
+
+@Suite struct CLITests {
+    @Test func eventsPrintsOneJSONObjectPerLine() throws {
+        let run = try busylife(["events", "samples/meeting.ics"])
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        for line in lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["uid"] as? String == "standup-2026@busylife.example")
+        }
+        #expect(lines[0].contains("\"start\":\"2026-11-02T09:30:00-05:00\""))
+        #expect(lines[0].contains("\"startUTC\":\"2026-11-02T14:30:00Z\""))
+        #expect(lines[1].contains("\"recurrenceId\":\"2026-11-11T09:30:00-05:00\""))
+    }
+
+    @Test func jsonFormatCarriesTheSchema() throws {
+        let run = try busylife(["events", "--format", "json", "samples/"])
+        #expect(run.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect(object?["schema"] as? String == "busylife.events/1")
+        #expect((object?["events"] as? [Any])?.count == 10)
+    }
+
+    @Test func outputIsDeterministic() throws {
+        let first = try busylife(["events", "samples/"])
+        let second = try busylife(["events", "samples/"])
+        #expect(first.stdout == second.stdout)
+    }
+
+    @Test func readsStandardInput() throws {
+        let text = try String(contentsOf: repository.appendingPathComponent("samples/flight.ics"), encoding: .utf8)
+        let run = try busylife(["events", "-"], stdin: text)
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("\"calendar\":\"Travel\""))
+        #expect(run.stdout.contains("\"endZone\":\"Asia/Tokyo\""))
+    }
+
+    @Test func checkSummarisesZonesAndRules() throws {
+        let run = try busylife(["check", "samples/"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("files: 5 (4 iCalendar, 1 BusyLife JSON)"))
+        #expect(run.stdout.contains("events: 10 (recurring series: 1, overrides: 2)"))
+        #expect(run.stdout.contains("W. Europe Standard Time: vtimezone"))
+        #expect(run.stdout.contains("America/New_York: tzdb"))
+    }
+
+    @Test func exitCodesFollowTheREADME() throws {
+        let bad = "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:a\nDTSTART;TZID=Nowhere/Land:20260101T100000\nEND:VEVENT\nEND:VCALENDAR\n"
+        let partial = try busylife(["check", "-"], stdin: bad)
+        #expect(partial.status == 2)
+        #expect(partial.stdout.contains("<stdin>:4: warning: unknown time zone \"Nowhere/Land\""))
+        #expect(try busylife(["check", "--strict", "-"], stdin: bad).status == 65)
+        #expect(try busylife(["events", "-"], stdin: "%PDF-1.4\u{0}\u{1}garbage\n").status == 65)
+        let missing = try busylife(["events", "samples/does-not-exist.ics"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("does-not-exist.ics:0: error: no such file or directory"))
+        #expect(try busylife(["events"]).status == 64)
+        #expect(try busylife(["events", "--format", "xml", "samples/"]).status == 64)
+    }
+
+    @Test func diagnosticsGoToStandardErrorWithFileAndLine() throws {
+        let bad = "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:a\nDTSTART:20260230T100000Z\nEND:VEVENT\nBEGIN:VEVENT\nUID:b\nDTSTART:20260228T100000Z\nEND:VEVENT\nEND:VCALENDAR\n"
+        let run = try busylife(["events", "-"], stdin: bad)
+        #expect(run.status == 2)
+        #expect(run.stderr == "<stdin>:4: error: DTSTART 20260230T100000Z: no such date 2026-02-30; event skipped\n")
+        #expect(run.stdout.split(separator: "\n").count == 1)
+    }
+
+    @Test func aClosedPipeEndsQuietly() throws {
+        let run = try busylife([], shell: "set -o pipefail; f=$(mktemp); for i in $(seq 1 3000); do printf 'BEGIN:VEVENT\\nUID:%s\\nDTSTART:20260101T000000Z\\nEND:VEVENT\\n' $i; done > $f; BUSYLIFE events $f | head -1; status=$?; rm -f $f; exit $status")
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+        #expect(run.stdout.split(separator: "\n").count == 1)
+    }
+
+    @Test func helpShowsExamplesAndExitCodes() throws {
+        let run = try busylife(["events", "--help"])
+        #expect(run.stdout.contains("EXAMPLES:"))
+        #expect(run.stdout.contains("66  an input is missing or unreadable"))
+    }
+}
