@@ -8,6 +8,7 @@
  * than one component. Prints the number of components and properties. */
 #include <libical/ical.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static char *read_stream(char *s, size_t size, void *d) {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A time zone: from the tz database, from a VTIMEZONE's observances, or a
 /// fixed offset. Answers two questions: the UTC offset at an instant, and
@@ -10,7 +11,7 @@ public final class Zone: Hashable, Sendable, CustomStringConvertible {
 
     private enum Storage: Sendable {
         case tzdb(TimeZone)
-        case rules(ZoneRules)
+        case rules(ZoneRules, TransitionCache)
         case fixed(Int)
     }
 
@@ -24,7 +25,7 @@ public final class Zone: Hashable, Sendable, CustomStringConvertible {
     /// A zone defined by observances (a VTIMEZONE).
     public init(id: String, rules: ZoneRules) {
         self.id = id
-        self.storage = .rules(rules)
+        self.storage = .rules(rules, TransitionCache())
     }
 
     /// A constant offset from UTC, in seconds east.
@@ -46,8 +47,8 @@ public final class Zone: Hashable, Sendable, CustomStringConvertible {
         switch storage {
         case .tzdb(let zone):
             return zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant.seconds)))
-        case .rules(let rules):
-            return rules.offset(atUTCSeconds: instant.seconds)
+        case .rules(let rules, let cache):
+            return cache.offset(at: instant.seconds, rules: rules)
         case .fixed(let offset):
             return offset
         }
@@ -84,4 +85,29 @@ public final class Zone: Hashable, Sendable, CustomStringConvertible {
     public static func == (a: Zone, b: Zone) -> Bool { a === b || a.id == b.id }
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
     public var description: String { id }
+}
+
+/// The onsets of a VTIMEZONE-defined zone, computed once per UTC year:
+/// lookups then cost a binary search, not a walk over the observances.
+private final class TransitionCache: Sendable {
+    private let years = Mutex<[Int: [(onset: Int64, offset: Int)]]>([:])
+
+    func offset(at seconds: Int64, rules: ZoneRules) -> Int {
+        let year = Int((seconds >= 0 ? seconds : seconds - 31_556_951) / 31_556_952) + 1970
+        let table = years.withLock { cached in
+            if let table = cached[year] { return table }
+            let table = rules.transitions(fromUTCSeconds: ZoneRules.startOfYear(year), toUTCSeconds: ZoneRules.startOfYear(year + 1))
+            if cached.count > 4096 { cached.removeAll() }
+            cached[year] = table
+            return table
+        }
+        // The last onset at or before `seconds`.
+        var low = 0
+        var high = table.count
+        while low < high {
+            let mid = (low + high) / 2
+            if table[mid].onset <= seconds { low = mid + 1 } else { high = mid }
+        }
+        return low > 0 ? table[low - 1].offset : rules.offset(atUTCSeconds: seconds)
+    }
 }

@@ -88,6 +88,39 @@ public struct ZoneRules: Sendable {
         return best?.offset ?? earliest?.offset ?? 0
     }
 
+    /// The offset in force from `start`, then every onset up to `end`, in
+    /// order: a table for quick lookups.
+    public func transitions(fromUTCSeconds start: Int64, toUTCSeconds end: Int64) -> [(onset: Int64, offset: Int)] {
+        var table = [(onset: start, offset: offset(atUTCSeconds: start))]
+        var found: [(onset: Int64, offset: Int)] = []
+        let firstYear = LocalDateTime(secondsSinceEpoch: start).date.year
+        let lastYear = LocalDateTime(secondsSinceEpoch: end).date.year
+        for observance in observances {
+            var candidates = [observance.start] + observance.dates
+            if let rule = observance.rule {
+                for year in (firstYear - 1)...(lastYear + 1) where year >= observance.start.date.year {
+                    for local in onsets(rule, of: observance, in: year) {
+                        let onset = local.secondsSinceEpoch - Int64(observance.offsetFrom)
+                        if let until = rule.untilUTC, onset > until { continue }
+                        candidates.append(local)
+                    }
+                }
+            }
+            for local in candidates {
+                let onset = local.secondsSinceEpoch - Int64(observance.offsetFrom)
+                if onset > start && onset < end { found.append((onset, observance.offsetTo)) }
+            }
+        }
+        table += found.sorted { $0.onset < $1.onset }
+        return table
+    }
+
+    /// 1 January of `year`, 00:00 UTC, in seconds since the epoch.
+    public static func startOfYear(_ year: Int) -> Int64 {
+        let clamped = min(max(year, 1), 9999)
+        return (LocalDate(year: clamped, month: 1, day: 1)?.daysSinceEpoch ?? 0) * 86_400
+    }
+
     /// The wall-clock onsets of a yearly rule in one year, not before DTSTART.
     private func onsets(_ rule: YearlyRule, of observance: Observance, in year: Int) -> [LocalDateTime] {
         let startYear = observance.start.date.year

@@ -20,7 +20,6 @@ enum LibicalConversion {
         }
         var result = ICalComponent(name: name, line: lines.line)
         var cursor = 0
-        var lastLine: [String: Int] = [:]
 
         var property = icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
         while let current = property {
@@ -35,13 +34,15 @@ enum LibicalConversion {
                 continue
             }
             let propertyName = self.propertyName(current, kind: propertyKind)
-            // Find this property's line: the next of our lines with its name.
-            var line = lastLine[propertyName] ?? lines.line
+            // Its line: the next of our lines with its name (libical splits
+            // `EXDATE:a,b` in two; the second takes the first's line).
+            var line = lines.line
             if let found = lines.names[cursor...].firstIndex(of: propertyName) {
                 line = lines.lines[found]
                 cursor = found + 1
+            } else if let earlier = lines.names[..<cursor].lastIndex(of: propertyName) {
+                line = lines.lines[earlier]
             }
-            lastLine[propertyName] = line
             result.properties.append(ICalProperty(
                 name: propertyName, value: value(current),
                 parameters: parameters(current), line: line))

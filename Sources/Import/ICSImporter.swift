@@ -52,6 +52,13 @@ struct ICSImporter {
                 case "VEVENT":
                     if waitsForZone(component, zones) {
                         pending.append((component, calendarName))
+                        // Memory stays flat: past the limit, read the waiting
+                        // events with what is known now (a VTIMEZONE coming
+                        // later is then reported by the resolver).
+                        if pending.count > ICSImporter.maxPending {
+                            for (waiting, calendar) in pending where keepGoing { emit(waiting, calendar: calendar) }
+                            pending.removeAll()
+                        }
                     } else {
                         emit(component, calendar: calendarName)
                     }
@@ -79,6 +86,9 @@ struct ICSImporter {
         report = localReport
         return keepGoing
     }
+
+    /// Most events held back waiting for a VTIMEZONE that may come later.
+    static let maxPending = 1000
 
     /// Whether a TZID of this VEVENT is neither a tz database name nor a
     /// VTIMEZONE read so far.

@@ -78,6 +78,11 @@ final class ZoneResolver {
                               "VTIMEZONE without TZID; ignored"))
             return
         }
+        if let used = cache[tzid], used.rule != .tzdb, used.rule != .vtimezone {
+            report(Diagnostic(.warning, .unresolvedZone, at: SourcePosition(file: file, line: component.line),
+                              "VTIMEZONE \"\(tzid)\" comes after more than \(ICSImporter.maxPending) events that use it; "
+                              + "those were read as \(used.rule == .windows ? "its Windows mapping \(used.zone?.id ?? "")" : "floating")"))
+        }
         if definitions[tzid] == nil { definitions[tzid] = component }
     }
 

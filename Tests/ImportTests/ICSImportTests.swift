@@ -223,3 +223,16 @@ import Testing
         #expect(result.events.count == 2)
     }
 }
+
+@Suite struct PendingZoneTests {
+    @Test func aLateVTIMEZONEAfterTooManyEventsIsReportedNotSilentlyIgnored() {
+        let events = (0...1001).flatMap { vevent("e\($0)", ["DTSTART;TZID=W. Europe Standard Time:20260701T100000"]) }
+        let late = ["BEGIN:VTIMEZONE", "TZID:W. Europe Standard Time", "BEGIN:STANDARD", "DTSTART:16010101T000000",
+                    "TZOFFSETFROM:+0100", "TZOFFSETTO:+0100", "END:STANDARD", "END:VTIMEZONE"]
+        let result = importText([("late.ics", ics(events + late))])
+        #expect(result.events.count == 1002)
+        #expect(result.events.first?.start.zone?.id == "Europe/Berlin")
+        #expect(result.diagnostics.map(\.kind) == [.unresolvedZone])
+        #expect(result.diagnostics.first?.message.contains("comes after more than 1000 events") == true)
+    }
+}
