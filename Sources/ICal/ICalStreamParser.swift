@@ -137,7 +137,7 @@ private struct ParseState {
                 message: "bytes that are not UTF-8; replaced with U+FFFD")))
         }
         if let name = text.keyword("BEGIN:") {
-            begin(name, line: line, parser: parser, emit: emit)
+            begin(name, line: line, emit: emit)
         } else if let name = text.keyword("END:") {
             end(name, line: line, parser: parser, emit: emit)
         } else if componentDepth != nil {
@@ -154,8 +154,7 @@ private struct ParseState {
         }
     }
 
-    mutating func begin(_ name: String, line: Int,
-                        parser: ICalStreamParser, emit: (ICalItem) -> Void) {
+    mutating func begin(_ name: String, line: Int, emit: (ICalItem) -> Void) {
         flushStray(emit: emit)
         if let depth = componentDepth {
             if ParseState.topLevelOnly.contains(name) {
