@@ -5,29 +5,54 @@ import Darwin
 #endif
 
 /// Where the reader's bytes come from: an open file descriptor (a file or
-/// standard input), optionally after bytes already read from it.
+/// standard input, closed by its owner) or bytes in memory. `peek` looks
+/// at the first bytes without consuming them, to sniff a format.
 public final class ByteSource {
     private let fd: Int32
-    private let closeOnDeinit: Bool
     private var prefix: [UInt8]
     private var prefixOffset = 0
 
-    /// Reads `fd` after replaying `prefix` (bytes taken from it to sniff its format).
-    public init(fileDescriptor fd: Int32, prefix: [UInt8] = [], closeWhenDone: Bool = false) {
+    public init(fileDescriptor fd: Int32) {
         self.fd = fd
-        self.prefix = prefix
-        self.closeOnDeinit = closeWhenDone
+        self.prefix = []
     }
 
     /// Reads only these bytes.
     public init(bytes: [UInt8]) {
         self.fd = -1
         self.prefix = bytes
-        self.closeOnDeinit = false
     }
 
-    deinit {
-        if closeOnDeinit && fd >= 0 { close(fd) }
+    /// Up to `count` first bytes, which `read` then gives again; nil on a
+    /// read error. Call it before any `read`.
+    public func peek(_ count: Int) -> [UInt8]? {
+        guard fd >= 0 else { return Array(prefix.prefix(count)) }
+        var head = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = head.withUnsafeMutableBytes { raw in
+                readFromDescriptor(UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
+            }
+            if n < 0 { return nil }
+            if n == 0 { break }
+            filled += n
+        }
+        head.removeSubrange(filled...)
+        prefix = head
+        prefixOffset = 0
+        return head
+    }
+
+    /// Everything left, or nil on a read error.
+    public func readAll() -> [UInt8]? {
+        var data: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(into: $0) }
+            if n < 0 { return nil }
+            if n == 0 { return data }
+            data.append(contentsOf: chunk[0..<n])
+        }
     }
 
     /// Fills `buffer` with up to its size; returns 0 at the end, -1 on a read error.
@@ -41,6 +66,10 @@ public final class ByteSource {
             if prefixOffset == prefix.count { prefix = []; prefixOffset = 0 }
             return n
         }
+        return readFromDescriptor(buffer)
+    }
+
+    private func readFromDescriptor(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
         if fd < 0 { return 0 }
         while true {
             let n = systemRead(fd, buffer.baseAddress, buffer.count)

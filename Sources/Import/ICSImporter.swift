@@ -16,16 +16,13 @@ struct ICSImporter {
         var calendarZone: Zone?
         var pending: [(ICalComponent, String)] = []
         var keepGoing = true
-        var localReport = report
-        let zones = ZoneResolver(catalog: catalog, file: file) { found in
-            diagnostic(found)
-        }
+        let zones = ZoneResolver(catalog: catalog, file: file, report: diagnostic)
         func builder(_ calendar: String) -> EventBuilder {
             EventBuilder(file: file, calendar: calendar, zones: zones, calendarZone: calendarZone, report: diagnostic)
         }
         func emit(_ component: ICalComponent, calendar: String) {
             guard let built = builder(calendar).build(component) else { return }
-            localReport.count(built)
+            report.count(built)
             if !event(built) { keepGoing = false }
         }
 
@@ -63,7 +60,7 @@ struct ICSImporter {
                         emit(component, calendar: calendarName)
                     }
                 default:
-                    localReport.otherComponents[component.name, default: 0] += 1
+                    report.otherComponents[component.name, default: 0] += 1
                 }
             case .calendarEnd:
                 break
@@ -80,10 +77,9 @@ struct ICSImporter {
             diagnostic(Diagnostic(.error, .unreadable, at: SourcePosition(file: file, line: 0),
                                   "read error; the rest of the file is not read"))
         }
-        localReport.zones += zones.resolutions.map {
+        report.zones += zones.resolutions.map {
             ZoneUse(file: file, tzid: $0.tzid, rule: $0.rule, zone: $0.zone?.id)
         }
-        report = localReport
         return keepGoing
     }
 

@@ -41,9 +41,7 @@ public struct Importer {
             report.merge(fileReport)
             if !keepGoing { break }
         }
-        report.diagnostics = tally.report.diagnostics
-        report.errors = tally.report.errors
-        report.warnings = tally.report.warnings
+        report.merge(tally.report)
         return report
     }
 
@@ -57,14 +55,12 @@ public struct Importer {
             if input == "-" { files.append(input); continue }
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: input, isDirectory: &isDirectory) else {
-                report.unreadable += 1
-                diagnostic(Diagnostic(.error, .unreadable, at: SourcePosition(file: input, line: 0), "no such file or directory"))
+                unreadable(input, "no such file or directory", &report, diagnostic)
                 continue
             }
             guard isDirectory.boolValue else { files.append(input); continue }
             guard let walker = manager.enumerator(atPath: input) else {
-                report.unreadable += 1
-                diagnostic(Diagnostic(.error, .unreadable, at: SourcePosition(file: input, line: 0), "directory cannot be read"))
+                unreadable(input, "directory cannot be read", &report, diagnostic)
                 continue
             }
             var found: [String] = []
@@ -86,50 +82,40 @@ public struct Importer {
         return files
     }
 
+    /// An input that is missing or cannot be read: counted (exit code 66) and reported.
+    private func unreadable(_ file: String, _ reason: String, _ report: inout ImportReport,
+                            _ diagnostic: (Diagnostic) -> Void) {
+        report.unreadable += 1
+        diagnostic(Diagnostic(.error, .unreadable, at: SourcePosition(file: file, line: 0), reason))
+    }
+
     private func readFile(_ path: String, report: inout ImportReport, event: (Event) -> Bool,
                           diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
         let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
         let name = path == "-" ? "<stdin>" : path
         guard fd >= 0 else {
-            report.unreadable += 1
-            diagnostic(Diagnostic(.error, .unreadable, at: SourcePosition(file: name, line: 0),
-                                  String(cString: strerror(errno))))
+            unreadable(name, String(cString: strerror(errno)), &report, diagnostic)
             return true
         }
         defer { if path != "-" { close(fd) } }
         let stem = path == "-" ? "stdin" : ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        // Sniff the format from the first bytes, then replay them.
-        var head = [UInt8](repeating: 0, count: 4096)
-        var headCount = 0
-        while headCount < head.count {
-            let n = head.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + headCount, $0.count - headCount) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 {
-                report.unreadable += 1
-                diagnostic(Diagnostic(.error, .unreadable, at: SourcePosition(file: name, line: 0),
-                                      String(cString: strerror(errno))))
-                return true
-            }
-            if n == 0 { break }
-            headCount += n
+        // Sniff the format from the first bytes; the source replays them.
+        let source = ByteSource(fileDescriptor: fd)
+        guard let head = source.peek(4096) else {
+            unreadable(name, String(cString: strerror(errno)), &report, diagnostic)
+            return true
         }
-        head.removeSubrange(headCount...)
         report.files += 1
         switch InputFormat.detect(head, path: path) {
         case .ics:
             report.icsFiles += 1
             let importer = ICSImporter(catalog: catalog, limits: options.limits, useCalendarZone: options.useCalendarZone)
-            return importer.read(ByteSource(fileDescriptor: fd, prefix: head), file: name, stem: stem,
-                                 report: &report, event: event, diagnostic: diagnostic)
+            return importer.read(source, file: name, stem: stem, report: &report, event: event, diagnostic: diagnostic)
         case .busyLifeJSON:
             report.jsonFiles += 1
-            var data = head
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress!, $0.count) }
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { break }
-                data.append(contentsOf: chunk[0..<n])
+            guard let data = source.readAll() else {
+                unreadable(name, String(cString: strerror(errno)), &report, diagnostic)
+                return true
             }
             return BusyLifeImporter().read(data, file: name, stem: stem, report: &report, event: event, diagnostic: diagnostic)
         case .empty:
@@ -174,6 +160,9 @@ extension ImportReport {
         overrides += other.overrides
         for (name, count) in other.otherComponents { otherComponents[name, default: 0] += count }
         zones += other.zones
+        for (kind, count) in other.diagnostics { diagnostics[kind, default: 0] += count }
+        errors += other.errors
+        warnings += other.warnings
     }
 }
 
