@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "busylife",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],  // Synchronization's Mutex
     products: [
         .executable(name: "busylife", targets: ["busylife"]),
         .library(name: "BusyLifeKit", targets: ["EventModel", "Import", "Export"]),

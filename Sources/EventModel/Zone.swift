@@ -93,7 +93,7 @@ private final class TransitionCache: Sendable {
     private let years = Mutex<[Int: [(onset: Int64, offset: Int)]]>([:])
 
     func offset(at seconds: Int64, rules: ZoneRules) -> Int {
-        let year = Int((seconds >= 0 ? seconds : seconds - 31_556_951) / 31_556_952) + 1970
+        let year = LocalDateTime(secondsSinceEpoch: seconds).date.year
         let table = years.withLock { cached in
             if let table = cached[year] { return table }
             let table = rules.transitions(fromUTCSeconds: ZoneRules.startOfYear(year), toUTCSeconds: ZoneRules.startOfYear(year + 1))
@@ -108,6 +108,7 @@ private final class TransitionCache: Sendable {
             let mid = (low + high) / 2
             if table[mid].onset <= seconds { low = mid + 1 } else { high = mid }
         }
-        return low > 0 ? table[low - 1].offset : rules.offset(atUTCSeconds: seconds)
+        // The table starts at the year's first second, so `low` is at least 1.
+        return table[max(low, 1) - 1].offset
     }
 }

@@ -60,59 +60,47 @@ public struct ZoneRules: Sendable {
         self.observances = observances
     }
 
-    /// The offset at `seconds` since the epoch (UTC).
+    /// The offset at `seconds` since the epoch (UTC): the TZOFFSETTO of the
+    /// latest onset at or before it, else the first observance's TZOFFSETFROM.
     public func offset(atUTCSeconds seconds: Int64) -> Int {
-        var best: (onset: Int64, offset: Int)?
-        var earliest: (onset: Int64, offset: Int)?
         let year = LocalDateTime(secondsSinceEpoch: seconds).date.year
-        for observance in observances {
-            let first = observance.start.secondsSinceEpoch - Int64(observance.offsetFrom)
-            if earliest == nil || first < earliest!.onset { earliest = (first, observance.offsetFrom) }
-            func consider(_ onset: Int64) {
-                if onset <= seconds, best == nil || onset > best!.onset { best = (onset, observance.offsetTo) }
-            }
-            consider(first)
-            for date in observance.dates {
-                consider(date.secondsSinceEpoch - Int64(observance.offsetFrom))
-            }
-            if let rule = observance.rule {
-                for y in [year - 1, year, year + 1] where y >= observance.start.date.year {
-                    for local in onsets(rule, of: observance, in: y) {
-                        let onset = local.secondsSinceEpoch - Int64(observance.offsetFrom)
-                        if let until = rule.untilUTC, onset > until { continue }
-                        consider(onset)
-                    }
-                }
-            }
+        var best: (onset: Int64, offset: Int)?
+        for onset in onsets(years: year...year) where onset.onset <= seconds {
+            if best == nil || onset.onset > best!.onset { best = onset }
         }
-        return best?.offset ?? earliest?.offset ?? 0
+        if let best { return best.offset }
+        let first = observances.min { $0.start.secondsSinceEpoch - Int64($0.offsetFrom) < $1.start.secondsSinceEpoch - Int64($1.offsetFrom) }
+        return first?.offsetFrom ?? 0
     }
 
     /// The offset in force from `start`, then every onset up to `end`, in
     /// order: a table for quick lookups.
     public func transitions(fromUTCSeconds start: Int64, toUTCSeconds end: Int64) -> [(onset: Int64, offset: Int)] {
-        var table = [(onset: start, offset: offset(atUTCSeconds: start))]
-        var found: [(onset: Int64, offset: Int)] = []
-        let firstYear = LocalDateTime(secondsSinceEpoch: start).date.year
-        let lastYear = LocalDateTime(secondsSinceEpoch: end).date.year
+        let years = LocalDateTime(secondsSinceEpoch: start).date.year...LocalDateTime(secondsSinceEpoch: end).date.year
+        let inside = onsets(years: years).filter { $0.onset > start && $0.onset < end }
+        return [(start, offset(atUTCSeconds: start))] + inside.sorted { $0.onset < $1.onset }
+    }
+
+    /// Every onset of every observance (UTC seconds and the offset it brings):
+    /// DTSTART and the RDATEs always, the yearly rule's in `years` (one year
+    /// of margin either side), up to its UNTIL.
+    private func onsets(years: ClosedRange<Int>) -> [(onset: Int64, offset: Int)] {
+        var result: [(onset: Int64, offset: Int)] = []
         for observance in observances {
-            var candidates = [observance.start] + observance.dates
-            if let rule = observance.rule {
-                for year in (firstYear - 1)...(lastYear + 1) where year >= observance.start.date.year {
-                    for local in onsets(rule, of: observance, in: year) {
-                        let onset = local.secondsSinceEpoch - Int64(observance.offsetFrom)
-                        if let until = rule.untilUTC, onset > until { continue }
-                        candidates.append(local)
-                    }
+            func add(_ local: LocalDateTime) {
+                result.append((local.secondsSinceEpoch - Int64(observance.offsetFrom), observance.offsetTo))
+            }
+            add(observance.start)
+            observance.dates.forEach(add)
+            guard let rule = observance.rule else { continue }
+            for year in (years.lowerBound - 1)...(years.upperBound + 1) where year >= observance.start.date.year {
+                for local in onsets(rule, of: observance, in: year) {
+                    if let until = rule.untilUTC, local.secondsSinceEpoch - Int64(observance.offsetFrom) > until { continue }
+                    add(local)
                 }
             }
-            for local in candidates {
-                let onset = local.secondsSinceEpoch - Int64(observance.offsetFrom)
-                if onset > start && onset < end { found.append((onset, observance.offsetTo)) }
-            }
         }
-        table += found.sorted { $0.onset < $1.onset }
-        return table
+        return result
     }
 
     /// 1 January of `year`, 00:00 UTC, in seconds since the epoch.

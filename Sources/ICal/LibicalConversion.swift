@@ -44,7 +44,7 @@ enum LibicalConversion {
                 line = lines.lines[earlier]
             }
             result.properties.append(ICalProperty(
-                name: propertyName, value: value(current),
+                name: propertyName, value: value(current, kind: propertyKind),
                 parameters: parameters(current), line: line))
         }
 
@@ -67,7 +67,7 @@ enum LibicalConversion {
         return "X-UNKNOWN"
     }
 
-    private static func value(_ property: OpaquePointer) -> String {
+    private static func value(_ property: OpaquePointer, kind: icalproperty_kind) -> String {
         if let value = icalproperty_get_value(property), icalvalue_isa(value) == ICAL_TEXT_VALUE {
             return icalvalue_get_text(value).map { String(cString: $0) } ?? ""
         }
@@ -75,7 +75,7 @@ enum LibicalConversion {
         defer { icalmemory_free_buffer(raw) }
         let text = String(cString: raw)
         // libical hands back X- and unknown values still TEXT-escaped.
-        return icalproperty_isa(property) == ICAL_X_PROPERTY ? PropertyLine.unescapeText(text) : text
+        return kind == ICAL_X_PROPERTY ? PropertyLine.unescapeText(text) : text
     }
 
     private static func parameters(_ property: OpaquePointer) -> [(name: String, value: String)] {

@@ -47,7 +47,11 @@ struct LineText {
         withBytes { bytes in
             var end = 0
             while end < bytes.count && bytes[end] != 0x3A && bytes[end] != 0x3B { end += 1 }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self).uppercased()
+            // One string, upper-cased as it is made (names are ASCII).
+            return String(unsafeUninitializedCapacity: end) { buffer in
+                for i in 0..<end { buffer[i] = asciiUpper(bytes[i]) }
+                return end
+            }
         }
     }
 }
