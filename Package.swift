@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],  // Synchronization's Mutex
     products: [
         .executable(name: "busylife", targets: ["busylife"]),
-        .library(name: "BusyLifeKit", targets: ["EventModel", "Import", "Export"]),
+        .library(name: "BusyLifeKit", targets: ["EventModel", "Import", "Settle", "Export"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -24,19 +24,24 @@ let package = Package(
         .target(name: "EventModel"),
         // .ics and events.json into the model; zone resolution.
         .target(name: "Import", dependencies: ["ICal", "EventModel"]),
+        // Recurrence expansion, zone timeline, local days, busy time.
+        .target(name: "Settle", dependencies: ["EventModel"]),
         // Machine and human output of the model.
-        .target(name: "Export", dependencies: ["EventModel", "Import"]),
+        .target(name: "Export", dependencies: ["EventModel", "Import", "Settle"]),
         // The thin command-line tool.
         .executableTarget(
             name: "busylife",
             dependencies: [
-                "EventModel", "Import", "Export",
+                "EventModel", "Import", "Settle", "Export",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "ICalTests", dependencies: ["ICal"]),
         .testTarget(name: "EventModelTests", dependencies: ["EventModel"]),
-        .testTarget(name: "ImportTests", dependencies: ["Import", "EventModel", "Export"]),
+        // Helpers shared by the test targets: temporary calendars, the corpora folder.
+        .target(name: "TestSupport", dependencies: ["Import", "EventModel"], path: "Tests/TestSupport"),
+        .testTarget(name: "ImportTests", dependencies: ["Import", "EventModel", "Export", "TestSupport"]),
+        .testTarget(name: "SettleTests", dependencies: ["Settle", "Import", "EventModel", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["busylife"]),
     ],
     swiftLanguageModes: [.v6]

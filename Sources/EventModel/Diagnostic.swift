@@ -24,6 +24,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         case invalidValue = "invalid-value"
         case invalidRule = "invalid-rule"
         case unresolvedZone = "unresolved-zone"
+        case tooManyInstances = "too-many-instances"
         case wrongType = "wrong-type"
         case invalidJSON = "invalid-json"
         case unknownFormat = "unknown-format"

@@ -31,7 +31,11 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Days since 1970-01-01.
-    public var daysSinceEpoch: Int64 {
+    public var daysSinceEpoch: Int64 { LocalDate.dayNumber(year: year, month: month, day: day) }
+
+    /// Days since 1970-01-01 of any proleptic Gregorian date, unchecked
+    /// (year 0 and 10000 too): for arithmetic at the edges of the range.
+    public static func dayNumber(year: Int, month: Int, day: Int) -> Int64 {
         let y = Int64(month <= 2 ? year - 1 : year)
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400

@@ -72,9 +72,10 @@ public struct ICalRecurrence: Sendable, Equatable {
         }
         return .success(ICalRecurrence(
             frequency: frequency,
-            interval: max(1, Int(rule.interval)),
+            // libical keeps INTERVAL in a short: 90061 would become 24525.
+            interval: max(1, part("INTERVAL", of: text).flatMap { Int($0) } ?? Int(rule.interval)),
             count: rule.count > 0 ? Int(rule.count) : nil,
-            until: untilText(text),
+            until: part("UNTIL", of: text),
             bySecond: list(Int32(BUSYLIFE_BY_SECOND.rawValue)),
             byMinute: list(Int32(BUSYLIFE_BY_MINUTE.rawValue)),
             byHour: list(Int32(BUSYLIFE_BY_HOUR.rawValue)),
@@ -106,10 +107,11 @@ public struct ICalRecurrence: Sendable, Equatable {
         libicalDay == 1 ? 7 : libicalDay - 1
     }
 
-    private static func untilText(_ rule: String) -> String? {
+    /// A part's text as written (`UNTIL`, `INTERVAL`).
+    private static func part(_ name: String, of rule: String) -> String? {
         for part in rule.split(separator: ";") {
             let pair = part.split(separator: "=", maxSplits: 1)
-            if pair.count == 2, pair[0].uppercased() == "UNTIL" {
+            if pair.count == 2, pair[0].uppercased() == name {
                 return String(pair[1]).trimmingSpaces()
             }
         }

@@ -177,43 +177,11 @@ struct EventBuilder {
     }
 
     private func rule(_ property: ICalProperty, start: EventTime) -> RecurrenceRule? {
-        switch ICalRecurrence.parse(property.value) {
-        case .failure:
-            report(Diagnostic(.error, .invalidRule, at: at(property.line),
-                              "unreadable \(property.name) \"\(property.value)\"; rule ignored"))
+        switch RecurrenceRuleText.parse(property.value, start: start) {
+        case .success(let rule): return rule
+        case .failure(let problem):
+            report(Diagnostic(.error, .invalidRule, at: at(property.line), "\(property.name) \(problem.message); rule ignored"))
             return nil
-        case .success(let parts):
-            if let rscale = parts.rscale {
-                report(Diagnostic(.error, .invalidRule, at: at(property.line),
-                                  "\(property.name) with RSCALE=\(rscale) is not supported; rule ignored"))
-                return nil
-            }
-            var until: EventTime?
-            if let text = parts.until {
-                guard case .success(let value) = ValueParsing.dateTime(text) else {
-                    report(Diagnostic(.error, .invalidRule, at: at(property.line),
-                                      "\(property.name) has an unreadable UNTIL \"\(text)\"; rule ignored"))
-                    return nil
-                }
-                switch value {
-                case .date(let date): until = .date(date)
-                case .utc(let local): until = .instant(Instant(seconds: local.secondsSinceEpoch), zone: nil)
-                case .local(let local):
-                    // RFC 5545 wants UTC here for a zoned DTSTART; read it in that zone.
-                    if let zone = start.zone {
-                        until = .instant(zone.instant(for: local), zone: zone)
-                    } else {
-                        until = .floating(local)
-                    }
-                }
-            }
-            return RecurrenceRule(
-                frequency: RecurrenceRule.Frequency(rawValue: parts.frequency.rawValue) ?? .daily,
-                interval: parts.interval, count: parts.count, until: until,
-                bySecond: parts.bySecond, byMinute: parts.byMinute, byHour: parts.byHour,
-                byDay: parts.byDay.map { RecurrenceRule.WeekdayNumber(ordinal: $0.ordinal, weekday: $0.weekday) },
-                byMonthDay: parts.byMonthDay, byYearDay: parts.byYearDay, byWeekNo: parts.byWeekNo,
-                byMonth: parts.byMonth, bySetPos: parts.bySetPos, weekStart: parts.weekStart)
         }
     }
 

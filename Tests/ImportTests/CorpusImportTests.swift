@@ -1,6 +1,7 @@
 import EventModel
 import Foundation
 import Import
+import TestSupport
 import Testing
 
 @Suite struct CorpusImportTests {

@@ -1,5 +1,6 @@
 import EventModel
 import Import
+import TestSupport
 import Testing
 
 @Suite struct ICSImportTests {

@@ -1,0 +1,454 @@
+/// The instances of one RRULE or EXRULE in wall-clock time (SEMANTICS.md
+/// section 3), period by period, jumping straight to a window.
+///
+/// Times are "wall seconds": seconds since 1970-01-01T00:00:00 on the
+/// event's own wall clock (`LocalDateTime.secondsSinceEpoch`). Zones are the
+/// caller's business, except for an UNTIL given as an instant.
+///
+/// Each period (a year, month, week, day, hour, minute or second, every
+/// INTERVAL-th one) yields the ordered product of its matching days and its
+/// matching times of day; BYSETPOS picks positions in that product without
+/// building it. A window starts at the period that contains its lower
+/// bound, found by arithmetic; only a rule with COUNT walks from DTSTART,
+/// and then only as far as COUNT (or not at all when every period yields
+/// exactly one instance).
+public struct RuleExpander: Sendable {
+    /// Where UNTIL stops the rule (inclusive).
+    public enum Until: Sendable {
+        /// Compared as wall-clock time (floating or date DTSTART).
+        case wallClock(Int64)
+        /// Compared as an instant, the candidate read in `zone`.
+        case instant(Instant, Zone)
+    }
+
+    public let rule: RecurrenceRule
+    /// DTSTART, in wall seconds.
+    public let start: Int64
+    /// When true, DTSTART is the first instance and counts toward COUNT
+    /// even if it does not match the rule (RRULE); when false, only
+    /// matching candidates are instances (EXRULE).
+    public let countsStart: Bool
+    private let until: Until?
+    /// No candidate after this wall time can pass UNTIL.
+    private let untilWallBound: Int64
+
+    private let frequency: RecurrenceRule.Frequency
+    private let interval: Int
+    private let months: [Bool]          // index 1...12; all true when unrestricted
+    private let hasMonthFilter: Bool
+    private let weekNumbers: [Int]
+    private let yearDays: [Int]
+    private let monthDays: [Int]
+    private let plainWeekdays: [Bool]   // index 1...7
+    private let nthWeekdays: [(ordinal: Int, weekday: Int)]
+    private let hasWeekdayFilter: Bool
+    private let hours: [Bool], minutes: [Bool], seconds: [Bool]
+    private let hasHourFilter: Bool, hasMinuteFilter: Bool, hasSecondFilter: Bool
+    /// Sorted seconds of the day (DAILY and coarser), seconds of the hour
+    /// (HOURLY), seconds of the minute (MINUTELY).
+    private let timeList: [Int]
+    private let setPositions: [Int]
+    private let weekStart: Int
+    /// Every period yields exactly one instance, DTSTART's: COUNT maps to
+    /// a last period without walking.
+    private let onePerPeriod: Bool
+
+    // Period arithmetic anchors.
+    private let startDay: Int
+    private let startYear: Int
+    private let startMonthIndex: Int    // year * 12 + month - 1
+    private let startWeekDay: Int       // first day of DTSTART's week (WKST)
+    private let startUnit: Int64        // DTSTART rounded down to its hour/minute/second
+    private let unitSeconds: Int64
+
+    /// First wall second after 9999-12-31.
+    public static let endOfTime: Int64 = (LocalDate(year: 9999, month: 12, day: 31)!.daysSinceEpoch + 1) * 86_400
+    /// First wall second of 0001-01-01.
+    public static let startOfTime: Int64 = LocalDate(year: 1, month: 1, day: 1)!.daysSinceEpoch * 86_400
+
+    public init(rule: RecurrenceRule, start: LocalDateTime, until: Until?, countsStart: Bool = true) {
+        self.rule = rule
+        self.start = start.secondsSinceEpoch
+        self.countsStart = countsStart
+        self.until = until
+        switch until {
+        case .wallClock(let wall)?: untilWallBound = wall
+        case .instant(let instant, let zone)?:
+            untilWallBound = instant.seconds + Int64(zone.offset(at: instant)) + 86_400
+        case nil: untilWallBound = RuleExpander.endOfTime
+        }
+        frequency = rule.frequency
+        interval = max(1, rule.interval)
+        weekStart = (1...7).contains(rule.weekStart) ? rule.weekStart : 1
+
+        var byMonth = rule.byMonth.filter { (1...12).contains($0) }
+        var byMonthDay = rule.byMonthDay.filter { $0 != 0 && abs($0) <= 31 }
+        var byDay = rule.byDay.filter { (1...7).contains($0.weekday) }
+        let byYearDay = rule.byYearDay.filter { $0 != 0 && abs($0) <= 366 }
+        let byWeekNo = rule.byWeekNo.filter { $0 != 0 && abs($0) <= 53 }
+        // Only a rule with no day-level part takes month and day from DTSTART.
+        if rule.byMonthDay.isEmpty && rule.byYearDay.isEmpty && rule.byWeekNo.isEmpty && rule.byDay.isEmpty {
+            switch rule.frequency {
+            case .yearly:
+                if byMonth.isEmpty { byMonth = [start.date.month] }
+                byMonthDay = [start.date.day]
+            case .monthly: byMonthDay = [start.date.day]
+            case .weekly: byDay = [.init(weekday: start.date.weekday)]
+            default: break
+            }
+        }
+        hasMonthFilter = !byMonth.isEmpty
+        months = (0...12).map { byMonth.isEmpty || byMonth.contains($0) }
+        weekNumbers = byWeekNo
+        yearDays = byYearDay
+        monthDays = byMonthDay
+        // Ordinals mean something only in MONTHLY and YEARLY rules.
+        let ordinalsCount = rule.frequency == .monthly || rule.frequency == .yearly
+        plainWeekdays = (0...7).map { day in byDay.contains { $0.weekday == day && ($0.ordinal == 0 || !ordinalsCount) } }
+        nthWeekdays = ordinalsCount ? byDay.filter { $0.ordinal != 0 }.map { ($0.ordinal, $0.weekday) } : []
+        hasWeekdayFilter = !byDay.isEmpty
+
+        let level = RuleExpander.level(rule.frequency)
+        func timeSet(_ values: [Int], range: ClosedRange<Int>, defaultValue: Int, expands: Bool) -> [Int] {
+            let valid = Set(values.filter { range.contains($0) })
+            if !valid.isEmpty { return valid.sorted() }
+            return expands ? [defaultValue] : []
+        }
+        // BYxxx below the frequency expands (default: DTSTART's value); at or above it, limits.
+        let hourList = timeSet(rule.byHour, range: 0...23, defaultValue: start.hour, expands: level < 4)
+        let minuteList = timeSet(rule.byMinute, range: 0...59, defaultValue: start.minute, expands: level < 5)
+        let secondList = timeSet(rule.bySecond, range: 0...59, defaultValue: min(start.second, 59), expands: level < 6)
+        hours = (0...23).map { hourList.isEmpty || hourList.contains($0) }
+        minutes = (0...59).map { minuteList.isEmpty || minuteList.contains($0) }
+        seconds = (0...59).map { secondList.isEmpty || secondList.contains($0) }
+        hasHourFilter = !hourList.isEmpty
+        hasMinuteFilter = !minuteList.isEmpty
+        hasSecondFilter = !secondList.isEmpty
+        switch level {
+        case 0...3: timeList = hourList.flatMap { h in minuteList.flatMap { m in secondList.map { s in h * 3600 + m * 60 + s } } }
+        case 4: timeList = minuteList.flatMap { m in secondList.map { s in m * 60 + s } }
+        case 5: timeList = secondList
+        default: timeList = [0]
+        }
+        setPositions = rule.bySetPos.filter { $0 != 0 }
+
+        let noParts = rule.bySecond.isEmpty && rule.byMinute.isEmpty && rule.byHour.isEmpty && rule.byDay.isEmpty
+            && rule.byMonthDay.isEmpty && rule.byYearDay.isEmpty && rule.byWeekNo.isEmpty && rule.byMonth.isEmpty
+            && rule.bySetPos.isEmpty && start.second < 60
+        switch rule.frequency {
+        case .monthly: onePerPeriod = noParts && start.date.day <= 28
+        case .yearly: onePerPeriod = noParts && !(start.date.month == 2 && start.date.day == 29)
+        default: onePerPeriod = noParts
+        }
+
+        startDay = Int(start.date.daysSinceEpoch)
+        startYear = start.date.year
+        startMonthIndex = start.date.year * 12 + start.date.month - 1
+        startWeekDay = startDay - (start.date.weekday - weekStart + 7) % 7
+        switch rule.frequency {
+        case .hourly: unitSeconds = 3600
+        case .minutely: unitSeconds = 60
+        default: unitSeconds = 1
+        }
+        let wall = start.secondsSinceEpoch
+        startUnit = wall - RuleExpander.floorMod(wall, unitSeconds)
+    }
+
+    /// 0 yearly ... 6 secondly.
+    private static func level(_ frequency: RecurrenceRule.Frequency) -> Int {
+        switch frequency {
+        case .yearly: 0
+        case .monthly: 1
+        case .weekly: 2
+        case .daily: 3
+        case .hourly: 4
+        case .minutely: 5
+        case .secondly: 6
+        }
+    }
+
+    // MARK: Instances
+
+    /// Calls `body` with each instance whose wall time is in
+    /// [lower, upper), in order, until it returns false. DTSTART is
+    /// included when `countsStart`. Returns false if `body` stopped it.
+    @discardableResult
+    public func instances(from lower: Int64, to upper: Int64, _ body: (Int64) -> Bool) -> Bool {
+        let upper = min(upper, RuleExpander.endOfTime)
+        guard lower < upper else { return true }
+        var startPending = countsStart && passesUntil(start)
+        var remaining = rule.count.map { max(0, $0) } ?? Int.max
+        var lastPeriod = Int.max
+        var firstPeriod = 0
+        if let count = rule.count {
+            if onePerPeriod {
+                lastPeriod = count - 1
+                firstPeriod = periodIndex(containing: lower)
+                startPending = startPending && count > 0
+                remaining = Int.max
+            }
+            // Otherwise: count from DTSTART, but only up to COUNT.
+        } else {
+            firstPeriod = periodIndex(containing: lower)
+        }
+        if startPending {
+            remaining -= 1
+            if start >= lower && start < upper && !body(start) { return false }
+            if remaining <= 0 { return true }
+        }
+        guard firstPeriod <= lastPeriod else { return true }
+        var stopped = false
+        scan(fromPeriod: firstPeriod, toPeriod: lastPeriod, stopAfter: min(upper, untilWallBound + 1)) { wall in
+            // Before DTSTART; or DTSTART itself, already given when it counts anyway.
+            if wall < start || (wall == start && countsStart) { return true }
+            guard passesUntil(wall) else { return wall <= untilWallBound }
+            remaining -= 1
+            if wall >= upper { return false }
+            if wall >= lower && !body(wall) { stopped = true; return false }
+            return remaining > 0
+        }
+        return !stopped
+    }
+
+    /// Whether `wall` is at or before UNTIL.
+    private func passesUntil(_ wall: Int64) -> Bool {
+        switch until {
+        case nil: return true
+        case .wallClock(let bound)?: return wall <= bound
+        case .instant(let bound, let zone)?:
+            return zone.instant(for: LocalDateTime(secondsSinceEpoch: wall)) <= bound
+        }
+    }
+
+    // MARK: Periods
+
+    /// The index of the period containing wall time `wall` (0 for any time
+    /// before DTSTART's period).
+    private func periodIndex(containing wall: Int64) -> Int {
+        let wall = max(wall, RuleExpander.startOfTime)
+        let day = Int(RuleExpander.floorDiv(wall, 86_400))
+        let units: Int
+        switch frequency {
+        case .yearly: units = LocalDate(daysSinceEpoch: Int64(day)).year - startYear
+        case .monthly:
+            let date = LocalDate(daysSinceEpoch: Int64(day))
+            units = date.year * 12 + date.month - 1 - startMonthIndex
+        case .weekly: units = Int(RuleExpander.floorDiv(Int64(day - startWeekDay), 7))
+        case .daily: units = day - startDay
+        default: units = Int(RuleExpander.floorDiv(wall - startUnit, unitSeconds))
+        }
+        return max(0, Int(RuleExpander.floorDiv(Int64(units), Int64(interval))))
+    }
+
+    /// Feeds every candidate of periods `first...last` to `body` in order
+    /// (before DTSTART and UNTIL are applied; BYSETPOS is), until `body`
+    /// returns false or a period starts after `stopAfter`.
+    private func scan(fromPeriod first: Int, toPeriod last: Int, stopAfter: Int64, _ body: (Int64) -> Bool) {
+        var period = first
+        var days: [Int] = []
+        days.reserveCapacity(32)
+        while period <= last {
+            days.removeAll(keepingCapacity: true)
+            var timeOffset = 0
+            switch frequency {
+            case .yearly:
+                let year = startYear + period * interval
+                guard year <= 9999 else { return }
+                if Int64(LocalDate(year: year, month: 1, day: 1)!.daysSinceEpoch) * 86_400 > stopAfter { return }
+                collectYear(year, into: &days)
+            case .monthly:
+                let index = startMonthIndex + period * interval
+                let year = index / 12, month = index % 12 + 1
+                guard year <= 9999 else { return }
+                if LocalDate(year: year, month: month, day: 1)!.daysSinceEpoch * 86_400 > stopAfter { return }
+                if months[month] { collectMonth(year: year, month: month, nthRange: nil, into: &days) }
+            case .weekly:
+                let first = startWeekDay + period * 7 * interval
+                if Int64(first) * 86_400 > stopAfter || Int64(first) * 86_400 >= RuleExpander.endOfTime { return }
+                for day in first..<(first + 7) where matches(day: day) { days.append(day) }
+            case .daily:
+                let day = startDay + period * interval
+                if Int64(day) * 86_400 > stopAfter || Int64(day) * 86_400 >= RuleExpander.endOfTime { return }
+                if matches(day: day) { days.append(day) }
+            case .hourly, .minutely, .secondly:
+                let step = unitSeconds * Int64(interval)
+                let begin = startUnit + Int64(period) * step
+                if begin > stopAfter || begin >= RuleExpander.endOfTime { return }
+                // Skip whole days, hours and minutes that cannot match.
+                let day = RuleExpander.floorDiv(begin, 86_400)
+                let inDay = Int(begin - day * 86_400)
+                var skipTo: Int64?
+                if !matches(day: Int(day)) { skipTo = (day + 1) * 86_400 }
+                else if !hours[inDay / 3600] { skipTo = begin - Int64(inDay % 3600) + 3600 }
+                else if frequency != .hourly && !minutes[inDay / 60 % 60] { skipTo = begin - Int64(inDay % 60) + 60 }
+                else if frequency == .secondly && !seconds[inDay % 60] { skipTo = begin + 1 }
+                if let skipTo {
+                    period = max(period + 1, Int(RuleExpander.floorDiv(skipTo - startUnit + step - 1, step)))
+                    continue
+                }
+                days.append(Int(day))
+                timeOffset = inDay  // the period's start: timeList counts from it
+            }
+            if !emit(days: days, offset: timeOffset, body) { return }
+            period += 1
+        }
+    }
+
+    /// The period's candidates in order (or those BYSETPOS picks).
+    /// `offset` is added to each time (the start of an HOURLY, MINUTELY or SECONDLY period).
+    private func emit(days: [Int], offset: Int, _ body: (Int64) -> Bool) -> Bool {
+        let times = timeList
+        let total = days.count * times.count
+        guard total > 0 else { return true }
+        if setPositions.isEmpty {
+            for day in days {
+                for time in times where !body(Int64(day) * 86_400 + Int64(time + offset)) { return false }
+            }
+            return true
+        }
+        var picked = setPositions.compactMap { position -> Int? in
+            let index = position > 0 ? position - 1 : total + position
+            return (0..<total).contains(index) ? index : nil
+        }
+        picked = Array(Set(picked)).sorted()
+        for index in picked where !body(Int64(days[index / times.count]) * 86_400 + Int64(times[index % times.count] + offset)) {
+            return false
+        }
+        return true
+    }
+
+    // MARK: Days
+
+    private func collectYear(_ year: Int, into days: inout [Int]) {
+        if nthWeekdays.isEmpty || hasMonthFilter {
+            for month in 1...12 where months[month] {
+                collectMonth(year: year, month: month, nthRange: nil, into: &days)
+            }
+        } else {
+            // Ordinal weekdays count within the whole year.
+            let first = Int(LocalDate(year: year, month: 1, day: 1)!.daysSinceEpoch)
+            let last = first + (LocalDate.isLeap(year) ? 366 : 365) - 1
+            let nth = nthDays(first: first, last: last)
+            for month in 1...12 {
+                collectMonth(year: year, month: month, nthRange: nth, into: &days)
+            }
+        }
+    }
+
+    /// Matching days of one month. `yearNth` holds the year's ordinal
+    /// weekday matches when ordinals count within the year.
+    private func collectMonth(year: Int, month: Int, nthRange yearNth: [Int]?, into days: inout [Int]) {
+        let length = LocalDate.daysIn(month: month, year: year)
+        let first = Int(LocalDate(year: year, month: month, day: 1)!.daysSinceEpoch)
+        let nth = yearNth ?? (nthWeekdays.isEmpty ? [] : nthDays(first: first, last: first + length - 1))
+        let context = YearContext(year: year, weekStart: weekStart, needsWeeks: !weekNumbers.isEmpty)
+        func check(_ day: Int) {
+            let dom = day - first + 1
+            if hasWeekdayFilter {
+                let weekday = RuleExpander.weekday(day)
+                if !plainWeekdays[weekday] && !nth.contains(day) { return }
+            }
+            if !monthDays.isEmpty && !monthDays.contains(where: { $0 == dom || length + 1 + $0 == dom }) { return }
+            if !yearDays.isEmpty && !context.matchesYearDay(day, yearDays) { return }
+            if !weekNumbers.isEmpty && !context.matchesWeek(day, weekNumbers) { return }
+            days.append(day)
+        }
+        if !monthDays.isEmpty && !hasWeekdayFilter && yearDays.isEmpty && weekNumbers.isEmpty {
+            // Month days only: resolve them directly.
+            var resolved = monthDays.map { $0 > 0 ? $0 : length + 1 + $0 }.filter { (1...length).contains($0) }
+            resolved = Array(Set(resolved)).sorted()
+            for dom in resolved { days.append(first + dom - 1) }
+            return
+        }
+        for day in first..<(first + length) { check(day) }
+    }
+
+    /// Days in [first, last] picked by ordinal weekdays (`2TU`, `-1FR`).
+    private func nthDays(first: Int, last: Int) -> [Int] {
+        var result: [Int] = []
+        for (ordinal, weekday) in nthWeekdays {
+            if ordinal > 0 {
+                let day = first + (weekday - RuleExpander.weekday(first) + 7) % 7 + (ordinal - 1) * 7
+                if day <= last { result.append(day) }
+            } else {
+                let day = last - (RuleExpander.weekday(last) - weekday + 7) % 7 + (ordinal + 1) * 7
+                if day >= first { result.append(day) }
+            }
+        }
+        return result
+    }
+
+    /// The day filters for rules whose period is a week, a day or shorter.
+    private func matches(day: Int) -> Bool {
+        if !hasMonthFilter && !hasWeekdayFilter && monthDays.isEmpty && yearDays.isEmpty && weekNumbers.isEmpty { return true }
+        if hasWeekdayFilter && !plainWeekdays[RuleExpander.weekday(day)] { return false }
+        let date = LocalDate(daysSinceEpoch: Int64(day))
+        if !months[date.month] { return false }
+        if !monthDays.isEmpty {
+            let length = LocalDate.daysIn(month: date.month, year: date.year)
+            if !monthDays.contains(where: { $0 == date.day || length + 1 + $0 == date.day }) { return false }
+        }
+        if !yearDays.isEmpty || !weekNumbers.isEmpty {
+            let context = YearContext(year: date.year, weekStart: weekStart, needsWeeks: !weekNumbers.isEmpty)
+            if !yearDays.isEmpty && !context.matchesYearDay(day, yearDays) { return false }
+            if !weekNumbers.isEmpty && !context.matchesWeek(day, weekNumbers) { return false }
+        }
+        return true
+    }
+
+    /// ISO weekday of a day number (1970-01-01 was a Thursday).
+    static func weekday(_ day: Int) -> Int { ((day % 7) + 7 + 3) % 7 + 1 }
+
+    static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        let q = a / b
+        return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+    }
+
+    static func floorMod(_ a: Int64, _ b: Int64) -> Int64 { a - floorDiv(a, b) * b }
+}
+
+/// Year facts for BYYEARDAY and BYWEEKNO: where the year starts, its
+/// length, and its numbered weeks (week 1 is the first week, starting on
+/// WKST, with at least four days in the year).
+private struct YearContext {
+    let firstDay: Int
+    let length: Int
+    let weekOneStart: Int
+    let weeks: Int
+    let previousWeeks: Int
+    let nextWeekOneStart: Int
+
+    init(year: Int, weekStart: Int, needsWeeks: Bool) {
+        firstDay = Int(LocalDate.dayNumber(year: year, month: 1, day: 1))
+        length = LocalDate.isLeap(year) ? 366 : 365
+        guard needsWeeks else {
+            weekOneStart = 0; weeks = 0; previousWeeks = 0; nextWeekOneStart = 0
+            return
+        }
+        func weekOne(_ year: Int) -> Int {
+            let first = Int(LocalDate.dayNumber(year: year, month: 1, day: 1))
+            let offset = (RuleExpander.weekday(first) - weekStart + 7) % 7
+            return offset <= 3 ? first - offset : first - offset + 7
+        }
+        weekOneStart = weekOne(year)
+        nextWeekOneStart = weekOne(year + 1)
+        weeks = (nextWeekOneStart - weekOneStart) / 7
+        previousWeeks = (weekOneStart - weekOne(year - 1)) / 7
+    }
+
+    func matchesYearDay(_ day: Int, _ yearDays: [Int]) -> Bool {
+        let ordinal = day - firstDay + 1
+        return yearDays.contains { $0 == ordinal || length + 1 + $0 == ordinal }
+    }
+
+    /// Days before week 1 belong to the previous week-year's last week;
+    /// days after the last week are week 1 of the next (matched only by
+    /// `1`, as python-dateutil does).
+    func matchesWeek(_ day: Int, _ numbers: [Int]) -> Bool {
+        if day >= nextWeekOneStart { return numbers.contains(1) }
+        let (number, count) = day < weekOneStart
+            ? (previousWeeks, previousWeeks)
+            : ((day - weekOneStart) / 7 + 1, weeks)
+        return numbers.contains { $0 == number || count + 1 + $0 == number }
+    }
+}

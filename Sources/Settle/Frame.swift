@@ -1,0 +1,138 @@
+import EventModel
+
+/// The wall clock a series repeats in (SEMANTICS.md section 3): its
+/// DTSTART's own zone (UTC for a `Z` value), floating time, or dates.
+/// Converts any time kind to and from "wall seconds" on that clock.
+enum Frame {
+    /// `written` is the zone as written (nil for a `Z` value); `zone` the one used.
+    case zoned(written: Zone?, zone: Zone)
+    case floating
+    case date
+
+    init(_ start: EventTime) {
+        switch start {
+        case .instant(_, let zone): self = .zoned(written: zone, zone: zone ?? .utc)
+        case .floating: self = .floating
+        case .date: self = .date
+        }
+    }
+
+    /// Wall seconds of `time` on this clock. An instant in a floating or
+    /// date frame is read on its own zone's clock.
+    func wall(_ time: EventTime) -> Int64 {
+        switch (self, time) {
+        case (.zoned(_, let zone), .instant(let instant, _)):
+            return zone.local(instant).secondsSinceEpoch
+        case (_, .instant(let instant, let zone)):
+            return (zone ?? .utc).local(instant).secondsSinceEpoch
+        case (_, .floating(let local)):
+            return local.secondsSinceEpoch
+        case (_, .date(let date)):
+            return date.daysSinceEpoch * 86_400
+        }
+    }
+
+    /// The instance start at wall seconds `wall` (RFC 5545 gap and overlap rules).
+    func time(wall: Int64) -> EventTime {
+        let local = LocalDateTime(secondsSinceEpoch: wall)
+        switch self {
+        case .zoned(let written, let zone): return .instant(zone.instant(for: local), zone: written)
+        case .floating: return .floating(local)
+        case .date: return .date(local.date)
+        }
+    }
+
+    /// How a value (EXDATE, RECURRENCE-ID) identifies instances: one exact
+    /// start, or every instance on a date (a DATE value on a timed series).
+    enum Key: Hashable {
+        case exact(Int64)
+        case day(Int64)
+    }
+
+    /// The key of an instance start in this frame: instants compare as
+    /// instants, floating times as wall-clock times, dates as dates.
+    func key(ofInstance time: EventTime) -> Int64 {
+        switch (self, time) {
+        case (.zoned, .instant(let instant, _)): return instant.milliseconds
+        case (.zoned(_, let zone), .floating(let local)): return zone.instant(for: local).milliseconds
+        case (.date, _): return RuleExpanderMath.floorDiv(wall(time), 86_400)
+        default: return wall(time) * 1000
+        }
+    }
+
+    /// The key of a value that names instances.
+    func key(of value: EventTime) -> Key {
+        switch (self, value) {
+        case (.zoned, .date(let date)), (.floating, .date(let date)): return .day(date.daysSinceEpoch)
+        default: return .exact(key(ofInstance: value))
+        }
+    }
+}
+
+enum RuleExpanderMath {
+    static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        let q = a / b
+        return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+    }
+}
+
+/// How long each instance lasts, taken from the master (SEMANTICS.md
+/// section 1): DURATION's days on the wall clock and the rest exactly, or
+/// DTEND's exact distance from DTSTART (wall-clock for floating, days for
+/// dates).
+enum InstanceLength {
+    case exact(milliseconds: Int64, endZone: Zone?)
+    case nominal(days: Int, milliseconds: Int64)
+    case wall(seconds: Int64)
+
+    init(start: EventTime, end: EventTime, duration: EventDuration?) {
+        if let duration {
+            self = .nominal(days: duration.nominalDays, milliseconds: duration.exactMilliseconds)
+            return
+        }
+        switch (start, end) {
+        case (.instant(let from, _), .instant(let to, let zone)):
+            self = .exact(milliseconds: to.milliseconds - from.milliseconds, endZone: zone)
+        case (.date(let from), .date(let to)):
+            self = .nominal(days: Int(to.daysSinceEpoch - from.daysSinceEpoch), milliseconds: 0)
+        default:
+            let frame = Frame(start)
+            self = .wall(seconds: frame.wall(end) - frame.wall(start))
+        }
+    }
+
+    /// A generous bound in seconds, for widening windows.
+    var boundSeconds: Int64 {
+        switch self {
+        case .exact(let ms, _): max(0, ms / 1000 + 1)
+        case .nominal(let days, let ms): max(0, Int64(days) * 90_000 + ms / 1000 + 1)
+        case .wall(let seconds): max(0, seconds + 3600)
+        }
+    }
+
+    /// The end of an instance that starts at `start` (wall seconds `wall`).
+    func end(of start: EventTime, wall: Int64, frame: Frame) -> EventTime {
+        switch (self, start) {
+        case (.exact(let ms, let zone), .instant(let instant, _)):
+            return .instant(instant.adding(milliseconds: ms), zone: zone)
+        case (.nominal(let days, let ms), .instant(let instant, let zone)):
+            let shifted = days == 0 ? instant : (zone ?? .utc).instant(for: LocalDateTime(
+                secondsSinceEpoch: (zone ?? .utc).local(instant).secondsSinceEpoch + Int64(days) * 86_400))
+            return .instant(shifted.adding(milliseconds: ms), zone: zone)
+        case (.nominal(let days, let ms), .floating(let local)):
+            return .floating(LocalDateTime(secondsSinceEpoch: local.secondsSinceEpoch + Int64(days) * 86_400 + ms / 1000))
+        case (.nominal(let days, _), .date(let date)):
+            return .date(date.adding(days: days))
+        case (.wall(let seconds), .floating(let local)):
+            return .floating(LocalDateTime(secondsSinceEpoch: local.secondsSinceEpoch + seconds))
+        case (.wall(let seconds), .date(let date)):
+            return .date(date.adding(days: Int(RuleExpanderMath.floorDiv(seconds, 86_400))))
+        case (.wall(let seconds), .instant(let instant, let zone)):
+            return .instant(instant.adding(seconds: seconds), zone: zone)
+        case (.exact(let ms, _), .floating(let local)):
+            return .floating(LocalDateTime(secondsSinceEpoch: local.secondsSinceEpoch + ms / 1000))
+        case (.exact(let ms, _), .date(let date)):
+            return .date(date.adding(days: Int(RuleExpanderMath.floorDiv(ms / 1000, 86_400))))
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import EventModel
+
+/// A recurring master and its overrides (same calendar and UID), expanded
+/// window by window (SEMANTICS.md section 3).
+struct Series {
+    /// Components as read, with their order in the input (later wins ties).
+    struct Component {
+        var event: Event
+        var order: Int
+    }
+
+    private(set) var masters: [Component] = []
+    private(set) var overrides: [Component] = []
+
+    mutating func add(_ event: Event, order: Int) {
+        if event.recurrenceID == nil { masters.append(Component(event: event, order: order)) }
+        else { overrides.append(Component(event: event, order: order)) }
+    }
+
+    /// Higher SEQUENCE wins, then the later component.
+    private static func wins(_ a: Component, over b: Component) -> Bool {
+        (a.event.sequence, a.order) > (b.event.sequence, b.order)
+    }
+
+    /// Every occurrence whose wall-clock span may touch [lower, upper)
+    /// (wall seconds on the master's clock; callers filter exactly), with
+    /// at most `cap` instances generated from the master's rules.
+    func occurrences(lower: Int64, upper: Int64, cap: Int,
+                     diagnostic: (Diagnostic) -> Void) -> [Occurrence] {
+        var result: [Occurrence] = []
+        let master = masters.dropFirst().reduce(masters.first) { best, next in
+            best.map { Series.wins(next, over: $0) ? next : $0 } ?? next
+        }
+        let frame = master.map { Frame($0.event.start) }
+
+        // The winning override per instance key; cancelled ones remove it.
+        var byKey: [Frame.Key: Component] = [:]
+        var keyless: [Component] = []
+        for component in overrides {
+            guard let rid = component.event.recurrenceID else { continue }
+            guard let frame else { keyless.append(component); continue }
+            let key = frame.key(of: rid.time)
+            if let existing = byKey[key], !Series.wins(component, over: existing) { continue }
+            byKey[key] = component
+        }
+        for component in keyless + byKey.values.sorted(by: { $0.order < $1.order })
+        where component.event.status != .cancelled {
+            result.append(Occurrence(event: component.event, start: component.event.start,
+                                     end: component.event.end, recurrenceID: component.event.recurrenceID?.time))
+        }
+        guard let master, let frame else { return result }
+
+        // THISANDFUTURE overrides, by the wall time of the instance they start at.
+        let ranges = byKey.values.filter { $0.event.recurrenceID?.thisAndFuture == true }
+            .map { component -> RangeOverride in
+                let from = frame.wall(component.event.recurrenceID!.time)
+                return RangeOverride(from: from, shift: frame.wall(component.event.start) - from,
+                                     length: InstanceLength(start: component.event.start, end: component.event.end,
+                                                            duration: component.event.duration),
+                                     component: component)
+            }
+            .sorted { $0.from < $1.from }
+        var exactKeys: Set<Int64> = []
+        var dayKeys: Set<Int64> = []
+        for key in byKey.keys {
+            switch key {
+            case .exact(let value): exactKeys.insert(value)
+            case .day(let value): dayKeys.insert(value)
+            }
+        }
+        var exdateExact: Set<Int64> = []
+        var exdateDays: Set<Int64> = []
+        for time in master.event.recurrence.exceptionDates {
+            switch frame.key(of: time) {
+            case .exact(let value): exdateExact.insert(value)
+            case .day(let value): exdateDays.insert(value)
+            }
+        }
+
+        let length = InstanceLength(start: master.event.start, end: master.event.end, duration: master.event.duration)
+        var widest = length.boundSeconds
+        var earliestShift: Int64 = 0, latestShift: Int64 = 0
+        for range in ranges {
+            widest = max(widest, range.length.boundSeconds)
+            earliestShift = min(earliestShift, range.shift)
+            latestShift = max(latestShift, range.shift)
+        }
+        let from = lower - widest - latestShift
+        let to = upper - earliestShift
+
+        // Original instance starts in [from, to): DTSTART, rule instances, RDATEs.
+        let startWall = frame.wall(master.event.start)
+        var starts: [(wall: Int64, time: EventTime, end: EventTime?)] = []
+        let rules = master.event.recurrence.rules.map { expander(for: $0, of: master.event, frame: frame, countsStart: true) }
+        var generated = 0
+        var capped = false
+        if rules.isEmpty {
+            if startWall >= from && startWall < to { starts.append((startWall, master.event.start, nil)) }
+        }
+        for rule in rules {
+            rule.instances(from: from, to: to) { wall in
+                generated += 1
+                if generated > cap { capped = true; return false }
+                starts.append((wall, wall == startWall ? master.event.start : frame.time(wall: wall), nil))
+                return true
+            }
+            if capped { break }
+        }
+        if capped {
+            diagnostic(Diagnostic(.warning, .tooManyInstances, at: master.event.source,
+                                  "\"\(master.event.title)\" has more than \(cap) instances in the window; the rest are left out"))
+        }
+        for date in master.event.recurrence.dates {
+            let wall = frame.wall(date.start)
+            guard wall >= from && wall < to else { continue }
+            if case .period(let start, let end) = date { starts.append((wall, start, end)) }
+            else { starts.append((wall, date.start, nil)) }
+        }
+        starts.sort { $0.wall < $1.wall }
+
+        var excluded: Set<Int64> = []
+        for rule in master.event.recurrence.exceptionRules {
+            expander(for: rule, of: master.event, frame: frame, countsStart: false)
+                .instances(from: from, to: to) { wall in excluded.insert(wall); return excluded.count <= cap }
+        }
+
+        var seen: Set<Int64> = []
+        for (wall, time, periodEnd) in starts {
+            let key = frame.key(ofInstance: time)
+            guard seen.insert(key).inserted else { continue }
+            let day = RuleExpanderMath.floorDiv(wall, 86_400)
+            if exdateExact.contains(key) || exdateDays.contains(day) || excluded.contains(wall) { continue }
+            if exactKeys.contains(key) || dayKeys.contains(day) { continue }  // an override stands in
+            if let range = ranges.last(where: { $0.from <= wall }) {
+                if range.component.event.status == .cancelled { continue }
+                let shifted = frame.time(wall: wall + range.shift)
+                result.append(Occurrence(event: range.component.event, start: shifted,
+                                         end: range.length.end(of: shifted, wall: wall + range.shift, frame: frame),
+                                         recurrenceID: time))
+            } else {
+                result.append(Occurrence(event: master.event, start: time,
+                                         end: periodEnd ?? length.end(of: time, wall: wall, frame: frame),
+                                         recurrenceID: time))
+            }
+        }
+        return result
+    }
+
+    private struct RangeOverride {
+        var from: Int64
+        var shift: Int64
+        var length: InstanceLength
+        var component: Component
+    }
+
+    func expander(for rule: RecurrenceRule, of event: Event, frame: Frame, countsStart: Bool) -> RuleExpander {
+        let start = LocalDateTime(secondsSinceEpoch: frame.wall(event.start))
+        var rule = rule
+        if case .date = frame {
+            // Times of day mean nothing to an all-day series.
+            rule.byHour = []
+            rule.byMinute = []
+            rule.bySecond = []
+        }
+        let until: RuleExpander.Until?
+        switch (rule.until, frame) {
+        case (nil, _): until = nil
+        case (.instant(let instant, _)?, .zoned(_, let zone)): until = .instant(instant, zone)
+        case (.floating(let local)?, .zoned(_, let zone)): until = .instant(zone.instant(for: local), zone)
+        case (.date(let date)?, .date): until = .wallClock(date.daysSinceEpoch * 86_400)
+        case (.date(let date)?, _): until = .wallClock(date.daysSinceEpoch * 86_400 + 86_399)  // the whole day
+        // A UTC UNTIL on a floating or date DTSTART: compared as wall-clock time.
+        case (.instant(let instant, let zone)?, _): until = .wallClock((zone ?? .utc).local(instant).secondsSinceEpoch)
+        case (.floating(let local)?, _): until = .wallClock(local.secondsSinceEpoch)
+        }
+        return RuleExpander(rule: rule, start: start, until: until, countsStart: countsStart)
+    }
+
+}

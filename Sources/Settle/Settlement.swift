@@ -1,0 +1,62 @@
+import EventModel
+
+/// An occurrence placed in time: its UTC span (floating times and dates
+/// read through the zone timeline), whether it counts as busy, and the
+/// local dates it starts and ends on.
+public struct SettledOccurrence: Sendable {
+    public var occurrence: Occurrence
+    public var startUTC: Instant
+    public var endUTC: Instant
+    /// Opaque, not cancelled, not declined by `--me`, and timed (or all-day
+    /// with `--all-day-busy`): SEMANTICS.md section 5.
+    public var busy: Bool
+    public var firstDate: LocalDate
+    public var lastDate: LocalDate
+
+    public var event: Event { occurrence.event }
+    public var isAllDay: Bool { occurrence.isAllDay }
+}
+
+/// How an occurrence covers one of its days.
+public enum DayPart: String, Sendable {
+    case whole, first, middle, last
+}
+
+/// One local date of the window (SEMANTICS.md section 4).
+public struct LocalDay: Sendable {
+    public struct Entry: Sendable {
+        /// Index into `Settlement.occurrences`.
+        public var occurrence: Int
+        public var part: DayPart
+    }
+
+    public var date: LocalDate
+    /// The instants whose local date this is; empty for a skipped date.
+    public var intervals: [Range<Instant>]
+    public var zones: [Zone]
+    /// In the day's order: all-day first, then by start, end, title, uid.
+    public var entries: [Entry]
+    public var busyMilliseconds: Int64
+
+    public var lengthMilliseconds: Int64 {
+        intervals.reduce(0) { $0 + $1.upperBound.milliseconds - $1.lowerBound.milliseconds }
+    }
+
+    /// Busy time over the day's length; 0 for an empty day.
+    public var busyRatio: Double {
+        let length = lengthMilliseconds
+        return length > 0 ? Double(busyMilliseconds) / Double(length) : 0
+    }
+}
+
+/// What settling a window gives: the timeline used, the occurrences that
+/// touch the window (sorted by start), every local date of the window, and
+/// diagnostics from expansion.
+public struct Settlement: Sendable {
+    public var from: LocalDate
+    public var to: LocalDate
+    public var timeline: ZoneTimeline
+    public var occurrences: [SettledOccurrence]
+    public var days: [LocalDay]
+    public var diagnostics: [Diagnostic]
+}
