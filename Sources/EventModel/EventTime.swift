@@ -33,7 +33,8 @@ public enum EventTime: Hashable, Sendable {
     public var iso8601: String {
         switch self {
         case .instant(let instant, let zone):
-            return instant.iso8601(offsetSeconds: zone?.offset(at: instant) ?? 0)
+            guard let zone, zone != .utc else { return instant.iso8601(offsetSeconds: 0) }
+            return instant.iso8601(offsetSeconds: zone.offset(at: instant), zulu: false)
         case .floating(let local):
             return local.description
         case .date(let date):

@@ -25,11 +25,13 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var description: String { iso8601(offsetSeconds: 0) }
 
     /// ISO 8601 as wall-clock time at this UTC offset: `2026-11-22T09:00:00-05:00`.
-    public func iso8601(offsetSeconds: Int) -> String {
+    /// An offset of zero prints `Z` for UTC itself and `+00:00` for a zone
+    /// that happens to be at UTC (Lisbon in winter).
+    public func iso8601(offsetSeconds: Int, zulu: Bool = true) -> String {
         let local = LocalDateTime(secondsSinceEpoch: seconds + Int64(offsetSeconds))
         let fraction = milliseconds - seconds * 1000
         let millis = fraction == 0 ? "" : "." + pad(Int(fraction), 3)
-        return local.description + millis + Instant.offsetText(offsetSeconds)
+        return local.description + millis + (offsetSeconds == 0 && !zulu ? "+00:00" : Instant.offsetText(offsetSeconds))
     }
 
     /// `Z`, `+09:00`, `-03:30`, or `+05:53:28` for a local mean time.

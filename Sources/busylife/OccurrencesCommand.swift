@@ -1,0 +1,57 @@
+import ArgumentParser
+import EventModel
+import Export
+import Import
+import Settle
+
+struct OccurrencesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "occurrences",
+        abstract: "Print the occurrences of a window, recurrences expanded, one JSON object per line.",
+        discussion: """
+        Every occurrence that lands on a local date of the window, sorted by \
+        start: recurring events expanded (RRULE, RDATE, EXDATE, EXRULE, \
+        overrides, THISANDFUTURE), in the viewer's zones over time. Fields \
+        are described in docs/occurrences.md.
+
+        EXAMPLES:
+          busylife occurrences samples/meeting.ics --from 2026-11-01 --to 2026-11-30
+          busylife occurrences work.ics --today 2026-11-22 | jq -r 'select(.busy) | .title'
+          busylife occurrences samples/flight.ics --tz America/New_York --travel-from-events
+          busylife occurrences cal.ics --tz America/New_York --travel 2026-12-01T18:00=Asia/Tokyo
+
+        \(ExitStatus.help)
+        """
+    )
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var settle: SettleFlags
+
+    func run() throws {
+        Output.ignoreBrokenPipeSignal()
+        let options = try settle.options()
+        let out = Output(fd: 1)
+        let err = Output(fd: 2)
+        let settler = Settler(options: options)
+        var report = input.importer.read(input.inputs, event: { event in
+            settler.add(event)
+            return true
+        }, diagnostic: { diagnostic in
+            err.line(diagnostic.description)
+            err.flush()
+        })
+        let settlement = settler.settle()
+        for diagnostic in settlement.diagnostics {
+            err.line(diagnostic.description)
+            report.warnings += 1
+        }
+        err.flush()
+        for occurrence in settlement.occurrences {
+            out.line(OccurrenceJSON.object(occurrence))
+            if out.closed { break }
+        }
+        try out.finish()
+        let status = ExitStatus.code(for: report, strict: input.strict)
+        if status != .success { throw status }
+    }
+}

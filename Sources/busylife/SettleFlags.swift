@@ -1,0 +1,88 @@
+import ArgumentParser
+import EventModel
+import Foundation
+import Settle
+
+/// The window, the viewer's zones over time and the busy-time rules: the
+/// flags of every command that expands (SEMANTICS.md sections 3 to 5).
+struct SettleFlags: ParsableArguments {
+    @Option(help: ArgumentHelp("First local date of the window (inclusive).", valueName: "YYYY-MM-DD"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("Last local date of the window (inclusive).", valueName: "YYYY-MM-DD"))
+    var to: String?
+
+    @Option(help: ArgumentHelp("Today, for reproducible runs (default: the current date in the viewer's zone). The default window is today ± 31 days.", valueName: "YYYY-MM-DD"))
+    var today: String?
+
+    @Option(help: ArgumentHelp("The viewer's zone (IANA name). Default: TZ, then the system zone, then UTC.", valueName: "zone"))
+    var tz: String?
+
+    @Option(help: ArgumentHelp("A change of the viewer's zone, repeatable: WHEN is an ISO date-time with Z or an offset, or local time in the zone in force just before.", valueName: "WHEN=ZONE"))
+    var travel: [String] = []
+
+    @Option(help: ArgumentHelp("A file of zone changes: WHEN<TAB>ZONE lines, or a JSON array of {\"when\", \"zone\"} (docs/travel.md).", valueName: "file"))
+    var itinerary: String?
+
+    @Flag(help: "A flight (an event whose start and end carry different zones) moves the viewer to the end's zone at its end.")
+    var travelFromEvents = false
+
+    @Option(help: ArgumentHelp("Your attendee address: events you declined are not busy.", valueName: "email"))
+    var me: String?
+
+    @Flag(help: "Count all-day events as busy (calendar apps show them as free).")
+    var allDayBusy = false
+
+    /// The options to settle with; usage errors as ValidationError.
+    func options(now: Date = Date()) throws -> SettleOptions {
+        let base = try baseZone()
+        var plan = TravelPlan()
+        if let itinerary {
+            guard let data = FileManager.default.contents(atPath: itinerary) else {
+                throw ValidationError("cannot read the itinerary \(itinerary)")
+            }
+            do { try plan.addItinerary(String(decoding: data, as: UTF8.self), file: itinerary) }
+            catch { throw ValidationError(error.description) }
+        }
+        for change in travel {
+            do { try plan.add(change) } catch { throw ValidationError("--travel: \(error)") }
+        }
+        let timeline = plan.timeline(base: base)
+        let todayDate = try today.map { try SettleFlags.date($0, flag: "--today") }
+            ?? timeline.localDate(of: Instant(seconds: Int64(now.timeIntervalSince1970.rounded(.down))))
+        let first = try from.map { try SettleFlags.date($0, flag: "--from") } ?? todayDate.adding(days: -31)
+        let last = try to.map { try SettleFlags.date($0, flag: "--to") } ?? todayDate.adding(days: 31)
+        guard first <= last else { throw ValidationError("--from \(first) is after --to \(last)") }
+        guard last.daysSinceEpoch - first.daysSinceEpoch < Int64(SettleOptions.maximumDays) else {
+            throw ValidationError("the window is longer than \(SettleOptions.maximumDays) days")
+        }
+        var options = SettleOptions(from: first, to: last, timeline: timeline)
+        options.travelFromEvents = travelFromEvents
+        options.me = me.map { $0.lowercased().hasPrefix("mailto:") ? String($0.dropFirst(7)) : $0 }
+        options.allDayBusy = allDayBusy
+        return options
+    }
+
+    private func baseZone() throws -> Zone {
+        if let tz {
+            guard let zone = TravelPlan.zone(named: tz) else { throw ValidationError("unknown time zone \"\(tz)\" for --tz") }
+            return zone
+        }
+        if var name = ProcessInfo.processInfo.environment["TZ"], !name.isEmpty {
+            if name.hasPrefix(":") { name.removeFirst() }
+            if let range = name.range(of: "zoneinfo/") { name = String(name[range.upperBound...]) }
+            if let zone = TravelPlan.zone(named: name) { return zone }
+        }
+        return TravelPlan.zone(named: TimeZone.current.identifier) ?? .utc
+    }
+
+    static func date(_ text: String, flag: String) throws -> LocalDate {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              let date = LocalDate(year: year, month: month, day: day) else {
+            throw ValidationError("\(flag) wants a date as YYYY-MM-DD between 0001-01-01 and 9999-12-31, not \"\(text)\"")
+        }
+        return date
+    }
+}
