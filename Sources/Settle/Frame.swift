@@ -42,6 +42,15 @@ enum Frame {
         }
     }
 
+    /// `time` written on this clock: a RECURRENCE-ID in the master's terms.
+    func normalized(_ time: EventTime) -> EventTime {
+        switch (self, time) {
+        case (.zoned(let written, _), .instant(let instant, _)): return .instant(instant, zone: written)
+        case (.zoned, .date), (.floating, .date), (.date, .date): return time
+        default: return self.time(wall: wall(time))
+        }
+    }
+
     /// How a value (EXDATE, RECURRENCE-ID) identifies instances: one exact
     /// start, or every instance on a date (a DATE value on a timed series).
     enum Key: Hashable {

@@ -45,8 +45,9 @@ struct Series {
         }
         for component in keyless + byKey.values.sorted(by: { $0.order < $1.order })
         where component.event.status != .cancelled {
+            let id = component.event.recurrenceID.map { frame?.normalized($0.time) ?? $0.time }
             result.append(Occurrence(event: component.event, start: component.event.start,
-                                     end: component.event.end, recurrenceID: component.event.recurrenceID?.time))
+                                     end: component.event.end, recurrenceID: id))
         }
         guard let master, let frame else { return result }
 
