@@ -36,6 +36,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Speed of the recurrence engine (scripts/benchmark-settle.sh).
+        .executableTarget(name: "settle-benchmark", dependencies: ["EventModel", "Import"],
+                          path: "Benchmarks/settle-benchmark"),
         .testTarget(name: "ICalTests", dependencies: ["ICal"]),
         .testTarget(name: "EventModelTests", dependencies: ["EventModel"]),
         // Helpers shared by the test targets: temporary calendars, the corpora folder.
