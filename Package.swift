@@ -44,7 +44,7 @@ let package = Package(
         // Helpers shared by the test targets: temporary calendars, the corpora folder.
         .target(name: "TestSupport", dependencies: ["Import", "EventModel"], path: "Tests/TestSupport"),
         .testTarget(name: "ImportTests", dependencies: ["Import", "EventModel", "Export", "TestSupport"]),
-        .testTarget(name: "SettleTests", dependencies: ["Settle", "Import", "EventModel", "TestSupport"]),
+        .testTarget(name: "SettleTests", dependencies: ["Settle", "Import", "EventModel", "ICal", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["busylife"]),
     ],
     swiftLanguageModes: [.v6]

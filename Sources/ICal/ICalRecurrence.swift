@@ -123,3 +123,29 @@ public struct ICalRecurrence: Sendable, Equatable {
 public struct ICalRecurrenceError: Error, Sendable, Equatable {
     public var rule: String
 }
+
+/// libical's own recurrence iterator, kept only as a differential test
+/// oracle (it stops at 2582 and is wrong in places; see ARCHITECTURE.md).
+public enum LibicalIterator {
+    /// The first `limit` instances of `rule` from `start` (`19970902T090000`),
+    /// as libical writes them.
+    public static func instances(rule: String, start: String, limit: Int) -> [String] {
+        let recurrence = icalrecurrencetype_from_string(rule)
+        guard recurrence.freq != ICAL_NO_RECURRENCE, let iterator = icalrecur_iterator_new(recurrence, icaltime_from_string(start)) else {
+            return []
+        }
+        defer { icalrecur_iterator_free(iterator) }
+        var result: [String] = []
+        while result.count < limit {
+            let next = icalrecur_iterator_next(iterator)
+            if icaltime_is_null_time(next) != 0 { break }
+            func digits(_ value: Int32, _ width: Int) -> String {
+                let text = String(value)
+                return String(repeating: "0", count: max(0, width - text.count)) + text
+            }
+            result.append(digits(next.year, 4) + digits(next.month, 2) + digits(next.day, 2) + "T"
+                          + digits(next.hour, 2) + digits(next.minute, 2) + digits(next.second, 2))
+        }
+        return result
+    }
+}
