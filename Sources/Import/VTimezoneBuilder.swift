@@ -24,9 +24,10 @@ enum VTimezoneBuilder {
                                                  "\(child.name) of time zone \"\(id)\" has an unreadable DTSTART; 1601-01-01 used"))
                 }
             }
-            var rule: ZoneRules.YearlyRule?
+            var rule: RecurrenceRule?
+            var untilUTC: Int64?
             if let text = child.first("RRULE")?.value {
-                rule = yearlyRule(text, offsetFrom: from, id: id, at: at, report: report)
+                (rule, untilUTC) = observanceRule(text, start: start, offsetFrom: from, id: id, at: at, report: report)
             }
             var dates: [LocalDateTime] = []
             for property in child.all("RDATE") {
@@ -40,7 +41,8 @@ enum VTimezoneBuilder {
                     }
                 }
             }
-            observances.append(ZoneRules.Observance(start: start, offsetFrom: from, offsetTo: to, rule: rule, dates: dates))
+            observances.append(ZoneRules.Observance(start: start, offsetFrom: from, offsetTo: to,
+                                                    rule: rule, untilUTC: untilUTC, dates: dates))
         }
         guard !observances.isEmpty else {
             report(Diagnostic(.warning, .invalidValue, at: SourcePosition(file: file, line: component.line),
@@ -50,30 +52,22 @@ enum VTimezoneBuilder {
         return Zone(id: id, rules: ZoneRules(observances: observances))
     }
 
-    private static func yearlyRule(_ text: String, offsetFrom: Int, id: String, at: SourcePosition,
-                                   report: (Diagnostic) -> Void) -> ZoneRules.YearlyRule? {
-        guard case .success(let rule) = ICalRecurrence.parse(text) else {
+    /// The observance's RRULE and its UNTIL as UTC seconds (a local UNTIL
+    /// is read in TZOFFSETFROM).
+    private static func observanceRule(_ text: String, start: LocalDateTime, offsetFrom: Int, id: String, at: SourcePosition,
+                                       report: (Diagnostic) -> Void) -> (RecurrenceRule?, Int64?) {
+        guard case .success(var rule) = RecurrenceRuleText.parse(text, start: .floating(start)) else {
             report(Diagnostic(.warning, .invalidRule, at: at, "unreadable RRULE in time zone \"\(id)\": \(text)"))
-            return nil
-        }
-        guard rule.frequency == .yearly else {
-            report(Diagnostic(.warning, .invalidRule, at: at,
-                              "time zone \"\(id)\" uses FREQ=\(rule.frequency.rawValue); only yearly observance rules are read"))
-            return nil
+            return (nil, nil)
         }
         var untilUTC: Int64?
-        if let until = rule.until {
-            switch ValueParsing.dateTime(until) {
-            case .success(.utc(let time)): untilUTC = time.secondsSinceEpoch
-            case .success(.local(let time)): untilUTC = time.secondsSinceEpoch - Int64(offsetFrom)
-            case .success(.date(let date)): untilUTC = date.daysSinceEpoch * 86_400 + 86_399
-            case .failure: break
-            }
+        switch rule.until {
+        case .instant(let instant, _)?: untilUTC = instant.seconds
+        case .floating(let local)?: untilUTC = local.secondsSinceEpoch - Int64(offsetFrom)
+        case .date(let date)?: untilUTC = date.daysSinceEpoch * 86_400 + 86_399
+        case nil: break
         }
-        return ZoneRules.YearlyRule(
-            interval: rule.interval, months: rule.byMonth,
-            weekdays: rule.byDay.map { ($0.ordinal, $0.weekday) },
-            monthDays: rule.byMonthDay, hours: rule.byHour, minutes: rule.byMinute,
-            count: rule.count, untilUTC: untilUTC)
+        rule.until = nil
+        return (rule, untilUTC)
     }
 }

@@ -59,9 +59,9 @@ import Testing
     @Test func observanceRulesMatchTheTZDatabase() throws {
         let rules = ZoneRules(observances: [
             .init(start: local(1601, 10, 28, 3, 0), offsetFrom: 7200, offsetTo: 3600,
-                  rule: .init(months: [10], weekdays: [(-1, 7)], monthDays: [])),
+                  rule: .init(frequency: .yearly, byDay: [.init(ordinal: -1, weekday: 7)], byMonth: [10])),
             .init(start: local(1601, 3, 25, 2, 0), offsetFrom: 3600, offsetTo: 7200,
-                  rule: .init(months: [3], weekdays: [(-1, 7)], monthDays: [])),
+                  rule: .init(frequency: .yearly, byDay: [.init(ordinal: -1, weekday: 7)], byMonth: [3])),
         ])
         let custom = Zone(id: "W. Europe Standard Time", rules: rules)
         let berlin = try #require(Zone(tzdb: "Europe/Berlin"))
@@ -71,6 +71,22 @@ import Testing
         }
         #expect(custom.instant(for: local(2026, 3, 29, 2, 30)).description == "2026-03-29T01:30:00Z")
         #expect(custom.instant(for: local(2026, 10, 25, 2, 30)).description == "2026-10-25T00:30:00Z")
+    }
+
+    /// Any RRULE in a VTIMEZONE goes through the event engine: a monthly
+    /// rule here, which the old yearly-only reader refused.
+    @Test func observanceWithANonYearlyRule() {
+        let rules = ZoneRules(observances: [
+            .init(start: local(2000, 1, 1, 0, 0), offsetFrom: 0, offsetTo: 0),
+            .init(start: local(2000, 1, 15, 0, 0), offsetFrom: 0, offsetTo: 3600,
+                  rule: .init(frequency: .monthly, byMonthDay: [15]), untilUTC: 2_000_000_000),  // until 2033
+            .init(start: local(2000, 1, 20, 0, 0), offsetFrom: 3600, offsetTo: 0,
+                  rule: .init(frequency: .monthly, byMonthDay: [20])),
+        ])
+        let zone = Zone(id: "Monthly", rules: rules)
+        #expect(zone.offset(at: Zone.utc.instant(for: local(2024, 6, 16, 0, 0))) == 3600)
+        #expect(zone.offset(at: Zone.utc.instant(for: local(2024, 6, 21, 0, 0))) == 0)
+        #expect(zone.offset(at: Zone.utc.instant(for: local(2034, 6, 16, 0, 0))) == 0)  // after UNTIL
     }
 }
 
