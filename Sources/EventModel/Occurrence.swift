@@ -1,21 +1,36 @@
 /// One instance of an event (SEMANTICS.md section 1).
 public struct Occurrence: Sendable {
-    /// The event whose fields it carries: an override's replace the master's.
-    public var event: Event
+    /// Shared by every occurrence of the same component: a series of a
+    /// thousand instances holds its event once.
+    private let record: EventRecord
     public var start: EventTime
     public var end: EventTime
     /// The instance's original start in its series; nil for a single event.
     public var recurrenceID: EventTime?
 
     public init(event: Event, start: EventTime, end: EventTime, recurrenceID: EventTime?) {
-        self.event = event
+        self.init(record: EventRecord(event), start: start, end: end, recurrenceID: recurrenceID)
+    }
+
+    public init(record: EventRecord, start: EventTime, end: EventTime, recurrenceID: EventTime?) {
+        self.record = record
         self.start = start
         self.end = end
         self.recurrenceID = recurrenceID
     }
 
+    /// The event whose fields it carries: an override's replace the master's.
+    public var event: Event { record.event }
+
     public var isAllDay: Bool {
         if case .date = start { return true }
         return false
     }
+}
+
+/// An event held once by reference.
+public final class EventRecord: Sendable {
+    public let event: Event
+
+    public init(_ event: Event) { self.event = event }
 }

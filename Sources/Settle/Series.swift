@@ -5,16 +5,17 @@ import EventModel
 struct Series {
     /// Components as read, with their order in the input (later wins ties).
     struct Component {
-        var event: Event
+        var record: EventRecord
         var order: Int
+        var event: Event { record.event }
     }
 
     private(set) var masters: [Component] = []
     private(set) var overrides: [Component] = []
 
     mutating func add(_ event: Event, order: Int) {
-        if event.recurrenceID == nil { masters.append(Component(event: event, order: order)) }
-        else { overrides.append(Component(event: event, order: order)) }
+        let component = Component(record: EventRecord(event), order: order)
+        if event.recurrenceID == nil { masters.append(component) } else { overrides.append(component) }
     }
 
     /// Higher SEQUENCE wins, then the later component.
@@ -46,7 +47,7 @@ struct Series {
         for component in keyless + byKey.values.sorted(by: { $0.order < $1.order })
         where component.event.status != .cancelled {
             let id = component.event.recurrenceID.map { frame?.normalized($0.time) ?? $0.time }
-            result.append(Occurrence(event: component.event, start: component.event.start,
+            result.append(Occurrence(record: component.record, start: component.event.start,
                                      end: component.event.end, recurrenceID: id))
         }
         guard let master, let frame else { return result }
@@ -135,11 +136,11 @@ struct Series {
             if let range = ranges.last(where: { $0.from <= wall }) {
                 if range.component.event.status == .cancelled { continue }
                 let shifted = frame.time(wall: wall + range.shift)
-                result.append(Occurrence(event: range.component.event, start: shifted,
+                result.append(Occurrence(record: range.component.record, start: shifted,
                                          end: range.length.end(of: shifted, wall: wall + range.shift, frame: frame),
                                          recurrenceID: time))
             } else {
-                result.append(Occurrence(event: master.event, start: time,
+                result.append(Occurrence(record: master.record, start: time,
                                          end: periodEnd ?? length.end(of: time, wall: wall, frame: frame),
                                          recurrenceID: time))
             }

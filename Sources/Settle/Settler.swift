@@ -35,9 +35,10 @@ public final class Settler {
     /// no zone moves a date further than that.
     private let coarseLower: Int64
     private let coarseUpper: Int64
-    private var singles: [(event: Event, order: Int)] = []
-    /// The winning (SEQUENCE, order) per calendar and UID among single events.
-    private var claims: [ClaimKey: (sequence: Int, order: Int)] = [:]
+    private var singles: [(record: EventRecord, order: Int)] = []
+    /// The winning (SEQUENCE, order) per calendar and UID among single
+    /// events, by a 64-bit hash of both: small enough to keep for every event.
+    private var claims: [UInt64: (sequence: Int, order: Int)] = [:]
     private var series: [ClaimKey: Series] = [:]
     private var seriesOrder: [ClaimKey] = []
     private var flights: [ZoneTimeline.Change] = []
@@ -56,28 +57,34 @@ public final class Settler {
 
     public func add(_ event: Event) {
         order += 1
-        let key = ClaimKey(calendar: event.calendar, uid: event.uid)
         if event.isRecurring || event.recurrenceID != nil {
+            let key = ClaimKey(calendar: event.calendar, uid: event.uid)
             if series[key] == nil { seriesOrder.append(key) }
-            series[key, default: Series()].add(event, order: order)
+            // A master that cannot reach the window keeps only what its
+            // overrides need: memory stays with the window, not the file.
+            let kept = mayNeedFields(event) ? event : Settler.stripped(event)
+            series[key, default: Series()].add(kept, order: order)
             return
         }
+        let key = Settler.claimKey(event)
         if options.travelFromEvents, let change = Settler.travel(start: event.start, end: event.end, status: event.status) {
             flights.append(change)
         }
         if let claim = claims[key], (claim.sequence, claim.order) > (event.sequence, order) { return }
         claims[key] = (event.sequence, order)
         let (low, high) = Settler.approximateSpan(event.start, event.end)
-        if low < coarseUpper && (high > coarseLower || low >= coarseLower) { singles.append((event, order)) }
+        if low < coarseUpper && (high > coarseLower || low >= coarseLower) { singles.append((EventRecord(event), order)) }
     }
 
     public func settle() -> Settlement {
         var diagnostics: [Diagnostic] = []
         var occurrences: [(occurrence: Occurrence, order: Int)] = []
-        for (event, order) in singles {
-            guard let claim = claims[ClaimKey(calendar: event.calendar, uid: event.uid)], claim.order == order else { continue }
-            occurrences.append((Occurrence(event: event, start: event.start, end: event.end, recurrenceID: nil), order))
+        for (record, order) in singles {
+            let event = record.event
+            guard let claim = claims[Settler.claimKey(event)], claim.order == order else { continue }
+            occurrences.append((Occurrence(record: record, start: event.start, end: event.end, recurrenceID: nil), order))
         }
+        singles = []
         var recurringFlights: [ZoneTimeline.Change] = []
         for key in seriesOrder {
             let expanded = series[key]!.occurrences(lower: coarseLower - 86_400, upper: coarseUpper + 86_400,
@@ -103,6 +110,7 @@ public final class Settler {
         }
 
         var settled = occurrences.map { place($0.occurrence, timeline: timeline) }
+        occurrences = []
         settled.sort(by: Settler.startOrder)
         var kept: [SettledOccurrence] = []
         var busy: [[Range<Instant>]] = Array(repeating: [], count: days.count)
@@ -206,6 +214,64 @@ public final class Settler {
     }
 
     // MARK: Helpers
+
+    static func claimKey(_ event: Event) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+        for byte in event.calendar.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        hash = (hash ^ 0xff) &* 0x100_0000_01b3
+        for byte in event.uid.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    /// Whether the component's own fields may show in the window: an
+    /// override's when it lies near the window (or shifts later ones), a
+    /// master's when any instance can reach it.
+    private func mayNeedFields(_ event: Event) -> Bool {
+        guard let id = event.recurrenceID else { return mayReachWindow(event) }
+        if id.thisAndFuture { return true }
+        let (low, high) = Settler.approximateSpan(event.start, event.end)
+        return low < coarseUpper + 86_400 && high + 86_400 > coarseLower
+    }
+
+    /// Whether any instance of a master can touch the coarse window: not
+    /// when everything starts after it, nor when every rule ends (UNTIL, or
+    /// COUNT up to 100,000 instances) well before it.
+    private func mayReachWindow(_ event: Event) -> Bool {
+        let starts = [event.start] + event.recurrence.dates.map(\.start)
+        let earliest = starts.map { Settler.approximateSpan($0, $0).0 }.min()!
+        if earliest >= coarseUpper + 86_400 { return false }
+        let frame = Frame(event.start)
+        let length = InstanceLength(start: event.start, end: event.end, duration: event.duration).boundSeconds
+        var latest = event.recurrence.dates.map { date -> Int64 in
+            if case .period(_, let end) = date { return Settler.approximateSpan(end, end).0 }
+            return Settler.approximateSpan(date.start, date.start).0 + length
+        }.max() ?? Int64.min
+        latest = max(latest, Settler.approximateSpan(event.start, event.end).1)
+        for rule in event.recurrence.rules {
+            if let until = rule.until {
+                latest = max(latest, Settler.approximateSpan(until, until).0 + length)
+            } else if let count = rule.count, count <= 100_000 {
+                var last = frame.wall(event.start)
+                Series().expander(for: rule, of: event, frame: frame, countsStart: true)
+                    .instances(from: RuleExpander.startOfTime, to: RuleExpander.endOfTime) { last = $0; return true }
+                latest = max(latest, last + length)
+            } else {
+                return true
+            }
+        }
+        // Two days of margin: wall clocks and UTC differ by at most 26 hours.
+        return latest + 2 * 86_400 > coarseLower
+    }
+
+    /// A component outside the window, kept for how it shapes the series only.
+    static func stripped(_ event: Event) -> Event {
+        var event = event
+        event.description = nil
+        event.location = nil
+        event.attendees = []
+        event.categories = []
+        return event
+    }
 
     /// A flight: start and end with different zones; not when cancelled.
     static func travel(start: EventTime, end: EventTime, status: Event.Status?) -> ZoneTimeline.Change? {
