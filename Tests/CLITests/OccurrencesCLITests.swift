@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@Suite struct OccurrencesCLITests {
+    func objects(_ run: Run) throws -> [[String: Any]] {
+        try run.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+    }
+
+    @Test func expandsTheSampleMeetingWithItsExceptions() throws {
+        let run = try busylife(["occurrences", "samples/meeting.ics", "--from", "2026-11-01", "--to", "2026-11-30",
+                                "--tz", "America/New_York"])
+        #expect(run.status == 0)
+        let items = try objects(run)
+        let ids = items.compactMap { $0["recurrenceId"] as? String }
+        #expect(ids.count == 11)
+        #expect(!ids.contains("2026-11-23T09:30:00-05:00"))  // EXDATE
+        #expect(items.first { ($0["recurrenceId"] as? String) == "2026-11-11T09:30:00-05:00" }?["start"] as? String
+                == "2026-11-11T14:00:00-05:00")  // moved
+        for key in ["uid", "title", "start", "end", "startUTC", "endUTC", "allDay", "busy", "calendar"] {
+            #expect(items[0][key] != nil, "\(key)")
+        }
+        let starts = items.map { $0["startUTC"] as! String }
+        #expect(starts == starts.sorted())
+    }
+
+    @Test func defaultWindowIsTodayPlusMinus31DaysAndDeterministic() throws {
+        let first = try busylife(["occurrences", "samples/", "--today", "2026-11-22", "--tz", "UTC"])
+        let second = try busylife(["occurrences", "samples/", "--today", "2026-11-22", "--tz", "UTC"])
+        #expect(first.status == 0)
+        #expect(first.stdout == second.stdout)
+        let starts = try objects(first).map { $0["startUTC"] as! String }
+        #expect(starts.first! >= "2026-10-22")
+        #expect(starts.last! < "2026-12-24")
+    }
+
+    @Test func flightsMoveTheViewerAndTravelFlagsWork() throws {
+        let event = ["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:breakfast", "DTSTART:20261207T080000",
+                     "DURATION:PT1H", "SUMMARY:Breakfast", "END:VEVENT", "END:VCALENDAR"].joined(separator: "\r\n")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("breakfast-\(UUID().uuidString).ics").path
+        FileManager.default.createFile(atPath: path, contents: Data(event.utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let home = try busylife(["occurrences", path, "samples/flight.ics", "--from", "2026-12-07", "--to", "2026-12-07",
+                                 "--tz", "America/New_York"])
+        #expect(try objects(home).first { $0["title"] as? String == "Breakfast" }?["startUTC"] as? String == "2026-12-07T13:00:00Z")
+        let flown = try busylife(["occurrences", path, "samples/flight.ics", "--from", "2026-12-07", "--to", "2026-12-07",
+                                  "--tz", "America/New_York", "--travel-from-events"])
+        #expect(try objects(flown).first { $0["title"] as? String == "Breakfast" }?["startUTC"] as? String == "2026-12-06T23:00:00Z")
+        let traveled = try busylife(["occurrences", path, "--from", "2026-12-07", "--to", "2026-12-07",
+                                     "--tz", "America/New_York", "--travel", "2026-12-06T16:50+09:00=Asia/Tokyo"])
+        #expect(try objects(traveled).first?["startUTC"] as? String == "2026-12-06T23:00:00Z")
+        let itinerary = FileManager.default.temporaryDirectory.appendingPathComponent("trip-\(UUID().uuidString).tsv").path
+        FileManager.default.createFile(atPath: itinerary, contents: Data("# when\tzone\n2026-12-06T07:50Z\tAsia/Tokyo\n".utf8))
+        defer { try? FileManager.default.removeItem(atPath: itinerary) }
+        let planned = try busylife(["occurrences", path, "--from", "2026-12-07", "--to", "2026-12-07",
+                                    "--tz", "America/New_York", "--itinerary", itinerary])
+        #expect(try objects(planned).first?["startUTC"] as? String == "2026-12-06T23:00:00Z")
+    }
+
+    @Test func usageErrorsExit64() throws {
+        for arguments in [["--from", "2026-02-30"], ["--tz", "Mars/Olympus"], ["--travel", "tomorrow=Asia/Tokyo"],
+                          ["--from", "2026-12-01", "--to", "2026-11-01"], ["--itinerary", "/nonexistent"]] {
+            let run = try busylife(["occurrences", "samples/meeting.ics"] + arguments)
+            #expect(run.status == 64, "\(arguments)")
+            #expect(run.stdout.isEmpty)
+        }
+    }
+
+    @Test func cappedRulesWarnAndExit2() throws {
+        let text = ["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:s", "DTSTART:20260101T000000Z",
+                    "RRULE:FREQ=SECONDLY", "SUMMARY:Tick", "END:VEVENT", "END:VCALENDAR"].joined(separator: "\r\n")
+        let run = try busylife(["occurrences", "-", "--from", "2026-01-01", "--to", "2026-03-01", "--tz", "UTC"], stdin: text)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("more than 100000 instances"))
+        #expect(run.stdout.split(separator: "\n").count == 100_000)
+    }
+}
