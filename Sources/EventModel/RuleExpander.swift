@@ -399,7 +399,8 @@ public struct RuleExpander: Sendable {
     /// ISO weekday of a day number (1970-01-01 was a Thursday).
     static func weekday(_ day: Int) -> Int { ((day % 7) + 7 + 3) % 7 + 1 }
 
-    static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+    /// Division rounding toward minus infinity.
+    public static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
         let q = a / b
         return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
     }

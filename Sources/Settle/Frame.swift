@@ -64,7 +64,7 @@ enum Frame {
         switch (self, time) {
         case (.zoned, .instant(let instant, _)): return instant.milliseconds
         case (.zoned(_, let zone), .floating(let local)): return zone.instant(for: local).milliseconds
-        case (.date, _): return RuleExpanderMath.floorDiv(wall(time), 86_400)
+        case (.date, _): return RuleExpander.floorDiv(wall(time), 86_400)
         default: return wall(time) * 1000
         }
     }
@@ -75,13 +75,6 @@ enum Frame {
         case (.zoned, .date(let date)), (.floating, .date(let date)): return .day(date.daysSinceEpoch)
         default: return .exact(key(ofInstance: value))
         }
-    }
-}
-
-enum RuleExpanderMath {
-    static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
-        let q = a / b
-        return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
     }
 }
 
@@ -135,13 +128,13 @@ enum InstanceLength {
         case (.wall(let seconds), .floating(let local)):
             return .floating(LocalDateTime(secondsSinceEpoch: local.secondsSinceEpoch + seconds))
         case (.wall(let seconds), .date(let date)):
-            return .date(date.adding(days: Int(RuleExpanderMath.floorDiv(seconds, 86_400))))
+            return .date(date.adding(days: Int(RuleExpander.floorDiv(seconds, 86_400))))
         case (.wall(let seconds), .instant(let instant, let zone)):
             return .instant(instant.adding(seconds: seconds), zone: zone)
         case (.exact(let ms, _), .floating(let local)):
             return .floating(LocalDateTime(secondsSinceEpoch: local.secondsSinceEpoch + ms / 1000))
         case (.exact(let ms, _), .date(let date)):
-            return .date(date.adding(days: Int(RuleExpanderMath.floorDiv(ms / 1000, 86_400))))
+            return .date(date.adding(days: Int(RuleExpander.floorDiv(ms / 1000, 86_400))))
         }
     }
 }

@@ -130,7 +130,7 @@ struct Series {
         for (wall, time, periodEnd) in starts {
             let key = frame.key(ofInstance: time)
             guard seen.insert(key).inserted else { continue }
-            let day = RuleExpanderMath.floorDiv(wall, 86_400)
+            let day = RuleExpander.floorDiv(wall, 86_400)
             if exdateExact.contains(key) || exdateDays.contains(day) || excluded.contains(wall) { continue }
             if exactKeys.contains(key) || dayKeys.contains(day) { continue }  // an override stands in
             if let range = ranges.last(where: { $0.from <= wall }) {

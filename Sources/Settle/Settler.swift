@@ -104,8 +104,9 @@ public final class Settler {
         var days: [LocalDay] = []
         var date = options.from
         while date <= options.to {
-            days.append(LocalDay(date: date, intervals: timeline.intervals(of: date),
-                                 zones: timeline.zones(on: date), entries: [], busyMilliseconds: 0))
+            let intervals = timeline.intervals(of: date)
+            days.append(LocalDay(date: date, intervals: intervals, zones: timeline.zones(on: date, intervals: intervals),
+                                 entries: [], busyMilliseconds: 0))
             date = date.adding(days: 1)
         }
 

@@ -117,10 +117,11 @@ public struct ZoneTimeline: Sendable {
         return result
     }
 
-    /// The zones in force at some time of `date`.
-    public func zones(on date: LocalDate) -> [Zone] {
+    /// The zones in force at some time of `date` (`intervals`: the date's,
+    /// when already known).
+    public func zones(on date: LocalDate, intervals known: [Range<Instant>]? = nil) -> [Zone] {
         var result: [Zone] = []
-        for interval in intervals(of: date) {
+        for interval in known ?? intervals(of: date) {
             for segment in segments {
                 if let to = segment.to, to <= interval.lowerBound { continue }
                 if let from = segment.from, from >= interval.upperBound { continue }
