@@ -53,7 +53,7 @@ public enum EventJSON {
         return false
     }
 
-    private static func location(_ location: Location) -> String {
+    static func location(_ location: Location) -> String {
         var json = JSONObjectWriter()
         json.field("name", location.name)
         json.field("city", location.city)
@@ -62,7 +62,7 @@ public enum EventJSON {
         return json.finished()
     }
 
-    private static func attendee(_ attendee: Attendee) -> String {
+    static func attendee(_ attendee: Attendee) -> String {
         var json = JSONObjectWriter()
         json.field("name", attendee.name)
         json.field("email", attendee.email)

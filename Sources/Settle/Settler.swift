@@ -15,6 +15,9 @@ public struct SettleOptions: Sendable {
     public var allDayBusy = false
     /// Instances generated per recurring event per window, at most.
     public var instanceCap = 100_000
+    /// Which occurrences to keep (`--calendar`, `--search`); flights move
+    /// the timeline whatever it says.
+    public var filter = EventFilter()
 
     public init(from: LocalDate, to: LocalDate, timeline: ZoneTimeline) {
         self.from = from
@@ -24,6 +27,27 @@ public struct SettleOptions: Sendable {
 
     /// The longest window we settle, in days (about 270 years).
     public static let maximumDays = 100_000
+}
+
+/// `--calendar` (any of the names) and `--search` (in title, location and
+/// description), both case-insensitive.
+public struct EventFilter: Sendable {
+    public var calendars: [String] = []
+    public var search: String?
+
+    public init(calendars: [String] = [], search: String? = nil) {
+        self.calendars = calendars.map { $0.lowercased() }
+        self.search = search?.lowercased()
+    }
+
+    public var isEmpty: Bool { calendars.isEmpty && (search ?? "").isEmpty }
+
+    public func matches(_ event: Event) -> Bool {
+        if !calendars.isEmpty && !calendars.contains(event.calendar.lowercased()) { return false }
+        guard let search, !search.isEmpty else { return true }
+        let texts = [event.title, event.description ?? "", event.location?.name ?? "", event.location?.city ?? ""]
+        return texts.contains { $0.lowercased().contains(search) }
+    }
 }
 
 /// Takes events as they stream in and settles one window: keeps single
@@ -110,6 +134,7 @@ public final class Settler {
             date = date.adding(days: 1)
         }
 
+        if !options.filter.isEmpty { occurrences.removeAll { !options.filter.matches($0.occurrence.event) } }
         var settled = occurrences.map { place($0.occurrence, timeline: timeline) }
         occurrences = []
         settled.sort(by: Settler.startOrder)

@@ -32,20 +32,7 @@ struct OccurrencesCommand: ParsableCommand {
         let options = try settle.options()
         let out = Output(fd: 1)
         let err = Output(fd: 2)
-        let settler = Settler(options: options)
-        var report = input.importer.read(input.inputs, event: { event in
-            settler.add(event)
-            return true
-        }, diagnostic: { diagnostic in
-            err.line(diagnostic.description)
-            err.flush()
-        })
-        let settlement = settler.settle()
-        for diagnostic in settlement.diagnostics {
-            err.line(diagnostic.description)
-            report.warnings += 1
-        }
-        err.flush()
+        let (settlement, report) = settleInputs(input, options, err: err)
         for occurrence in settlement.occurrences {
             out.line(OccurrenceJSON.object(occurrence))
             if out.closed { break }

@@ -33,6 +33,12 @@ struct SettleFlags: ParsableArguments {
     @Flag(help: "Count all-day events as busy (calendar apps show them as free).")
     var allDayBusy = false
 
+    @Option(help: ArgumentHelp("Only events of this calendar (X-WR-CALNAME or file stem), repeatable.", valueName: "name"))
+    var calendar: [String] = []
+
+    @Option(help: ArgumentHelp("Only events whose title, location or description contains this text (any case).", valueName: "text"))
+    var search: String?
+
     /// The options to settle with; usage errors as ValidationError.
     func options(now: Date = Date()) throws -> SettleOptions {
         let base = try baseZone()
@@ -60,6 +66,7 @@ struct SettleFlags: ParsableArguments {
         options.travelFromEvents = travelFromEvents
         options.me = me.map { $0.lowercased().hasPrefix("mailto:") ? String($0.dropFirst(7)) : $0 }
         options.allDayBusy = allDayBusy
+        options.filter = EventFilter(calendars: calendar, search: search)
         return options
     }
 

@@ -1,0 +1,90 @@
+import EventModel
+import Settle
+
+/// The day models of a settled window (docs/days.md, schema in
+/// docs/days.schema.json): one object per local date, every date present.
+public enum DaysJSON {
+    public static let schema = "busylife.days/1"
+
+    /// The document's head: schema, window and timeline, ending where the
+    /// `days` array opens (the days follow, then `]}`).
+    public static func head(_ settlement: Settlement) -> String {
+        var window = JSONObjectWriter()
+        window.field("from", settlement.from.description)
+        window.field("to", settlement.to.description)
+        window.field("tz", settlement.timeline.base.id)
+        var changes: [String] = []
+        var base = JSONObjectWriter()
+        base.field("zone", settlement.timeline.base.id)
+        changes.append(base.finished())
+        for change in settlement.timeline.changes {
+            var json = JSONObjectWriter()
+            json.field("at", change.at.description)
+            json.field("zone", change.zone.id)
+            changes.append(json.finished())
+        }
+        var json = JSONObjectWriter()
+        json.field("schema", schema)
+        json.raw("window", window.finished())
+        json.raw("timeline", JSONObjectWriter.array(changes))
+        var text = json.finished()
+        text.removeLast()  // reopen the object for "days"
+        return text + ",\"days\":["
+    }
+
+    public static func day(_ day: LocalDay, in settlement: Settlement) -> String {
+        let timeline = settlement.timeline
+        func local(_ instant: Instant, before: Bool = false) -> String {
+            let zone = timeline.zone(at: before ? instant.adding(milliseconds: -1) : instant)
+            return instant.iso8601(offsetSeconds: zone.offset(at: instant), zulu: false)
+        }
+        var json = JSONObjectWriter()
+        json.field("date", day.date.description)
+        json.field("weekday", day.date.weekday)
+        json.strings("zones", day.zones.map(\.id), omitEmpty: false)
+        json.field("start", day.intervals.first.map { local($0.lowerBound) })
+        json.field("end", day.intervals.last.map { local($0.upperBound, before: true) })
+        json.raw("spans", JSONObjectWriter.array(day.intervals.map { interval in
+            var span = JSONObjectWriter()
+            span.field("start", local(interval.lowerBound))
+            span.field("end", local(interval.upperBound, before: true))
+            return span.finished()
+        }))
+        json.field("lengthSeconds", seconds(day.lengthMilliseconds))
+        json.field("busySeconds", seconds(day.busyMilliseconds))
+        json.field("busyRatio", (day.busyRatio * 1_000_000).rounded() / 1_000_000)
+        json.field("eventCount", day.entries.count)
+        json.field("allDayCount", day.entries.filter { settlement.occurrences[$0.occurrence].isAllDay }.count)
+        json.raw("events", JSONObjectWriter.array(day.entries.map { entry in
+            event(settlement.occurrences[entry.occurrence], part: entry.part)
+        }))
+        return json.finished()
+    }
+
+    static func event(_ settled: SettledOccurrence, part: DayPart) -> String {
+        let occurrence = settled.occurrence
+        let event = occurrence.event
+        var json = JSONObjectWriter()
+        json.field("uid", event.uid)
+        json.field("recurrenceId", occurrence.recurrenceID?.iso8601)
+        json.field("title", event.title)
+        json.field("start", occurrence.start.iso8601)
+        json.field("end", occurrence.end.iso8601)
+        json.field("startUTC", settled.startUTC.description)
+        json.field("endUTC", settled.endUTC.description)
+        json.field("allDay", settled.isAllDay)
+        json.field("part", part.rawValue)
+        json.field("busy", settled.busy)
+        json.field("status", event.status?.rawValue)
+        json.raw("location", event.location.map(EventJSON.location))
+        json.field("description", event.description)
+        json.raw("attendees", event.attendees.isEmpty ? nil : JSONObjectWriter.array(event.attendees.map(EventJSON.attendee)))
+        json.strings("categories", event.categories)
+        json.field("calendar", event.calendar)
+        json.field("type", event.type)
+        return json.finished()
+    }
+
+    /// Whole seconds as an integer, else with milliseconds.
+    static func seconds(_ milliseconds: Int64) -> Double { Double(milliseconds) / 1000 }
+}

@@ -1,0 +1,24 @@
+import EventModel
+import Import
+import Settle
+
+/// Reads the inputs into a settler and settles the window: what every
+/// expanding command does first. Diagnostics go to `err` as they come;
+/// the report counts the settle step's too.
+func settleInputs(_ input: InputOptions, _ options: SettleOptions, err: Output) -> (Settlement, ImportReport) {
+    let settler = Settler(options: options)
+    var report = input.importer.read(input.inputs, event: { event in
+        settler.add(event)
+        return true
+    }, diagnostic: { diagnostic in
+        err.line(diagnostic.description)
+        err.flush()
+    })
+    let settlement = settler.settle()
+    for diagnostic in settlement.diagnostics {
+        err.line(diagnostic.description)
+        report.warnings += 1
+    }
+    err.flush()
+    return (settlement, report)
+}
