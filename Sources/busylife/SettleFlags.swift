@@ -54,8 +54,7 @@ struct SettleFlags: ParsableArguments {
             do { try plan.add(change) } catch { throw ValidationError("--travel: \(error)") }
         }
         let timeline = plan.timeline(base: base)
-        let todayDate = try today.map { try SettleFlags.date($0, flag: "--today") }
-            ?? timeline.localDate(of: Instant(seconds: Int64(now.timeIntervalSince1970.rounded(.down))))
+        let todayDate = try todayDate(timeline: timeline, now: now)
         let first = try from.map { try SettleFlags.date($0, flag: "--from") } ?? todayDate.adding(days: -31)
         let last = try to.map { try SettleFlags.date($0, flag: "--to") } ?? todayDate.adding(days: 31)
         guard first <= last else { throw ValidationError("--from \(first) is after --to \(last)") }
@@ -68,6 +67,12 @@ struct SettleFlags: ParsableArguments {
         options.allDayBusy = allDayBusy
         options.filter = EventFilter(calendars: calendar, search: search)
         return options
+    }
+
+    /// `--today`, else the current date in the viewer's zone.
+    func todayDate(timeline: ZoneTimeline, now: Date = Date()) throws -> LocalDate {
+        try today.map { try SettleFlags.date($0, flag: "--today") }
+            ?? timeline.localDate(of: Instant(seconds: Int64(now.timeIntervalSince1970.rounded(.down))))
     }
 
     private func baseZone() throws -> Zone {

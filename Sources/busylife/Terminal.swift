@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+
+/// How text output looks: locale and colour, from flags and the environment.
+struct LookOptions: ParsableArguments {
+    enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+        case auto, always, never
+    }
+
+    @Option(help: ArgumentHelp("Locale for dates, times and words (de_DE, ja_JP...). Default: LC_ALL, LC_TIME, then LANG.", valueName: "id"))
+    var locale: String?
+
+    @Option(help: "auto: colour on a terminal unless NO_COLOR is set (FORCE_COLOR forces it); always; never.")
+    var color: ColorChoice = .auto
+
+    /// `--locale`, else the first of LC_ALL, LC_TIME, LANG that is set
+    /// (Foundation on Linux reads none of them); `C` and `POSIX` are en_US.
+    func localeIdentifier(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let raw = locale ?? ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "en_US"
+        var identifier = String(raw.prefix { $0 != "." && $0 != "@" })
+        if identifier == "C" || identifier == "POSIX" || identifier.isEmpty { identifier = "en_US" }
+        return identifier
+    }
+
+    /// Colour for standard output.
+    func useColor(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        switch color {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if let value = environment["NO_COLOR"], !value.isEmpty { return false }
+            if let value = environment["FORCE_COLOR"], !value.isEmpty, value != "0" { return true }
+            return isatty(1) == 1 && environment["TERM"] != "dumb"
+        }
+    }
+}

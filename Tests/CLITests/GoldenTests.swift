@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// Text outputs compared with recorded files in Tests/Golden. Re-record
+/// with `BUSYLIFE_RECORD_GOLDEN=1 swift test --filter GoldenTests`; a
+/// mismatch shows a unified diff.
+@Suite struct GoldenTests {
+    static let golden = repository.appendingPathComponent("Tests/Golden")
+    static let window = "--today 2026-11-22 --from 2026-11-20 --to 2026-12-12"
+    static let trip = "--travel 2026-12-06T16:50+09:00=Asia/Tokyo --travel 2026-12-11T10:00=America/New_York"
+
+    /// name, shell command (BUSYLIFE is the binary).
+    static let cases: [(String, String)] = [
+        ("agenda-en_US-new_york.txt", "BUSYLIFE agenda samples/ \(window) --tz America/New_York --locale en_US --color never"),
+        ("agenda-de_DE-berlin.txt", "BUSYLIFE agenda samples/ \(window) --tz Europe/Berlin --locale de_DE --color never --empty-days"),
+        ("agenda-ja_JP-tokyo.txt", "LANG=ja_JP.UTF-8 LC_ALL= LC_TIME= BUSYLIFE agenda samples/ \(window) --tz Asia/Tokyo --color never"),
+        ("agenda-en_US-trip.txt", "BUSYLIFE agenda samples/ \(window) --tz America/New_York --locale en_US --color never \(trip)"),
+        ("agenda-de_DE-trip.txt", "LC_TIME=de_DE.UTF-8 LC_ALL= BUSYLIFE agenda samples/ \(window) --tz America/New_York --color never --travel-from-events"),
+        ("agenda-color.txt", "NO_COLOR= FORCE_COLOR=1 BUSYLIFE agenda samples/ \(window) --tz America/New_York --locale en_US"),
+        ("agenda-tsv-trip.tsv", "BUSYLIFE agenda samples/ \(window) --tz America/New_York --format tsv \(trip)"),
+        ("days-trip.ndjson", "BUSYLIFE days samples/ --from 2026-12-04 --to 2026-12-12 --format ndjson --tz America/New_York \(trip)"),
+        ("occurrences-new_york.ndjson", "BUSYLIFE occurrences samples/ \(window) --tz America/New_York"),
+    ]
+
+    @Test(arguments: cases.map(\.0))
+    func matchesTheRecordedOutput(_ name: String) throws {
+        let command = GoldenTests.cases.first { $0.0 == name }!.1
+        let run = try busylife([], shell: command)
+        #expect(run.status == 0, "\(run.stderr)")
+        try compare(run.stdout, name)
+    }
+
+    /// BusyLife's own events.json (2018, Asia/Shanghai) in three locales.
+    @Test(arguments: [("en_US", "America/Los_Angeles"), ("de_DE", "Europe/Berlin"), ("ja_JP", "Asia/Shanghai")])
+    func busyLifeCorpusAgenda(_ locale: String, _ zone: String) throws {
+        let path = repository.deletingLastPathComponent().appendingPathComponent("shared/corpora/busylife/events.json").path
+        guard FileManager.default.fileExists(atPath: path) else { print("skipped: ../shared/corpora is absent"); return }
+        let run = try busylife(["agenda", path, "--from", "2018-01-01", "--to", "2018-12-31", "--today", "2018-05-10",
+                                "--tz", zone, "--locale", locale, "--color", "never"])
+        #expect(run.status == 0)
+        try compare(run.stdout, "agenda-busylife-\(locale).txt")
+    }
+
+    func compare(_ output: String, _ name: String) throws {
+        let file = GoldenTests.golden.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["BUSYLIFE_RECORD_GOLDEN"] != nil {
+            try output.write(to: file, atomically: true, encoding: .utf8)
+            return
+        }
+        let recorded = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        if recorded != output {
+            let actual = FileManager.default.temporaryDirectory.appendingPathComponent("actual-\(name)")
+            try output.write(to: actual, atomically: true, encoding: .utf8)
+            let diff = try busylife([], shell: "diff -u '\(file.path)' '\(actual.path)' | head -60")
+            Issue.record("\(name) differs from the recorded output:\n\(diff.stdout)")
+        }
+    }
+}
