@@ -26,8 +26,7 @@ struct ICSImporter {
             if !event(built) { keepGoing = false }
         }
 
-        let parser = ICalStreamParser(limits: limits)
-        let readOK = parser.parse(source) { item in
+        let readOK = ICalStreamParser.parseConcurrently(source, limits: limits) { item in
             switch item {
             case .calendarBegin:
                 calendarName = stem
