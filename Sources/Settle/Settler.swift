@@ -135,9 +135,10 @@ public final class Settler {
         }
 
         if !options.filter.isEmpty { occurrences.removeAll { !options.filter.matches($0.occurrence.event) } }
-        var settled = occurrences.map { place($0.occurrence, timeline: timeline) }
+        let placed = occurrences.map { place($0.occurrence, timeline: timeline) }
         occurrences = []
-        settled.sort(by: Settler.startOrder)
+        // Sort positions, not the (large) occurrences themselves.
+        let settled = placed.indices.sorted { Settler.startOrder(placed[$0], placed[$1]) }.map { placed[$0] }
         var kept: [SettledOccurrence] = []
         var busy: [[Range<Instant>]] = Array(repeating: [], count: days.count)
         for occurrence in settled {
