@@ -70,7 +70,7 @@ public final class ICalStreamParser {
             return nil
         }
         defer { icalcomponent_free(root) }
-        return LibicalConversion.component(root, lines: collected.tree)
+        return collected.bytes.withUnsafeBufferPointer { LibicalConversion.component(root, lines: collected.tree, bytes: $0) }
     }
 }
 
@@ -89,12 +89,14 @@ struct CollectedComponent {
     }
 }
 
-/// Names and lines of one component's own content lines, and its children's.
+/// Names, lines and byte offsets (in `CollectedComponent.bytes`) of one
+/// component's own content lines, and its children's.
 struct LineTree {
     var name = ""
     var line: Int
     var names: [String] = []
     var lines: [Int] = []
+    var offsets: [Int32] = []
     var children: [LineTree] = []
 }
 
@@ -271,6 +273,7 @@ private struct ParseState {
         guard !poisoned, !openTrees.isEmpty else { return }
         openTrees[openTrees.count - 1].names.append(text.propertyName())
         openTrees[openTrees.count - 1].lines.append(line)
+        openTrees[openTrees.count - 1].offsets.append(Int32(truncatingIfNeeded: collected.bytes.count))
         append(&text)
     }
 

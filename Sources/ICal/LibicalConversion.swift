@@ -10,7 +10,8 @@ import Darwin
 /// `char *` is copied into a `String` at once; libical keeps ownership of
 /// the tree, which the caller frees.
 enum LibicalConversion {
-    static func component(_ component: OpaquePointer, lines: LineTree) -> ICalComponent {
+    /// `bytes`: the collected lines (NUL-terminated) that `lines.offsets` point into.
+    static func component(_ component: OpaquePointer, lines: LineTree, bytes: UnsafeBufferPointer<UInt8>) -> ICalComponent {
         let kind = icalcomponent_isa(component)
         let name: String
         if kind == ICAL_X_COMPONENT || kind == ICAL_NO_COMPONENT, !lines.name.isEmpty {
@@ -20,6 +21,7 @@ enum LibicalConversion {
         }
         var result = ICalComponent(name: name, line: lines.line)
         var cursor = 0
+        var lastTaken = -1
 
         var property = icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
         while let current = property {
@@ -34,18 +36,27 @@ enum LibicalConversion {
                 continue
             }
             let propertyName = self.propertyName(current, kind: propertyKind)
-            // Its line: the next of our lines with its name (libical splits
-            // `EXDATE:a,b` in two; the second takes the first's line).
-            var line = lines.line
+            // Its line: the next of our lines with its name. libical splits
+            // `EXDATE:a,b` in two; our line already holds both values, so
+            // the second is skipped.
             if let found = lines.names[cursor...].firstIndex(of: propertyName) {
-                line = lines.lines[found]
                 cursor = found + 1
-            } else if let earlier = lines.names[..<cursor].lastIndex(of: propertyName) {
-                line = lines.lines[earlier]
+                lastTaken = found
+                // Value and parameters as written, from our own line: no
+                // re-serialisation by libical.
+                if let raw = RawProperty(bytes, from: Int(lines.offsets[found])) {
+                    let text = propertyKind == ICAL_X_PROPERTY || icalproperty_kind_to_value_kind(propertyKind) == ICAL_TEXT_VALUE
+                    result.properties.append(ICalProperty(
+                        name: propertyName, value: text ? PropertyLine.unescapeText(raw.value) : raw.value,
+                        parameters: raw.parameters, line: lines.lines[found]))
+                    continue
+                }
+            } else if let earlier = lines.names[..<cursor].lastIndex(of: propertyName), earlier == lastTaken {
+                continue
             }
             result.properties.append(ICalProperty(
                 name: propertyName, value: value(current, kind: propertyKind),
-                parameters: parameters(current), line: line))
+                parameters: parameters(current), line: lines.line))
         }
 
         var childIndex = 0
@@ -54,7 +65,7 @@ enum LibicalConversion {
             child = icalcomponent_get_next_component(component, ICAL_ANY_COMPONENT)
             let childLines = childIndex < lines.children.count ? lines.children[childIndex] : LineTree(line: lines.line)
             childIndex += 1
-            result.children.append(self.component(current, lines: childLines))
+            result.children.append(self.component(current, lines: childLines, bytes: bytes))
         }
         return result
     }
@@ -94,5 +105,62 @@ enum LibicalConversion {
             result.append((String(text[..<equals]).uppercased(), String(value)))
         }
         return result
+    }
+}
+
+/// A content line split into parameters and value, bytes-first: `NAME`,
+/// then `;PARAM=value` (quoted values may hold `:` `;` `,`), then `:` and
+/// the value up to the line's NUL.
+struct RawProperty {
+    var parameters: [(name: String, value: String)] = []
+    var value = ""
+
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) {
+        var index = start
+        let end = bytes.count
+        func string(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+        while index < end, bytes[index] != 0, bytes[index] != 0x3B, bytes[index] != 0x3A { index += 1 }  // ; :
+        while index < end, bytes[index] == 0x3B {
+            index += 1
+            let nameStart = index
+            while index < end, bytes[index] != 0, bytes[index] != 0x3D, bytes[index] != 0x3A, bytes[index] != 0x3B { index += 1 }
+            let name = string(nameStart..<index).uppercased()
+            var value = ""
+            if index < end, bytes[index] == 0x3D {  // =
+                index += 1
+                let valueStart = index
+                // Unquoted values may hold a colon inside parentheses, as
+                // Outlook writes `TZID=(UTC-05:00) Eastern Time`; libical reads those too.
+                var quoted = false
+                var depth = 0
+                while index < end, bytes[index] != 0 {
+                    let byte = bytes[index]
+                    if byte == 0x22 { quoted.toggle() }
+                    else if !quoted && byte == 0x28 { depth += 1 }
+                    else if !quoted && byte == 0x29 { depth = max(0, depth - 1) }
+                    else if !quoted && depth == 0 && (byte == 0x3B || byte == 0x3A) { break }
+                    index += 1
+                }
+                var range = valueStart..<index
+                while !range.isEmpty, bytes[range.upperBound - 1] == 0x20 || bytes[range.upperBound - 1] == 0x09 {
+                    range = range.lowerBound..<(range.upperBound - 1)
+                }
+                if range.count >= 2, bytes[range.lowerBound] == 0x22, bytes[range.upperBound - 1] == 0x22 {
+                    range = (range.lowerBound + 1)..<(range.upperBound - 1)
+                }
+                value = string(range)
+            }
+            parameters.append((name, value))
+        }
+        guard index < end, bytes[index] == 0x3A else { return nil }
+        index += 1
+        var valueEnd = index
+        while valueEnd < end, bytes[valueEnd] != 0 { valueEnd += 1 }
+        // Blanks around the value go, as libical drops them.
+        while index < valueEnd, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        while valueEnd > index, bytes[valueEnd - 1] == 0x20 || bytes[valueEnd - 1] == 0x09 { valueEnd -= 1 }
+        value = string(index..<valueEnd)
     }
 }

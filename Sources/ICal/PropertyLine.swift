@@ -41,7 +41,7 @@ enum PropertyLine {
 
     /// RFC 5545 3.3.11 TEXT unescaping: `\\`, `\;`, `\,`, `\n`, `\N`.
     static func unescapeText(_ value: String) -> String {
-        guard value.contains("\\") else { return value }
+        guard value.utf8.contains(0x5C) else { return value }  // no backslash: nothing to do
         var result = ""
         var escaping = false
         for character in value {

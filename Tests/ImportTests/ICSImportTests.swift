@@ -4,6 +4,28 @@ import TestSupport
 import Testing
 
 @Suite struct ICSImportTests {
+    /// Values and parameters come from our own line, as written: blanks
+    /// around a value trimmed, TEXT unescaped, quoted parameters keep their
+    /// colons, EXDATE lists stay one property; a malformed date-time that
+    /// libical would guess at (13000Z) is reported, not guessed.
+    @Test func valuesAreReadAsWritten() throws {
+        let result = importText([("raw.ics", ics(vevent("raw", [
+            "DTSTART;TZID=\"America/New_York\":20260701T100000", "DURATION:PT1H",
+            "SUMMARY: Plan\\, then act\\; done\\nnext ",
+            "ATTENDEE;CN=\"Doe: Jane\";PARTSTAT=DECLINED :mailto:jane@example.com",
+            "EXDATE;TZID=America/New_York:20260702T100000,20260703T100000",
+            "RRULE:FREQ=DAILY;COUNT=5 ",
+        ]) + vevent("bad", ["DTSTART:19970701T13000Z", "SUMMARY:Guessed"])))])
+        let event = try #require(result.event("raw"))
+        #expect(event.title == "Plan, then act; done\nnext")
+        #expect(event.attendees.first?.name == "Doe: Jane")
+        #expect(event.attendees.first?.partstat == "DECLINED")
+        #expect(event.recurrence.exceptionDates.count == 2)
+        #expect(event.recurrence.rules.first?.count == 5)
+        #expect(result.event("bad") == nil)
+        #expect(result.diagnostics.contains { $0.message.contains("19970701T13000Z") })
+    }
+
     @Test func readsEveryFieldOfTheModel() throws {
         let result = importText([("work.ics", ics(vevent("a", [
             "DTSTART;TZID=America/New_York:20261102T093000", "DURATION:PT45M",
