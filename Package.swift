@@ -45,6 +45,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Import", "EventModel"], path: "Tests/TestSupport"),
         .testTarget(name: "ImportTests", dependencies: ["Import", "EventModel", "Export", "TestSupport"]),
         .testTarget(name: "SettleTests", dependencies: ["Settle", "Import", "EventModel", "ICal", "TestSupport"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "Settle", "EventModel", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["busylife"]),
     ],
     swiftLanguageModes: [.v6]

@@ -53,7 +53,7 @@ public enum DaysJSON {
         json.field("lengthSeconds", seconds(day.lengthMilliseconds))
         json.field("busySeconds", seconds(day.busyMilliseconds))
         json.field("busyRatio", (day.busyRatio * 1_000_000).rounded() / 1_000_000)
-        json.field("eventCount", day.entries.count)
+        json.field("eventCount", day.eventCount)
         json.field("allDayCount", day.entries.filter { settlement.occurrences[$0.occurrence].isAllDay }.count)
         json.raw("events", JSONObjectWriter.array(day.entries.map { entry in
             event(settlement.occurrences[entry.occurrence], part: entry.part)

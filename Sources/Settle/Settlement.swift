@@ -34,9 +34,18 @@ public struct LocalDay: Sendable {
     /// The instants whose local date this is; empty for a skipped date.
     public var intervals: [Range<Instant>]
     public var zones: [Zone]
-    /// In the day's order: all-day first, then by start, end, title, uid.
+    /// In the day's order: all-day first, then by start, end, title, uid
+    /// (empty when the settle step did not keep occurrences).
     public var entries: [Entry]
-    public var busyMilliseconds: Int64
+    /// Occurrences on this day, kept or not.
+    public var eventCount = 0
+    /// The day's busy time: the union of busy occurrences clipped to the
+    /// day, in order, not overlapping.
+    public var busyIntervals: [Range<Instant>]
+
+    public var busyMilliseconds: Int64 {
+        busyIntervals.reduce(0) { $0 + $1.upperBound.milliseconds - $1.lowerBound.milliseconds }
+    }
 
     public var lengthMilliseconds: Int64 {
         intervals.reduce(0) { $0 + $1.upperBound.milliseconds - $1.lowerBound.milliseconds }

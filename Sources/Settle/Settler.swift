@@ -18,6 +18,9 @@ public struct SettleOptions: Sendable {
     /// Which occurrences to keep (`--calendar`, `--search`); flights move
     /// the timeline whatever it says.
     public var filter = EventFilter()
+    /// Keep the occurrences and each day's entries; without, days carry
+    /// only their busy time and event count (heatmaps of long windows).
+    public var keepOccurrences = true
 
     public init(from: LocalDate, to: LocalDate, timeline: ZoneTimeline) {
         self.from = from
@@ -102,23 +105,17 @@ public final class Settler {
 
     public func settle() -> Settlement {
         var diagnostics: [Diagnostic] = []
-        var occurrences: [(occurrence: Occurrence, order: Int)] = []
-        for (record, order) in singles {
-            let event = record.event
-            guard let claim = claims[Settler.claimKey(event)], claim.order == order else { continue }
-            occurrences.append((Occurrence(record: record, start: event.start, end: event.end, recurrenceID: nil), order))
-        }
-        singles = []
+        let lower = coarseLower - 86_400, upper = coarseUpper + 86_400
+        // Flights among recurring events move the timeline too: with
+        // --travel-from-events, a first pass finds them.
         var recurringFlights: [ZoneTimeline.Change] = []
-        for key in seriesOrder {
-            let expanded = series[key]!.occurrences(lower: coarseLower - 86_400, upper: coarseUpper + 86_400,
-                                                    cap: options.instanceCap) { diagnostics.append($0) }
-            for occurrence in expanded {
-                if options.travelFromEvents,
-                   let change = Settler.travel(start: occurrence.start, end: occurrence.end, status: occurrence.event.status) {
-                    recurringFlights.append(change)
+        if options.travelFromEvents {
+            for key in seriesOrder {
+                for occurrence in series[key]!.occurrences(lower: lower, upper: upper, cap: options.instanceCap, diagnostic: { _ in }) {
+                    if let change = Settler.travel(start: occurrence.start, end: occurrence.end, status: occurrence.event.status) {
+                        recurringFlights.append(change)
+                    }
                 }
-                occurrences.append((occurrence, occurrence.event.source.line))
             }
         }
         // Flights first, so a --travel at the same instant wins.
@@ -130,35 +127,54 @@ public final class Settler {
         while date <= options.to {
             let intervals = timeline.intervals(of: date)
             days.append(LocalDay(date: date, intervals: intervals, zones: timeline.zones(on: date, intervals: intervals),
-                                 entries: [], busyMilliseconds: 0))
+                                 entries: [], busyIntervals: []))
             date = date.adding(days: 1)
         }
 
-        if !options.filter.isEmpty { occurrences.removeAll { !options.filter.matches($0.occurrence.event) } }
-        let placed = occurrences.map { place($0.occurrence, timeline: timeline) }
-        occurrences = []
-        // Sort positions, not the (large) occurrences themselves.
-        let settled = placed.indices.sorted { Settler.startOrder(placed[$0], placed[$1]) }.map { placed[$0] }
-        var kept: [SettledOccurrence] = []
+        // Each occurrence is placed as it is expanded; only with
+        // `keepOccurrences` is it kept, so a year of busy time holds
+        // intervals, not occurrences.
+        var placedOccurrences: [SettledOccurrence] = []
         var busy: [[Range<Instant>]] = Array(repeating: [], count: days.count)
-        for occurrence in settled {
-            let placed = bucket(occurrence, days: days, timeline: timeline)
-            guard !placed.isEmpty else { continue }
-            let index = kept.count
-            kept.append(occurrence)
-            for (dayIndex, part) in placed {
-                days[dayIndex].entries.append(LocalDay.Entry(occurrence: index, part: part))
-                guard occurrence.busy else { continue }
+        func take(_ occurrence: Occurrence) {
+            if !options.filter.isEmpty && !options.filter.matches(occurrence.event) { return }
+            let settled = place(occurrence, timeline: timeline)
+            let placed = bucket(settled, days: days, timeline: timeline)
+            guard !placed.isEmpty else { return }
+            for (dayIndex, _) in placed {
+                days[dayIndex].eventCount += 1
+                guard settled.busy else { continue }
                 for interval in days[dayIndex].intervals {
-                    let low = occurrence.isAllDay ? interval.lowerBound : max(occurrence.startUTC, interval.lowerBound)
-                    let high = occurrence.isAllDay ? interval.upperBound : min(occurrence.endUTC, interval.upperBound)
+                    let low = settled.isAllDay ? interval.lowerBound : max(settled.startUTC, interval.lowerBound)
+                    let high = settled.isAllDay ? interval.upperBound : min(settled.endUTC, interval.upperBound)
                     if low < high { busy[dayIndex].append(low..<high) }
                 }
+            }
+            if options.keepOccurrences { placedOccurrences.append(settled) }
+        }
+        for (record, order) in singles {
+            let event = record.event
+            guard let claim = claims[Settler.claimKey(event)], claim.order == order else { continue }
+            take(Occurrence(record: record, start: event.start, end: event.end, recurrenceID: nil))
+        }
+        singles = []
+        for key in seriesOrder {
+            series[key]!.occurrences(lower: lower, upper: upper, cap: options.instanceCap) { diagnostics.append($0) }
+                .forEach(take)
+        }
+        for index in days.indices { days[index].busyIntervals = Settler.union(busy[index]) }
+
+        // Sort positions, not the (large) occurrences themselves; then list each day's.
+        let kept = placedOccurrences.indices.sorted { Settler.startOrder(placedOccurrences[$0], placedOccurrences[$1]) }
+            .map { placedOccurrences[$0] }
+        placedOccurrences = []
+        for (index, occurrence) in kept.enumerated() {
+            for (dayIndex, part) in bucket(occurrence, days: days, timeline: timeline) {
+                days[dayIndex].entries.append(LocalDay.Entry(occurrence: index, part: part))
             }
         }
         for index in days.indices {
             days[index].entries.sort { a, b in Settler.dayOrder(kept[a.occurrence], kept[b.occurrence]) }
-            days[index].busyMilliseconds = Settler.unionLength(busy[index])
         }
         return Settlement(from: options.from, to: options.to, timeline: timeline,
                           occurrences: kept, days: days, diagnostics: diagnostics)
@@ -344,20 +360,16 @@ public final class Settler {
         return startOrder(a, b)
     }
 
-    /// Length of the union of intervals, in milliseconds.
-    static func unionLength(_ intervals: [Range<Instant>]) -> Int64 {
-        let sorted = intervals.sorted { $0.lowerBound < $1.lowerBound }
-        var total: Int64 = 0
-        var current: Range<Instant>?
-        for interval in sorted {
-            if let open = current, interval.lowerBound <= open.upperBound {
-                current = open.lowerBound..<max(open.upperBound, interval.upperBound)
+    /// The union of intervals, in order.
+    static func union(_ intervals: [Range<Instant>]) -> [Range<Instant>] {
+        var result: [Range<Instant>] = []
+        for interval in intervals.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = result.last, interval.lowerBound <= last.upperBound {
+                result[result.count - 1] = last.lowerBound..<max(last.upperBound, interval.upperBound)
             } else {
-                if let open = current { total += open.upperBound.milliseconds - open.lowerBound.milliseconds }
-                current = interval
+                result.append(interval)
             }
         }
-        if let open = current { total += open.upperBound.milliseconds - open.lowerBound.milliseconds }
-        return total
+        return result
     }
 }

@@ -17,6 +17,6 @@ struct BusyLife: ParsableCommand {
         \(ExitStatus.help)
         """,
         version: "0.1.0",
-        subcommands: [EventsCommand.self, OccurrencesCommand.self, DaysCommand.self, AgendaCommand.self, CheckCommand.self]
+        subcommands: [EventsCommand.self, OccurrencesCommand.self, DaysCommand.self, AgendaCommand.self, HeatmapCommand.self, CheckCommand.self]
     )
 }

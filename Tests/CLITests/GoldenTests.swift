@@ -20,6 +20,16 @@ import Testing
         ("agenda-tsv-trip.tsv", "BUSYLIFE agenda samples/ \(window) --tz America/New_York --format tsv \(trip)"),
         ("days-trip.ndjson", "BUSYLIFE days samples/ --from 2026-12-04 --to 2026-12-12 --format ndjson --tz America/New_York \(trip)"),
         ("occurrences-new_york.ndjson", "BUSYLIFE occurrences samples/ \(window) --tz America/New_York"),
+        ("heatmap-year.txt", "BUSYLIFE heatmap samples/ --today 2026-11-22 --tz America/New_York --locale en_US --color never"),
+        ("heatmap-year-color.txt", "NO_COLOR= FORCE_COLOR=1 COLORTERM= BUSYLIFE heatmap samples/ --today 2026-11-22 --tz America/New_York --locale en_US"),
+        ("heatmap-year-truecolor.txt", "NO_COLOR= FORCE_COLOR=1 COLORTERM=truecolor BUSYLIFE heatmap samples/ --year 2026 --today 2026-11-22 --tz UTC --locale en_US --scale linear"),
+        ("heatmap-year-ascii-de.txt", "TERM=dumb COLUMNS=60 BUSYLIFE heatmap samples/ --today 2026-11-22 --tz Europe/Berlin --locale de_DE --color never"),
+        ("heatmap-month.txt", "COLUMNS=130 BUSYLIFE heatmap samples/ --view month --from 2026-11-01 --to 2027-01-31 --week-numbers --today 2026-11-22 --tz America/New_York --locale en_US --color never"),
+        ("heatmap-month-ja.txt", "COLUMNS=70 BUSYLIFE heatmap samples/ --view month --from 2026-12-01 --to 2026-12-31 --today 2026-11-22 --tz Asia/Tokyo --locale ja_JP --color never"),
+        ("heatmap-hours.txt", "BUSYLIFE heatmap samples/ --view hours --from 2026-11-01 --to 2026-12-31 --today 2026-11-22 --tz America/New_York --locale en_US --color never --scale fixed:5,10,30"),
+        ("heatmap-year.svg", "BUSYLIFE heatmap samples/ --format svg --year 2026 --today 2026-11-22 --tz America/New_York --locale en_US"),
+        ("heatmap-hours.svg", "BUSYLIFE heatmap samples/ --view hours --format svg --from 2026-11-01 --to 2026-12-31 --today 2026-11-22 --tz America/New_York --locale en_US"),
+        ("heatmap-trip.tsv", "BUSYLIFE heatmap samples/ --format tsv --from 2026-12-01 --to 2026-12-14 --tz America/New_York \(trip)"),
     ]
 
     @Test(arguments: cases.map(\.0))

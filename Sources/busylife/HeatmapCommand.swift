@@ -1,0 +1,151 @@
+import ArgumentParser
+import EventModel
+import Export
+import Foundation
+import Import
+import Settle
+
+struct HeatmapCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "heatmap",
+        abstract: "Draw how busy each day (or hour of the week) is: in the terminal, as SVG, JSON or TSV.",
+        discussion: """
+        year (default): weeks as columns, weekdays as rows, five levels of \
+        busy time per local day, a legend with the real thresholds and a \
+        footer (total, busiest day, free working days). Default range: the \
+        53 weeks ending this week; --year or --from/--to for others. month: \
+        wall-calendar grids with each day's busy hours. hours: a punch card \
+        of weekdays by wall-clock hour. docs/heatmap.md has the details.
+
+        EXAMPLES:
+          busylife heatmap samples/ --today 2026-11-22
+          busylife heatmap work.ics --year 2026 --format svg -o busy-2026.svg
+          busylife heatmap work.ics --view month --from 2026-09-01 --to 2026-12-31 --week-numbers
+          busylife heatmap work.ics --view hours --stat total --scale fixed:15,30,45
+          busylife heatmap work.ics --format json | jq '.cells | max_by(.busySeconds)'
+
+        \(ExitStatus.help)
+        """
+    )
+
+    enum View: String, ExpressibleByArgument, CaseIterable { case year, month, hours }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, svg, json, tsv }
+    enum Charset: String, ExpressibleByArgument, CaseIterable { case unicode, ascii }
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var settle: SettleFlags
+    @OptionGroup var look: LookOptions
+
+    @Option(help: "year: a GitHub-style grid; month: calendar grids; hours: weekdays by hour of day.")
+    var view: View = .year
+
+    @Option(help: "text for the terminal, svg, or the grid's data as json or tsv.")
+    var format: Format = .text
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("A calendar year instead of the 53 weeks ending this week.", valueName: "YYYY"))
+    var year: Int?
+
+    @Option(help: ArgumentHelp("First day of the week: mon ... sun (default: the locale's).", valueName: "day"))
+    var weekStart: String?
+
+    @Flag(help: "month view: ISO week numbers before each week.")
+    var weekNumbers = false
+
+    @Option(help: "hours view: mean busy minutes per slot, or total.")
+    var stat: HeatmapModel.Statistic = .mean
+
+    @Option(help: ArgumentHelp("quantile (quartiles of the non-zero values), linear (bands up to the largest), or fixed:A,B,C (minutes).", valueName: "scale"))
+    var scale = "quantile"
+
+    @Option(help: "unicode shades, or ascii (the default when TERM=dumb).")
+    var charset: Charset?
+
+    func validate() throws {
+        if HeatmapScale.kind(parsing: scale) == nil {
+            throw ValidationError("--scale wants quantile, linear or fixed:A,B,C with increasing minutes, not \"\(scale)\"")
+        }
+        if let year, !(1...9999).contains(year) { throw ValidationError("--year wants 1 to 9999") }
+        if year != nil && (settle.from != nil || settle.to != nil) { throw ValidationError("give --year or --from/--to, not both") }
+        if let weekStart, HeatmapCommand.weekday(weekStart) == nil {
+            throw ValidationError("--week-start wants mon, tue, wed, thu, fri, sat or sun")
+        }
+    }
+
+    func run() throws {
+        Output.ignoreBrokenPipeSignal()
+        var options = try settle.options()
+        let today = try settle.todayDate(timeline: options.timeline)
+        let names = LocaleNames(identifier: look.localeIdentifier())
+        let firstWeekday = weekStart.flatMap(HeatmapCommand.weekday) ?? names.firstWeekday
+        if let year {
+            options.from = LocalDate(year: year, month: 1, day: 1)!
+            options.to = LocalDate(year: year, month: 12, day: 31)!
+        } else if settle.from == nil && settle.to == nil {
+            let thisWeek = today.adding(days: -((today.weekday - firstWeekday + 7) % 7))
+            options.from = thisWeek.adding(days: -52 * 7)
+            options.to = thisWeek.adding(days: 6)
+        }
+        options.keepOccurrences = false  // busy time and counts are all a heatmap needs
+        let (settlement, report) = settleInputs(input, options, err: Output(fd: 2))
+        let scaleKind = HeatmapScale.kind(parsing: scale)!
+        let model = HeatmapModel(settlement, scale: scaleKind)
+        let hours = view == .hours ? HeatmapModel.slots(settlement, statistic: stat, scale: scaleKind) : nil
+        let text: String
+        switch format {
+        case .json:
+            text = HeatmapData.json(model, view: view.rawValue, slots: hours?.slots, scale: hours?.scale ?? model.dayScale,
+                                    statistic: hours == nil ? nil : stat)
+        case .tsv:
+            text = HeatmapData.tsv(model, slots: hours?.slots)
+        case .svg:
+            let svg = HeatmapSVG(names: names, today: today)
+            switch view {
+            case .year: text = svg.year(model, weekStart: firstWeekday)
+            case .month: text = svg.months(model, weekStart: firstWeekday)
+            case .hours: text = svg.hours(model, slots: hours!.slots, scale: hours!.scale, statistic: stat, weekStart: firstWeekday)
+            }
+        case .text:
+            let environment = ProcessInfo.processInfo.environment
+            let color = output == nil && look.useColor()
+            let truecolor = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
+            let ascii = (charset ?? (environment["TERM"] == "dumb" ? .ascii : .unicode)) == .ascii
+            let drawer = HeatmapText(names: names, style: TerminalStyle(colors: color ? (truecolor ? .truecolor : .palette256) : .none, ascii: ascii),
+                                     today: today, width: HeatmapCommand.terminalWidth(environment))
+            switch view {
+            case .year: text = drawer.year(model, weekStart: firstWeekday)
+            case .month: text = drawer.months(model, weekStart: firstWeekday, weekNumbers: weekNumbers)
+            case .hours: text = drawer.hours(model, slots: hours!.slots, scale: hours!.scale, statistic: stat, weekStart: firstWeekday)
+            }
+        }
+        if let output {
+            guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
+                FileHandle.standardError.write(Data("busylife: cannot write \(output)\n".utf8))
+                throw ExitCode(74)
+            }
+        } else {
+            let out = Output(fd: 1)
+            out.write(text)
+            try out.finish()
+        }
+        let status = ExitStatus.code(for: report, strict: input.strict)
+        if status != .success { throw status }
+    }
+
+    static func weekday(_ text: String) -> Int? {
+        ["mon": 1, "tue": 2, "wed": 3, "thu": 4, "fri": 5, "sat": 6, "sun": 7][String(text.lowercased().prefix(3))]
+    }
+
+    /// The terminal's columns, else COLUMNS, else 80 on a terminal and no
+    /// limit in a pipe or file (nothing wraps there).
+    static func terminalWidth(_ environment: [String: String]) -> Int {
+        var size = winsize()
+        if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        return isatty(1) == 1 ? 80 : 10_000
+    }
+}
+
+extension HeatmapModel.Statistic: ExpressibleByArgument {}
