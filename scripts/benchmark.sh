@@ -4,9 +4,9 @@
 #
 #   scripts/benchmark.sh [EVENTS]     (default 200000 events, about 56 MB)
 #
-# Then, on the full size: `busylife days` for one month and `busylife
-# agenda` for one week against the same baseline (targets: 1.5, and peak
-# memory under 100 MB).
+# Then, on the full size: `busylife days` for one month, `busylife agenda`
+# for one week and `busylife heatmap` for a year against the same baseline
+# (targets: 1.5, and peak memory under 100 MB).
 #
 # Writes seeded calendars to bench-data/ (5 MB and the full size), builds
 # busylife in release mode and the C baseline, runs each three times and
@@ -45,7 +45,7 @@ done
 
 file="bench-data/cal-$events.ics"
 read -r ct cm < <(measure bench-data/stream_parse "$file")
-for job in "days --from 2026-11-01 --to 2026-11-30 --format ndjson" "agenda --from 2026-11-16 --to 2026-11-22 --color never"; do
+for job in "days --from 2026-11-01 --to 2026-11-30 --format ndjson" "agenda --from 2026-11-16 --to 2026-11-22 --color never" "heatmap --year 2026 --color never"; do
   # shellcheck disable=SC2086
   read -r bt bm < <(measure .build/release/busylife $job --tz UTC "$file")
   printf '%s: busylife %s: %.2f s %d MB | C libical stream %.2f s | time ratio %.2f (target <= 1.5) | peak %d MB (target < 100)\n' \
