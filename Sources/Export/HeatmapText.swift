@@ -153,7 +153,9 @@ public struct HeatmapText {
         var cursor = LocalDate(year: model.from.year, month: model.from.month, day: 1)!
         while cursor <= model.to {
             months.append((cursor.year, cursor.month))
-            cursor = cursor.month == 12 ? LocalDate(year: cursor.year + 1, month: 1, day: 1)! : LocalDate(year: cursor.year, month: cursor.month + 1, day: 1)!
+            guard let next = cursor.month == 12 ? LocalDate(year: cursor.year + 1, month: 1, day: 1)
+                                                : LocalDate(year: cursor.year, month: cursor.month + 1, day: 1) else { break }
+            cursor = next
         }
         var output = [style.bold(header(model, from: model.from))]
         for start in stride(from: 0, to: months.count, by: perRow) {

@@ -85,8 +85,8 @@ struct HeatmapCommand: ParsableCommand {
             options.to = LocalDate(year: year, month: 12, day: 31)!
         } else if settle.from == nil && settle.to == nil {
             let thisWeek = today.adding(days: -((today.weekday - firstWeekday + 7) % 7))
-            options.from = thisWeek.adding(days: -52 * 7)
-            options.to = thisWeek.adding(days: 6)
+            options.from = SettleFlags.clamped(thisWeek.adding(days: -52 * 7))
+            options.to = SettleFlags.clamped(thisWeek.adding(days: 6))
         }
         options.keepOccurrences = false  // busy time and counts are all a heatmap needs
         let (settlement, report) = settleInputs(input, options, err: Output(fd: 2))

@@ -55,8 +55,8 @@ struct SettleFlags: ParsableArguments {
         }
         let timeline = plan.timeline(base: base)
         let todayDate = try todayDate(timeline: timeline, now: now)
-        let first = try from.map { try SettleFlags.date($0, flag: "--from") } ?? todayDate.adding(days: -31)
-        let last = try to.map { try SettleFlags.date($0, flag: "--to") } ?? todayDate.adding(days: 31)
+        let first = try from.map { try SettleFlags.date($0, flag: "--from") } ?? SettleFlags.clamped(todayDate.adding(days: -31))
+        let last = try to.map { try SettleFlags.date($0, flag: "--to") } ?? SettleFlags.clamped(todayDate.adding(days: 31))
         guard first <= last else { throw ValidationError("--from \(first) is after --to \(last)") }
         guard last.daysSinceEpoch - first.daysSinceEpoch < Int64(SettleOptions.maximumDays) else {
             throw ValidationError("the window is longer than \(SettleOptions.maximumDays) days")
@@ -86,6 +86,11 @@ struct SettleFlags: ParsableArguments {
             if let zone = TravelPlan.zone(named: name) { return zone }
         }
         return TravelPlan.zone(named: TimeZone.current.identifier) ?? .utc
+    }
+
+    /// Within 0001-01-01 ... 9999-12-31.
+    static func clamped(_ date: LocalDate) -> LocalDate {
+        min(max(date, LocalDate(year: 1, month: 1, day: 1)!), LocalDate(year: 9999, month: 12, day: 31)!)
     }
 
     static func date(_ text: String, flag: String) throws -> LocalDate {
