@@ -68,6 +68,17 @@ final class SVGReader: NSObject, XMLParserDelegate {
         }
     }
 
+    @Test func edgesOfTimeDoNotTrap() throws {
+        for arguments in [["--today", "0001-01-05"], ["--year", "9999", "--view", "month"], ["--today", "9999-12-30"],
+                          ["--from", "9999-12-01", "--to", "9999-12-31", "--view", "month", "--format", "svg"]] {
+            let run = try busylife(["heatmap", "samples/", "--tz", "UTC", "--color", "never"] + arguments)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+        }
+        let days = try busylife(["days", "samples/", "--today", "0001-01-02", "--tz", "UTC", "--format", "ndjson"])
+        #expect(days.status == 0)
+        #expect(days.stdout.hasPrefix("{\"date\":\"0001-01-01\""))
+    }
+
     @Test func badScalesAndRangesAreUsageErrors() throws {
         for arguments in [["--scale", "fixed:3,2,1"], ["--scale", "log"], ["--year", "2026", "--from", "2026-01-01"],
                           ["--week-start", "someday"], ["--view", "decade"]] {
