@@ -119,7 +119,7 @@ public struct HeatmapSVG {
         }
         let labels = ["0", "≤ " + amount(scale.thresholds[0]), "≤ " + amount(scale.thresholds[1]),
                       "≤ " + amount(scale.thresholds[2]), "> " + amount(scale.thresholds[2])]
-        var out = "<g class=\"legend\">\n" + text(x: x, y: y + 9, "Legend (\(scale.name)):")
+        var out = "<g class=\"legend\">\n" + text(x: x, y: y + 9, names.words.text("legend") + " (\(scale.name)):")
         var cursor = x + 90
         for (level, label) in labels.enumerated() {
             out += "<rect x=\"\(cursor)\" y=\"\(y)\" width=\"\(HeatmapSVG.cell)\" height=\"\(HeatmapSVG.cell)\" rx=\"2\" class=\"l\(level)\"/>\n"
@@ -129,14 +129,10 @@ public struct HeatmapSVG {
         return out + "</g>\n"
     }
 
-    private func footer(_ model: HeatmapModel) -> String {
-        var text = "Total " + HeatmapText.hours(model.totalSeconds) + " h busy"
-        if let busiest = model.busiest { text += " · busiest day \(busiest.date) (" + HeatmapText.hours(busiest.seconds) + " h)" }
-        return text + " · \(model.freeWorkingDays) free working days (Mon–Fri)"
-    }
+    private func footer(_ model: HeatmapModel) -> String { names.words.footer(model) }
 
     private func document(_ model: HeatmapModel, width: Int, height: Int, body: String, what: String) -> String {
-        let title = "Busy time \(model.from) – \(model.to)"
+        let title = names.words.text("busy") + " \(model.from) – \(model.to)"
         let description = "Busy time of \(what) \(model.from) to \(model.to) in \(model.zones.joined(separator: ", ")), "
             + "in five levels (\(model.dayScale.name) scale). " + footer(model) + "."
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-labelledby=\"title desc\">\n"

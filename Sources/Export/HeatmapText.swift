@@ -24,6 +24,10 @@ public struct LocaleNames: Sendable {
         firstWeekday = calendar.firstWeekday == 1 ? 7 : calendar.firstWeekday - 1
     }
 
+    /// The heatmap's own words in this locale's language (English where we
+    /// have no translation).
+    public var words: HeatmapWords { HeatmapWords(language: String(identifier.prefix { $0 != "_" && $0 != "-" })) }
+
     /// `November 2026`, `November 2026`, `2026年11月`.
     public func monthTitle(year: Int, month: Int) -> String {
         let formatter = DateFormatter()
@@ -32,6 +36,45 @@ public struct LocaleNames: Sendable {
         formatter.setLocalizedDateFormatFromTemplate("yMMMM")
         let date = LocalDate(year: year, month: month, day: 15)!
         return formatter.string(from: Date(timeIntervalSince1970: Double(date.daysSinceEpoch * 86_400)))
+    }
+}
+
+/// The words around a heatmap: header, legend, footer, notes.
+public struct HeatmapWords: Sendable {
+    private let table: [String: String]
+
+    init(language: String) {
+        table = HeatmapWords.tables[language] ?? HeatmapWords.tables["en"]!
+    }
+
+    private static let tables: [String: [String: String]] = [
+        "en": ["busy": "Busy time", "legend": "Legend", "today": "today", "total": "Total {h} h busy",
+               "busiest": "busiest day {date} ({h} h)", "free": "{n} free working days (Mon–Fri)",
+               "narrow": "last {n} weeks; widen the terminal for more",
+               "mean": "mean busy minutes per hour", "sum": "total busy hours per hour"],
+        "de": ["busy": "Belegte Zeit", "legend": "Legende", "today": "heute", "total": "Insgesamt {h} h belegt",
+               "busiest": "vollster Tag {date} ({h} h)", "free": "{n} freie Arbeitstage (Mo–Fr)",
+               "narrow": "letzte {n} Wochen; für mehr das Terminal verbreitern",
+               "mean": "mittlere belegte Minuten je Stunde", "sum": "belegte Stunden je Stunde, gesamt"],
+        "ja": ["busy": "予定の時間", "legend": "凡例", "today": "今日", "total": "合計 {h} 時間",
+               "busiest": "最も忙しい日 {date}（{h} 時間）", "free": "空いている平日 {n} 日（月〜金）",
+               "narrow": "直近 {n} 週間。端末を広げるとさらに表示",
+               "mean": "1時間あたりの平均予定（分）", "sum": "1時間あたりの予定の合計（時間）"],
+    ]
+
+    func text(_ key: String, _ values: [String: String] = [:]) -> String {
+        var text = table[key]!
+        for (name, value) in values { text = text.replacingOccurrences(of: "{" + name + "}", with: value) }
+        return text
+    }
+
+    /// `Total 12 h busy · busiest day 2026-11-27 (1.5 h) · 3 free working days (Mon–Fri)`.
+    func footer(_ model: HeatmapModel) -> String {
+        var text = self.text("total", ["h": HeatmapText.hours(model.totalSeconds)])
+        if let busiest = model.busiest {
+            text += " · " + self.text("busiest", ["date": busiest.date.description, "h": HeatmapText.hours(busiest.seconds)])
+        }
+        return text + " · " + self.text("free", ["n": String(model.freeWorkingDays)])
     }
 }
 
@@ -102,7 +145,7 @@ public struct HeatmapText {
         if layout.columns > fitting {
             let start = layout.origin.adding(days: (layout.columns - fitting) * 7)
             layout = YearLayout(from: start, to: model.to, weekStart: weekStart)
-            note = " (last \(fitting) weeks; widen the terminal for more)"
+            note = " (" + names.words.text("narrow", ["n": String(fitting)]) + ")"
         }
         var lines = [style.bold(header(model, from: layout.from)) + note]
         var monthLine = Array(repeating: " ", count: labelWidth + layout.columns * 2 + 4)
@@ -212,7 +255,7 @@ public struct HeatmapText {
     public func hours(_ model: HeatmapModel, slots: [HeatmapModel.Slot], scale: HeatmapScale,
                       statistic: HeatmapModel.Statistic, weekStart: Int) -> String {
         let labelWidth = (1...7).map { Agenda.displayWidth(names.weekdays[$0]) }.max()! + 1
-        var lines = [style.bold(header(model, from: model.from)) + " · " + (statistic == .mean ? "mean busy minutes per hour" : "total busy hours per hour")]
+        var lines = [style.bold(header(model, from: model.from)) + " · " + names.words.text(statistic == .mean ? "mean" : "sum")]
         var hourLine = String(repeating: " ", count: labelWidth)
         for hour in stride(from: 0, to: 24, by: 3) { hourLine += pad(String(hour), 6) }
         lines.append(hourLine.trimmingTrailingSpaces())
@@ -234,7 +277,7 @@ public struct HeatmapText {
     // MARK: Pieces
 
     private func header(_ model: HeatmapModel, from: LocalDate) -> String {
-        "Busy time \(from) – \(model.to) · " + model.zones.joined(separator: ", ")
+        names.words.text("busy") + " \(from) – \(model.to) · " + model.zones.joined(separator: ", ")
     }
 
     enum Unit { case hours, minutes }
@@ -252,17 +295,12 @@ public struct HeatmapText {
             style.cell(level: 3) + " ≤ " + amount(t[2]),
             style.cell(level: 4) + " > " + amount(t[2]),
         ]
-        var text = "Legend (\(scale.name)): " + parts.joined(separator: "  ")
-        if today != nil && marksToday { text += "  " + style.cell(level: 0, today: true) + " today" }
+        var text = names.words.text("legend") + " (\(scale.name)): " + parts.joined(separator: "  ")
+        if today != nil && marksToday { text += "  " + style.cell(level: 0, today: true) + " " + names.words.text("today") }
         return text
     }
 
-    private func footer(_ model: HeatmapModel) -> String {
-        var text = "Total " + HeatmapText.hours(model.totalSeconds) + " h busy"
-        if let busiest = model.busiest { text += " · busiest day \(busiest.date) (" + HeatmapText.hours(busiest.seconds) + " h)" }
-        text += " · \(model.freeWorkingDays) free working days (Mon–Fri)"
-        return text
-    }
+    private func footer(_ model: HeatmapModel) -> String { names.words.footer(model) }
 
     /// Hours with one decimal below 10 (`2.5`), whole above (`12`); empty for zero.
     static func hours(_ seconds: Double) -> String {
