@@ -1,91 +1,113 @@
 import Foundation
 
 extension ICalStreamParser {
-    /// `parse` on a reader thread while the caller's thread handles what it
-    /// finds: libical's parsing and our building of events overlap on two
-    /// cores. Items arrive in file order, in batches through a bounded
-    /// channel, so memory stays flat; returning false from `body` stops the
-    /// reader. The source and the parser are used by the reader thread only,
-    /// and this returns after that thread is done with them.
+    /// `parse` in a pipeline over two threads. The caller's thread splits
+    /// lines and collects components (first stage), a reader thread feeds
+    /// them to libical and copies the results into Swift values (second
+    /// stage), and the caller's thread handles the items (`body`), in file
+    /// order. Both queues are bounded, so memory stays flat; returning
+    /// false from `body` stops both stages.
     public static func parseConcurrently(_ source: ByteSource, limits: ICalLimits = ICalLimits(),
                                          _ body: (ICalItem) -> Bool) -> Bool {
-        let channel = ItemChannel()
-        let handoff = SourceHandoff(source: source)
+        let toReader = BatchChannel<Parsed>()
+        let toCaller = BatchChannel<ICalItem>()
         let thread = Thread {
             let parser = ICalStreamParser(limits: limits)
-            var batch: [ICalItem] = []
-            batch.reserveCapacity(ItemChannel.batchSize)
-            var open = true
-            let readOK = parser.parse(handoff.source) { item in
-                batch.append(item)
-                guard batch.count >= ItemChannel.batchSize else { return true }
-                open = channel.put(batch)
-                batch.removeAll(keepingCapacity: true)
-                return open
+            while let batch = toReader.take() {
+                if !toCaller.put(batch.map(parser.item)) { break }
             }
-            if open && !batch.isEmpty { _ = channel.put(batch) }
-            channel.finish(readOK: readOK)
+            toCaller.finish()
         }
         thread.stackSize = 8 << 20
         thread.start()
+
         var stopped = false
-        while let batch = channel.take() {
-            for item in batch where !stopped {
+        func handle(_ items: [ICalItem]) {
+            for item in items where !stopped {
                 if !body(item) { stopped = true }
             }
-            if stopped { channel.cancel() }
+            if stopped {
+                toReader.cancel()
+                toCaller.cancel()
+            }
         }
-        return channel.readOK
+        /// Hands a batch to the reader; while its queue is full, handles
+        /// what it has finished (it is busy, so more will come).
+        func send(_ batch: [Parsed]) {
+            while !stopped && !toReader.offer(batch) {
+                guard let items = toCaller.take() else { return }
+                handle(items)
+            }
+            while !stopped, let items = toCaller.poll() { handle(items) }
+        }
+
+        var batch: [Parsed] = []
+        batch.reserveCapacity(BatchChannel<Parsed>.batchSize)
+        let readOK = ICalStreamParser.lines(source, limits: limits) { parsed in
+            batch.append(parsed)
+            if batch.count >= BatchChannel<Parsed>.batchSize {
+                send(batch)
+                batch.removeAll(keepingCapacity: true)
+            }
+            return !stopped
+        }
+        if !batch.isEmpty { send(batch) }
+        toReader.finish()
+        while !stopped, let items = toCaller.take() { handle(items) }
+        return readOK
     }
 }
 
-/// Hands the source to the reader thread, which alone uses it from then on.
-private final class SourceHandoff: @unchecked Sendable {
-    let source: ByteSource
-    init(source: ByteSource) { self.source = source }
-}
-
-/// A bounded FIFO of item batches between the reader thread and the caller.
-private final class ItemChannel: @unchecked Sendable {
-    static let batchSize = 64
-    private static let capacity = 16
+/// A bounded FIFO of batches between two threads.
+private final class BatchChannel<Element: Sendable>: @unchecked Sendable {
+    static var batchSize: Int { 64 }
+    private static var capacity: Int { 4 }
     private let condition = NSCondition()
-    private var queue: [[ICalItem]] = []
+    private var queue: [[Element]] = []
     private var head = 0
     private var finished = false
     private var cancelled = false
-    private var ok = true
 
-    /// Waits while the channel is full; false once the reader should stop.
-    func put(_ batch: [ICalItem]) -> Bool {
+    /// Waits while full; false once cancelled.
+    func put(_ batch: [Element]) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while queue.count - head >= ItemChannel.capacity && !cancelled { condition.wait() }
+        while queue.count - head >= BatchChannel.capacity && !cancelled { condition.wait() }
+        return append(batch)
+    }
+
+    /// Adds without waiting; false when full (or cancelled).
+    func offer(_ batch: [Element]) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard queue.count - head < BatchChannel.capacity else { return false }
+        return append(batch)
+    }
+
+    private func append(_ batch: [Element]) -> Bool {
         if cancelled { return false }
         queue.append(batch)
         condition.broadcast()
         return true
     }
 
-    func finish(readOK: Bool) {
-        condition.lock()
-        ok = readOK
-        finished = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// The next batch; nil when the reader has finished and all is taken.
-    /// After `cancel`, drains to the reader's end without returning batches.
-    func take() -> [ICalItem]? {
+    /// The next batch, waiting for one; nil once finished and empty, or cancelled.
+    func take() -> [Element]? {
         condition.lock()
         defer { condition.unlock() }
-        while head == queue.count && !finished { condition.wait() }
-        if cancelled {
-            while !finished { condition.wait() }
-            return nil
-        }
-        guard head < queue.count else { return nil }
+        while head == queue.count && !finished && !cancelled { condition.wait() }
+        return next()
+    }
+
+    /// The next batch if one is there now.
+    func poll() -> [Element]? {
+        condition.lock()
+        defer { condition.unlock() }
+        return next()
+    }
+
+    private func next() -> [Element]? {
+        guard !cancelled, head < queue.count else { return nil }
         let batch = queue[head]
         queue[head] = []
         head += 1
@@ -97,16 +119,17 @@ private final class ItemChannel: @unchecked Sendable {
         return batch
     }
 
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
     func cancel() {
         condition.lock()
         cancelled = true
         condition.broadcast()
         condition.unlock()
-    }
-
-    var readOK: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return ok
     }
 }

@@ -35,12 +35,18 @@ public final class ICalStreamParser {
     /// `body` with each item. Returns false if reading the source failed.
     @discardableResult
     public func parse(_ source: ByteSource, _ body: (ICalItem) -> Bool) -> Bool {
+        ICalStreamParser.lines(source, limits: limits) { body(item($0)) }
+    }
+
+    /// The first stage, without libical: splits and unfolds lines, tracks
+    /// nesting and collects each top-level component's lines.
+    static func lines(_ source: ByteSource, limits: ICalLimits, _ body: (Parsed) -> Bool) -> Bool {
         var reader = ContentLineReader(source: source, maxLineBytes: limits.maxLineBytes)
         defer { reader.deallocate() }
         var state = ParseState(limits: limits)
         var stopped = false
         reader.forEachLine { bytes, line, overflow in
-            state.handle(bytes, line: line, overflow: overflow, parser: self) { item in
+            state.handle(bytes, line: line, overflow: overflow) { item in
                 if !body(item) { stopped = true }
             }
             return !stopped && !state.finished
@@ -49,9 +55,22 @@ public final class ICalStreamParser {
         return !reader.readFailed
     }
 
+    /// The second stage: a collected component through libical.
+    func item(_ parsed: Parsed) -> ICalItem {
+        switch parsed {
+        case .ready(let item):
+            return item
+        case .collected(let collected):
+            if let component = build(collected) { return .component(component) }
+            let tree = collected.tree
+            return .problem(ICalProblem(kind: .parse, line: tree.line,
+                                        message: "libical could not read \(tree.name) from line \(tree.line); component skipped"))
+        }
+    }
+
     /// Feeds the collected lines of one component to libical and converts
     /// what it builds; nil if libical built nothing.
-    fileprivate func build(_ collected: CollectedComponent) -> ICalComponent? {
+    private func build(_ collected: CollectedComponent) -> ICalComponent? {
         guard let parser else { return nil }
         var result: OpaquePointer?
         collected.bytes.withUnsafeBufferPointer { buffer in
@@ -74,10 +93,22 @@ public final class ICalStreamParser {
     }
 }
 
+/// What the first stage finds: an item, or the lines of a component for
+/// libical to parse.
+enum Parsed: Sendable {
+    case ready(ICalItem)
+    case collected(CollectedComponent)
+
+    static func problem(_ problem: ICalProblem) -> Parsed { .ready(.problem(problem)) }
+    static func calendarBegin(line: Int) -> Parsed { .ready(.calendarBegin(line: line)) }
+    static func calendarEnd(line: Int) -> Parsed { .ready(.calendarEnd(line: line)) }
+    static func calendarProperty(_ property: ICalProperty) -> Parsed { .ready(.calendarProperty(property)) }
+}
+
 /// The lines of one top-level component, NUL-terminated back to back, and
 /// for each (nested) component the names and line numbers of its own lines,
 /// so that properties and libical's errors can be given a line.
-struct CollectedComponent {
+struct CollectedComponent: Sendable {
     var bytes: [UInt8] = []
     var lineStarts: [Int32] = []
     var tree = LineTree(line: 0)
@@ -91,7 +122,7 @@ struct CollectedComponent {
 
 /// Names, lines and byte offsets (in `CollectedComponent.bytes`) of one
 /// component's own content lines, and its children's.
-struct LineTree {
+struct LineTree: Sendable {
     var name = ""
     var line: Int
     var names: [String] = []
@@ -121,7 +152,7 @@ private struct ParseState {
     init(limits: ICalLimits) { self.limits = limits }
 
     mutating func handle(_ raw: UnsafeBufferPointer<UInt8>, line: Int, overflow: Bool,
-                         parser: ICalStreamParser, emit: (ICalItem) -> Void) {
+                         emit: (Parsed) -> Void) {
         if overflow {
             let name = String(decoding: raw.prefix(while: { $0 != 0x3A && $0 != 0x3B }).prefix(40), as: UTF8.self)
             emit(.problem(ICalProblem(kind: .lineTooLong, line: line,
@@ -141,7 +172,7 @@ private struct ParseState {
         if let name = text.keyword("BEGIN:") {
             begin(name, line: line, emit: emit)
         } else if let name = text.keyword("END:") {
-            end(name, line: line, parser: parser, emit: emit)
+            end(name, line: line, emit: emit)
         } else if componentDepth != nil {
             collect(&text, line: line)
         } else if inCalendar && stack.count == 1 {
@@ -156,7 +187,7 @@ private struct ParseState {
         }
     }
 
-    mutating func begin(_ name: String, line: Int, emit: (ICalItem) -> Void) {
+    mutating func begin(_ name: String, line: Int, emit: (Parsed) -> Void) {
         flushStray(emit: emit)
         if let depth = componentDepth {
             if ParseState.topLevelOnly.contains(name) {
@@ -213,7 +244,7 @@ private struct ParseState {
     }
 
     mutating func end(_ name: String, line: Int,
-                      parser: ICalStreamParser, emit: (ICalItem) -> Void) {
+                      emit: (Parsed) -> Void) {
         flushStray(emit: emit)
         guard let index = stack.lastIndex(where: { $0.name == name }) else {
             emit(.problem(ICalProblem(kind: .unbalanced, line: line,
@@ -250,16 +281,8 @@ private struct ParseState {
                 }
             }
             if index == depth {
-                let top = (name: name, line: collected.tree.line)
                 componentDepth = nil
-                if !poisoned {
-                    if let component = parser.build(collected) {
-                        emit(.component(component))
-                    } else {
-                        emit(.problem(ICalProblem(kind: .parse, line: top.line,
-                            message: "libical could not read \(top.name) from line \(top.line); component skipped")))
-                    }
-                }
+                if !poisoned { emit(.collected(collected)) }
                 poisoned = false
                 openTrees = []
             }
@@ -296,7 +319,7 @@ private struct ParseState {
         strayCount += 1
     }
 
-    mutating func flushStray(emit: (ICalItem) -> Void) {
+    mutating func flushStray(emit: (Parsed) -> Void) {
         guard let first = strayLine else { return }
         emit(.problem(ICalProblem(kind: .strayContent, line: first,
             message: strayCount == 1 ? "text outside any component; skipped"
@@ -305,7 +328,7 @@ private struct ParseState {
         strayCount = 0
     }
 
-    mutating func finish(emit: (ICalItem) -> Void) {
+    mutating func finish(emit: (Parsed) -> Void) {
         flushStray(emit: emit)
         if finished { return }
         if let depth = componentDepth {
