@@ -1,3 +1,4 @@
+import Dispatch
 import EventModel
 
 /// What to settle and how.
@@ -133,43 +134,56 @@ public final class Settler {
 
         // Each occurrence is placed as it is expanded; only with
         // `keepOccurrences` is it kept, so a year of busy time holds
-        // intervals, not occurrences.
-        var placedOccurrences: [SettledOccurrence] = []
-        var busy: [[Range<Instant>]] = Array(repeating: [], count: days.count)
-        func take(_ occurrence: Occurrence) {
-            if !options.filter.isEmpty && !options.filter.matches(occurrence.event) { return }
-            let settled = place(occurrence, timeline: timeline)
-            let placed = bucket(settled, days: days, timeline: timeline)
-            guard !placed.isEmpty else { return }
-            for (dayIndex, _) in placed {
-                days[dayIndex].eventCount += 1
-                guard settled.busy else { continue }
-                for interval in days[dayIndex].intervals {
-                    let low = settled.isAllDay ? interval.lowerBound : max(settled.startUTC, interval.lowerBound)
-                    let high = settled.isAllDay ? interval.upperBound : min(settled.endUTC, interval.upperBound)
-                    if low < high { busy[dayIndex].append(low..<high) }
-                }
-            }
-            if options.keepOccurrences { placedOccurrences.append(settled) }
-        }
+        // intervals, not occurrences. Single events and each half of the
+        // series are settled on their own core, then merged in order.
+        var singleList: [Occurrence] = []
         for (record, order) in singles {
             let event = record.event
             guard let claim = claims[Settler.claimKey(event)], claim.order == order else { continue }
-            take(Occurrence(record: record, start: event.start, end: event.end, recurrenceID: nil))
+            singleList.append(Occurrence(record: record, start: event.start, end: event.end, recurrenceID: nil))
         }
         singles = []
-        for key in seriesOrder {
-            series[key]!.occurrences(lower: lower, upper: upper, cap: options.instanceCap) { diagnostics.append($0) }
-                .forEach(take)
+        let singleOccurrences = singleList
+        let options = self.options
+        let allSeries = seriesOrder.map { series[$0]! }
+        let half = (allSeries.count + 1) / 2
+        let chunks = [allSeries[..<half], allSeries[half...]]
+        let dayList = days
+        var partials = Array(repeating: Partial(days: days.count), count: chunks.count)
+        partials.withUnsafeMutableBufferPointer { buffer in
+            let results = UnsafeSendable(buffer)
+            DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+                var partial = Partial(days: dayList.count)
+                if index == 0 {
+                    for occurrence in singleOccurrences { Settler.take(occurrence, into: &partial, days: dayList, timeline: timeline, options: options) }
+                }
+                for one in chunks[index] {
+                    let expanded = one.occurrences(lower: lower, upper: upper, cap: options.instanceCap) { partial.diagnostics.append($0) }
+                    for occurrence in expanded { Settler.take(occurrence, into: &partial, days: dayList, timeline: timeline, options: options) }
+                }
+                results.value[index] = partial
+            }
         }
-        for index in days.indices { days[index].busyIntervals = Settler.union(busy[index]) }
+        var placedOccurrences: [SettledOccurrence] = []
+        for chunk in partials.indices {
+            diagnostics += partials[chunk].diagnostics
+            if placedOccurrences.isEmpty { swap(&placedOccurrences, &partials[chunk].placed) }
+            else { placedOccurrences += partials[chunk].placed }
+            partials[chunk].placed = []
+            for index in days.indices {
+                days[index].eventCount += partials[chunk].counts[index]
+            }
+        }
+        for index in days.indices {
+            days[index].busyIntervals = Settler.union(partials.flatMap { $0.busy[index] })
+        }
 
         // Sort positions, not the (large) occurrences themselves; then list each day's.
         let kept = placedOccurrences.indices.sorted { Settler.startOrder(placedOccurrences[$0], placedOccurrences[$1]) }
             .map { placedOccurrences[$0] }
         placedOccurrences = []
         for (index, occurrence) in kept.enumerated() {
-            for (dayIndex, part) in bucket(occurrence, days: days, timeline: timeline) {
+            for (dayIndex, part) in Settler.bucket(occurrence, days: days, timeline: timeline, options: options) {
                 days[dayIndex].entries.append(LocalDay.Entry(occurrence: index, part: part))
             }
         }
@@ -182,7 +196,40 @@ public final class Settler {
 
     // MARK: Placing
 
-    private func place(_ occurrence: Occurrence, timeline: ZoneTimeline) -> SettledOccurrence {
+    /// What one core settles: counts and busy intervals per day, the
+    /// placed occurrences (when kept), diagnostics.
+    private struct Partial {
+        var counts: [Int]
+        var busy: [[Range<Instant>]]
+        var placed: [SettledOccurrence] = []
+        var diagnostics: [Diagnostic] = []
+
+        init(days: Int) {
+            counts = Array(repeating: 0, count: days)
+            busy = Array(repeating: [], count: days)
+        }
+    }
+
+    /// Places one occurrence on its days, counting it and its busy time.
+    private static func take(_ occurrence: Occurrence, into partial: inout Partial, days: [LocalDay],
+                             timeline: ZoneTimeline, options: SettleOptions) {
+        if !options.filter.isEmpty && !options.filter.matches(occurrence.event) { return }
+        let settled = place(occurrence, timeline: timeline, options: options)
+        let placed = bucket(settled, days: days, timeline: timeline, options: options)
+        guard !placed.isEmpty else { return }
+        for (dayIndex, _) in placed {
+            partial.counts[dayIndex] += 1
+            guard settled.busy else { continue }
+            for interval in days[dayIndex].intervals {
+                let low = settled.isAllDay ? interval.lowerBound : max(settled.startUTC, interval.lowerBound)
+                let high = settled.isAllDay ? interval.upperBound : min(settled.endUTC, interval.upperBound)
+                if low < high { partial.busy[dayIndex].append(low..<high) }
+            }
+        }
+        if options.keepOccurrences { partial.placed.append(settled) }
+    }
+
+    private static func place(_ occurrence: Occurrence, timeline: ZoneTimeline, options: SettleOptions) -> SettledOccurrence {
         let start = Settler.utc(occurrence.start, timeline)
         let end = max(start, Settler.utc(occurrence.end, timeline))
         let first: LocalDate, last: LocalDate
@@ -195,10 +242,10 @@ public final class Settler {
             last = end > start ? timeline.localDate(of: end.adding(milliseconds: -1)) : first
         }
         return SettledOccurrence(occurrence: occurrence, startUTC: start, endUTC: end,
-                                 busy: isBusy(occurrence), firstDate: first, lastDate: last)
+                                 busy: isBusy(occurrence, options: options), firstDate: first, lastDate: last)
     }
 
-    private func isBusy(_ occurrence: Occurrence) -> Bool {
+    private static func isBusy(_ occurrence: Occurrence, options: SettleOptions) -> Bool {
         let event = occurrence.event
         guard event.status != .cancelled, event.transparency == .opaque else { return false }
         if occurrence.isAllDay && !options.allDayBusy { return false }
@@ -210,7 +257,8 @@ public final class Settler {
     }
 
     /// The window's days an occurrence lands on, with its part on each.
-    private func bucket(_ occurrence: SettledOccurrence, days: [LocalDay], timeline: ZoneTimeline) -> [(Int, DayPart)] {
+    private static func bucket(_ occurrence: SettledOccurrence, days: [LocalDay], timeline: ZoneTimeline,
+                               options: SettleOptions) -> [(Int, DayPart)] {
         let windowStart = options.from.daysSinceEpoch
         func part(_ date: LocalDate) -> DayPart {
             if occurrence.firstDate == occurrence.lastDate { return .whole }
@@ -372,4 +420,10 @@ public final class Settler {
         }
         return result
     }
+}
+
+/// A buffer each concurrent iteration writes its own slot of.
+private struct UnsafeSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
