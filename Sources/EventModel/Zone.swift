@@ -65,6 +65,8 @@ public final class Zone: Hashable, Sendable, CustomStringConvertible {
         // lies between them in any real zone.
         let before = offset(at: Instant(seconds: wall - 50_400))
         let after = offset(at: Instant(seconds: wall + 50_400))
+        // No change of offset nearby (nearly always): nothing to resolve.
+        if before == after { return Instant(seconds: wall - Int64(before)) }
         let first = wall - Int64(before)
         let second = wall - Int64(after)
         let firstValid = offset(at: Instant(seconds: first)) == before
