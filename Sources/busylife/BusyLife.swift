@@ -7,11 +7,16 @@ struct BusyLife: ParsableCommand {
         abstract: "An honest picture of how busy a life is, from calendars.",
         discussion: """
         Reads iCalendar (.ics) files, vdir directories and BusyLife events.json \
-        files into one event model in UTC.
+        files into one event model in UTC, expands recurrences, places them \
+        on the local days of a window (even while travelling) and tells how \
+        busy each day is: as JSON for scripts, an agenda, or a heatmap.
 
         EXAMPLES:
+          busylife heatmap samples/ --today 2026-12-20
+          busylife agenda samples/ --today 2026-11-22 --locale de_DE
+          busylife days work.ics --from 2026-11-01 --to 2026-11-30 --format ndjson | jq .busySeconds
+          busylife occurrences work.ics --tz America/New_York --travel 2026-12-06T16:50+09:00=Asia/Tokyo
           busylife check samples/
-          busylife events samples/meeting.ics | jq -r .title
           cat work.ics | busylife events - --format json
 
         \(ExitStatus.help)
