@@ -62,17 +62,9 @@ public enum DaysJSON {
     }
 
     static func event(_ settled: SettledOccurrence, part: DayPart) -> String {
-        let occurrence = settled.occurrence
-        let event = occurrence.event
+        let event = settled.event
         var json = JSONObjectWriter()
-        json.field("uid", event.uid)
-        json.field("recurrenceId", occurrence.recurrenceID?.iso8601)
-        json.field("title", event.title)
-        json.field("start", occurrence.start.iso8601)
-        json.field("end", occurrence.end.iso8601)
-        json.field("startUTC", settled.startUTC.description)
-        json.field("endUTC", settled.endUTC.description)
-        json.field("allDay", settled.isAllDay)
+        OccurrenceJSON.times(settled, into: &json)
         json.field("part", part.rawValue)
         json.field("busy", settled.busy)
         json.field("status", event.status?.rawValue)

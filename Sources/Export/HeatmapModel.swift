@@ -45,6 +45,17 @@ public struct HeatmapModel: Sendable {
         }
     }
 
+    /// Year and month of every month the range touches, in order.
+    public var months: [(year: Int, month: Int)] {
+        var result: [(year: Int, month: Int)] = []
+        var year = from.year, month = from.month
+        while (year, month) <= (to.year, to.month) {
+            result.append((year, month))
+            (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
+        }
+        return result
+    }
+
     public func day(_ date: LocalDate) -> Day? {
         let index = Int(date.daysSinceEpoch - from.daysSinceEpoch)
         return days.indices.contains(index) ? days[index] : nil

@@ -50,14 +50,7 @@ public struct HeatmapSVG {
     // MARK: Month
 
     public func months(_ model: HeatmapModel, weekStart: Int, perRow: Int = 3) -> String {
-        var months: [(Int, Int)] = []
-        var cursor = LocalDate(year: model.from.year, month: model.from.month, day: 1)!
-        while cursor <= model.to {
-            months.append((cursor.year, cursor.month))
-            guard let next = cursor.month == 12 ? LocalDate(year: cursor.year + 1, month: 1, day: 1)
-                                                : LocalDate(year: cursor.year, month: cursor.month + 1, day: 1) else { break }
-            cursor = next
-        }
+        let months = model.months
         let size = 22, blockWidth = 7 * size + 20, blockHeight = 30 + 6 * size + 14
         let columns = min(perRow, months.count)
         let rows = (months.count + perRow - 1) / perRow

@@ -22,10 +22,11 @@ public struct HeatmapScale: Sendable, Equatable {
         case "linear": return .linear
         default:
             guard text.hasPrefix("fixed:") else { return nil }
-            let minutes = text.dropFirst(6).split(separator: ",").map { Double($0) }
-            guard minutes.count == 3, minutes.allSatisfy({ $0 != nil && $0! > 0 }),
-                  minutes[0]! < minutes[1]!, minutes[1]! < minutes[2]! else { return nil }
-            return .fixed(minutes.map { $0! * 60 })
+            let parts = text.dropFirst(6).split(separator: ",", omittingEmptySubsequences: false)
+            let minutes = parts.compactMap { Double($0) }
+            guard parts.count == 3, minutes.count == 3, minutes[0] > 0,
+                  minutes[0] < minutes[1], minutes[1] < minutes[2] else { return nil }
+            return .fixed(minutes.map { $0 * 60 })
         }
     }
 

@@ -192,14 +192,7 @@ public struct HeatmapText {
         let prefix = weekNumbers ? 4 : 0
         let blockWidth = prefix + 7 * cellWidth + 2
         let perRow = max(1, width / blockWidth)
-        var months: [(Int, Int)] = []
-        var cursor = LocalDate(year: model.from.year, month: model.from.month, day: 1)!
-        while cursor <= model.to {
-            months.append((cursor.year, cursor.month))
-            guard let next = cursor.month == 12 ? LocalDate(year: cursor.year + 1, month: 1, day: 1)
-                                                : LocalDate(year: cursor.year, month: cursor.month + 1, day: 1) else { break }
-            cursor = next
-        }
+        let months = model.months
         var output = [style.bold(header(model, from: model.from))]
         for start in stride(from: 0, to: months.count, by: perRow) {
             let blocks = months[start..<min(start + perRow, months.count)].map {
