@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs what busylife needs on Debian or Ubuntu: libical's headers,
-# pkg-config and the tz database; for the tests, Python's jsonschema (the
+# mimalloc (the allocator busylife links), pkg-config and the tz database; for the tests, Python's jsonschema (the
 # day JSON is validated against docs/days.schema.json). Swift 6 itself is
 # expected on PATH.
 set -euo pipefail
 need=()
 dpkg -s libical-dev >/dev/null 2>&1 || need+=(libical-dev)
+dpkg -s libmimalloc-dev >/dev/null 2>&1 || need+=(libmimalloc-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 [ -d /usr/share/zoneinfo/America ] || need+=(tzdata)
 python3 -c "import jsonschema" >/dev/null 2>&1 || need+=(python3-jsonschema)
