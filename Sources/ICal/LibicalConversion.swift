@@ -45,7 +45,7 @@ enum LibicalConversion {
                 // Value and parameters as written, from our own line: no
                 // re-serialisation by libical.
                 if let raw = RawProperty(bytes, from: Int(lines.offsets[found])) {
-                    let text = propertyKind == ICAL_X_PROPERTY || icalproperty_kind_to_value_kind(propertyKind) == ICAL_TEXT_VALUE
+                    let text = propertyKind == ICAL_X_PROPERTY || isText(propertyKind)
                     result.properties.append(ICalProperty(
                         name: propertyName, value: text ? PropertyLine.unescapeText(raw.value) : raw.value,
                         parameters: raw.parameters, line: lines.lines[found]))
@@ -74,8 +74,14 @@ enum LibicalConversion {
         if kind == ICAL_X_PROPERTY {
             if let x = icalproperty_get_x_name(property) { return String(cString: x).uppercased() }
         }
-        if let known = icalproperty_kind_to_string(kind) { return String(cString: known) }
-        return "X-UNKNOWN"
+        let index = Int(kind.rawValue)
+        return KindFacts.table.indices.contains(index) ? KindFacts.table[index].name : "X-UNKNOWN"
+    }
+
+    /// Whether values of this kind are TEXT (to be unescaped).
+    static func isText(_ kind: icalproperty_kind) -> Bool {
+        let index = Int(kind.rawValue)
+        return KindFacts.table.indices.contains(index) ? KindFacts.table[index].text : false
     }
 
     private static func value(_ property: OpaquePointer, kind: icalproperty_kind) -> String {
@@ -121,12 +127,19 @@ struct RawProperty {
         func string(_ range: Range<Int>) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         }
+        /// Parameter names are ASCII: upper-cased as the string is made.
+        func upperString(_ range: Range<Int>) -> String {
+            String(unsafeUninitializedCapacity: range.count) { buffer in
+                for (offset, index) in range.enumerated() { buffer[offset] = asciiUpper(bytes[index]) }
+                return range.count
+            }
+        }
         while index < end, bytes[index] != 0, bytes[index] != 0x3B, bytes[index] != 0x3A { index += 1 }  // ; :
         while index < end, bytes[index] == 0x3B {
             index += 1
             let nameStart = index
             while index < end, bytes[index] != 0, bytes[index] != 0x3D, bytes[index] != 0x3A, bytes[index] != 0x3B { index += 1 }
-            let name = string(nameStart..<index).uppercased()
+            let name = upperString(nameStart..<index)
             var value = ""
             if index < end, bytes[index] == 0x3D {  // =
                 index += 1
@@ -162,5 +175,15 @@ struct RawProperty {
         while index < valueEnd, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
         while valueEnd > index, bytes[valueEnd - 1] == 0x20 || bytes[valueEnd - 1] == 0x09 { valueEnd -= 1 }
         value = string(index..<valueEnd)
+    }
+}
+
+/// libical's name and value type of each property kind, asked once:
+/// libical finds both by walking a table on every call.
+private enum KindFacts {
+    static let table: [(name: String, text: Bool)] = (0...Int(ICAL_NO_PROPERTY.rawValue)).map { raw in
+        let kind = icalproperty_kind(rawValue: UInt32(raw))
+        let name = icalproperty_kind_to_string(kind).map { String(cString: $0) } ?? "X-UNKNOWN"
+        return (name, icalproperty_kind_to_value_kind(kind) == ICAL_TEXT_VALUE)
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Parses a content line ourselves: used only for the calendar's own
 /// properties (`X-WR-CALNAME`...), which libical never sees because we feed
 /// it one component at a time.
@@ -41,7 +47,12 @@ enum PropertyLine {
 
     /// RFC 5545 3.3.11 TEXT unescaping: `\\`, `\;`, `\,`, `\n`, `\N`.
     static func unescapeText(_ value: String) -> String {
-        guard value.utf8.contains(0x5C) else { return value }  // no backslash: nothing to do
+        // No backslash: nothing to do (memchr over the string's bytes).
+        let hasBackslash = value.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.baseAddress.map { memchr($0, 0x5C, bytes.count) != nil } ?? false
+        }
+            ?? value.utf8.contains(0x5C)
+        guard hasBackslash else { return value }
         var result = ""
         var escaping = false
         for character in value {
