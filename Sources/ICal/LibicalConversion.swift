@@ -181,9 +181,10 @@ struct RawProperty {
 /// libical's name and value type of each property kind, asked once:
 /// libical finds both by walking a table on every call.
 private enum KindFacts {
-    static let table: [(name: String, text: Bool)] = (0...Int(ICAL_NO_PROPERTY.rawValue)).map { raw in
+    /// Kinds run past ICAL_NO_PROPERTY (100): newer ones were added after it.
+    static let table: [(name: String, text: Bool)] = (0..<256).map { raw in
         let kind = icalproperty_kind(rawValue: UInt32(raw))
-        let name = icalproperty_kind_to_string(kind).map { String(cString: $0) } ?? "X-UNKNOWN"
+        let name = (raw == Int(ICAL_NO_PROPERTY.rawValue) ? nil : icalproperty_kind_to_string(kind)).map { String(cString: $0) } ?? "X-UNKNOWN"
         return (name, icalproperty_kind_to_value_kind(kind) == ICAL_TEXT_VALUE)
     }
 }
