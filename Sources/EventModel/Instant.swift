@@ -29,9 +29,32 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// that happens to be at UTC (Lisbon in winter).
     public func iso8601(offsetSeconds: Int, zulu: Bool = true) -> String {
         let local = LocalDateTime(secondsSinceEpoch: seconds + Int64(offsetSeconds))
-        let fraction = milliseconds - seconds * 1000
-        let millis = fraction == 0 ? "" : "." + pad(Int(fraction), 3)
-        return local.description + millis + (offsetSeconds == 0 && !zulu ? "+00:00" : Instant.offsetText(offsetSeconds))
+        let fraction = Int(milliseconds - seconds * 1000)
+        let magnitude = abs(offsetSeconds)
+        guard (0...9999).contains(local.date.year), magnitude % 60 == 0 else {
+            let millis = fraction == 0 ? "" : "." + pad(fraction, 3)
+            return local.description + millis + (offsetSeconds == 0 && !zulu ? "+00:00" : Instant.offsetText(offsetSeconds))
+        }
+        // 2026-11-22T09:00:00[.250](Z|+09:00) in one string.
+        let zone = offsetSeconds == 0 && zulu ? 1 : 6
+        let count = 19 + (fraction == 0 ? 0 : 4) + zone
+        return ISOText.make(count) { buffer in
+            ISOText.dateTime(local, into: buffer, at: 0)
+            var at = 19
+            if fraction != 0 {
+                buffer[at] = 0x2E
+                ISOText.digits(fraction, 3, into: buffer, at: at + 1)
+                at += 4
+            }
+            if zone == 1 {
+                buffer[at] = 0x5A
+            } else {
+                buffer[at] = offsetSeconds < 0 ? 0x2D : 0x2B
+                ISOText.digits(magnitude / 3600, 2, into: buffer, at: at + 1)
+                buffer[at + 3] = 0x3A
+                ISOText.digits(magnitude / 60 % 60, 2, into: buffer, at: at + 4)
+            }
+        }
     }
 
     /// `Z`, `+09:00`, `-03:30`, or `+05:53:28` for a local mean time.

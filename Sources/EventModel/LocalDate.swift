@@ -72,7 +72,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     public var description: String {
-        pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+        guard (0...9999).contains(year) else { return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) }
+        return ISOText.make(10) { ISOText.date(self, into: $0, at: 0) }
     }
 }
 
@@ -80,4 +81,43 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 @inline(__always) func pad(_ value: Int, _ width: Int) -> String {
     let digits = String(value)
     return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+}
+
+/// ISO 8601 text written digit by digit into one string: dates and times
+/// are printed for every occurrence, so they avoid temporary strings.
+enum ISOText {
+    static func make(_ count: Int, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Void) -> String {
+        String(unsafeUninitializedCapacity: count) { buffer in
+            write(buffer)
+            return count
+        }
+    }
+
+    @inline(__always) static func digits(_ value: Int, _ width: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        var rest = value
+        for index in stride(from: start + width - 1, through: start, by: -1) {
+            buffer[index] = UInt8(48 + rest % 10)
+            rest /= 10
+        }
+    }
+
+    /// `YYYY-MM-DD` at `start` (10 bytes).
+    static func date(_ date: LocalDate, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        digits(date.year, 4, into: buffer, at: start)
+        buffer[start + 4] = 0x2D
+        digits(date.month, 2, into: buffer, at: start + 5)
+        buffer[start + 7] = 0x2D
+        digits(date.day, 2, into: buffer, at: start + 8)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS` at `start` (19 bytes).
+    static func dateTime(_ time: LocalDateTime, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        date(time.date, into: buffer, at: start)
+        buffer[start + 10] = 0x54
+        digits(time.hour, 2, into: buffer, at: start + 11)
+        buffer[start + 13] = 0x3A
+        digits(time.minute, 2, into: buffer, at: start + 14)
+        buffer[start + 16] = 0x3A
+        digits(time.second, 2, into: buffer, at: start + 17)
+    }
 }

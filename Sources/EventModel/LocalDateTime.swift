@@ -36,6 +36,9 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 
     /// `YYYY-MM-DDTHH:MM:SS`.
     public var description: String {
-        date.description + "T" + pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2)
+        guard (0...9999).contains(date.year) else {
+            return date.description + "T" + pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2)
+        }
+        return ISOText.make(19) { ISOText.dateTime(self, into: $0, at: 0) }
     }
 }
