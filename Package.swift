@@ -28,18 +28,18 @@ let package = Package(
         .target(name: "Settle", dependencies: ["EventModel"]),
         // Machine and human output of the model.
         .target(name: "Export", dependencies: ["EventModel", "Import", "Settle"]),
+        // mimalloc replaces malloc for the whole process (linking it is
+        // enough): libical allocates a great many small blocks on the reader
+        // thread, where glibc's malloc pays for locking; reading is about
+        // 20% faster with it (README, Performance).
+        .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
         // The thin command-line tool.
         .executableTarget(
             name: "busylife",
             dependencies: [
-                "EventModel", "Import", "Settle", "Export",
+                "EventModel", "Import", "Settle", "Export", "CMimalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            // mimalloc (apt libmimalloc-dev) replaces malloc for the whole
-            // process: libical allocates a great many small blocks on the
-            // reader thread, where glibc's malloc pays for locking; reading
-            // is about 20% faster with it (README, Performance).
-            linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
         ),
         // Speed of the recurrence engine (scripts/benchmark-settle.sh).
         .executableTarget(name: "settle-benchmark", dependencies: ["EventModel", "Import"],

@@ -1,3 +1,4 @@
+import CMimalloc
 import EventModel
 import Import
 import Settle
@@ -14,6 +15,10 @@ func settleInputs(_ input: InputOptions, _ options: SettleOptions, err: Output) 
         err.line(diagnostic.description)
         err.flush()
     })
+    // Reading is done: from here on give freed memory back to the system at
+    // once, which keeps the window's peak under 100 MB on the 54 MB
+    // calendar (reading itself keeps mimalloc's delay, which is faster).
+    mi_option_set(mi_option_decommit_delay, 0)
     let settlement = settler.settle()
     for diagnostic in settlement.diagnostics {
         err.line(diagnostic.description)
