@@ -1,3 +1,4 @@
+import Dispatch
 import EventModel
 import Settle
 
@@ -30,6 +31,28 @@ public enum DaysJSON {
         var text = json.finished()
         text.removeLast()  // reopen the object for "days"
         return text + ",\"days\":["
+    }
+
+    /// Every day's object in order, handed to `write` a few at a time;
+    /// each few are formatted on both cores at once (memory holds only them).
+    public static func forEachDay(_ settlement: Settlement, _ write: (String) -> Bool) {
+        let count = settlement.days.count
+        let step = 8
+        var start = 0
+        while start < count {
+            let end = min(count, start + step), first = start, size = end - start
+            var texts = Array(repeating: "", count: size)
+            texts.withUnsafeMutableBufferPointer { buffer in
+                let slots = SlotBuffer(buffer)
+                let half = (size + 1) / 2
+                DispatchQueue.concurrentPerform(iterations: size > 1 ? 2 : 1) { part in
+                    let range = part == 0 ? 0..<half : half..<size
+                    for offset in range { slots.buffer[offset] = day(settlement.days[first + offset], in: settlement) }
+                }
+            }
+            for text in texts where !write(text) { return }
+            start = end
+        }
     }
 
     public static func day(_ day: LocalDay, in settlement: Settlement) -> String {
@@ -79,4 +102,10 @@ public enum DaysJSON {
 
     /// Whole seconds as an integer, else with milliseconds.
     static func seconds(_ milliseconds: Int64) -> Double { Double(milliseconds) / 1000 }
+}
+
+/// Slots that concurrent iterations each write their own of.
+private struct SlotBuffer<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Element>
+    init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
 }

@@ -39,10 +39,11 @@ struct DaysCommand: ParsableCommand {
         let out = Output(fd: 1)
         let (settlement, report) = settleInputs(input, options, err: Output(fd: 2))
         if format == .json { out.write(DaysJSON.head(settlement)) }
-        for (index, day) in settlement.days.enumerated() {
-            let object = DaysJSON.day(day, in: settlement)
-            if format == .json { out.write((index == 0 ? "\n" : ",\n") + object) } else { out.line(object) }
-            if out.closed { break }
+        var first = true
+        DaysJSON.forEachDay(settlement) { object in
+            if format == .json { out.write((first ? "\n" : ",\n") + object) } else { out.line(object) }
+            first = false
+            return !out.closed
         }
         if format == .json { out.write("\n]}\n") }
         try out.finish()
