@@ -31,6 +31,10 @@ public struct RuleExpander: Sendable {
     private let until: Until?
     /// No candidate after this wall time can pass UNTIL.
     private let untilWallBound: Int64
+    /// Below this wall time an instance surely passes an UNTIL given as an
+    /// instant (two days clear: no two offsets differ by that much), so no
+    /// zone lookup is needed.
+    private let untilSurelyPasses: Int64
 
     private let frequency: RecurrenceRule.Frequency
     private let interval: Int
@@ -72,10 +76,15 @@ public struct RuleExpander: Sendable {
         self.countsStart = countsStart
         self.until = until
         switch until {
-        case .wallClock(let wall)?: untilWallBound = wall
+        case .wallClock(let wall)?:
+            untilWallBound = wall
+            untilSurelyPasses = wall
         case .instant(let instant, let zone)?:
             untilWallBound = instant.seconds + Int64(zone.offset(at: instant)) + 86_400
-        case nil: untilWallBound = RuleExpander.endOfTime
+            untilSurelyPasses = untilWallBound - 3 * 86_400  // two days before: offsets never differ by more
+        case nil:
+            untilWallBound = RuleExpander.endOfTime
+            untilSurelyPasses = RuleExpander.endOfTime
         }
         frequency = rule.frequency
         interval = max(1, rule.interval)
@@ -212,6 +221,7 @@ public struct RuleExpander: Sendable {
 
     /// Whether `wall` is at or before UNTIL.
     private func passesUntil(_ wall: Int64) -> Bool {
+        if wall < untilSurelyPasses { return true }
         switch until {
         case nil: return true
         case .wallClock(let bound)?: return wall <= bound
