@@ -93,6 +93,7 @@ struct Series {
         // Original instance starts in [from, to): DTSTART, rule instances, RDATEs.
         let startWall = frame.wall(master.event.start)
         var starts: [(wall: Int64, time: EventTime, end: EventTime?)] = []
+        starts.reserveCapacity(16)
         let rules = master.event.recurrence.rules.map { expander(for: $0, of: master.event, frame: frame, countsStart: true) }
         var generated = 0
         var capped = false
@@ -126,10 +127,21 @@ struct Series {
                 .instances(from: from, to: to) { wall in excluded.insert(wall); return excluded.count <= cap }
         }
 
+        // Two starts can name the same instance: several rules or RDATEs,
+        // or wall times in a DST gap that move onto a later one (sub-daily
+        // rules). Otherwise keys simply grow, and no set is needed.
+        let mayRepeat = rules.count > 1 || !master.event.recurrence.dates.isEmpty
+            || master.event.recurrence.rules.contains { [.hourly, .minutely, .secondly].contains($0.frequency) }
         var seen: Set<Int64> = []
+        var lastKey: Int64?
         for (wall, time, periodEnd) in starts {
             let key = frame.key(ofInstance: time)
-            guard seen.insert(key).inserted else { continue }
+            if mayRepeat {
+                guard seen.insert(key).inserted else { continue }
+            } else {
+                if key == lastKey { continue }
+                lastKey = key
+            }
             let day = RuleExpander.floorDiv(wall, 86_400)
             if exdateExact.contains(key) || exdateDays.contains(day) || excluded.contains(wall) { continue }
             if exactKeys.contains(key) || dayKeys.contains(day) { continue }  // an override stands in
