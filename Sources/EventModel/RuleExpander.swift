@@ -12,7 +12,7 @@
 /// bound, found by arithmetic; only a rule with COUNT walks from DTSTART,
 /// and then only as far as COUNT (or not at all when every period yields
 /// exactly one instance).
-public struct RuleExpander: Sendable {
+public final class RuleExpander: Sendable {
     /// Where UNTIL stops the rule (inclusive).
     public enum Until: Sendable {
         /// Compared as wall-clock time (floating or date DTSTART).
