@@ -10,7 +10,7 @@ public final class Zone: Hashable, Sendable, CustomStringConvertible {
     private let storage: Storage
 
     private enum Storage: Sendable {
-        case tzdb(TimeZone)
+        case tzdb(TimeZone, TZDBTable)
         case rules(ZoneRules, TransitionCache)
         case fixed(Int)
     }
@@ -19,7 +19,7 @@ public final class Zone: Hashable, Sendable, CustomStringConvertible {
     public init?(tzdb name: String) {
         guard let zone = TimeZone(identifier: name) else { return nil }
         self.id = name
-        self.storage = .tzdb(zone)
+        self.storage = .tzdb(zone, TZDBTable())
     }
 
     /// A zone defined by observances (a VTIMEZONE).
@@ -45,8 +45,8 @@ public final class Zone: Hashable, Sendable, CustomStringConvertible {
     /// Seconds east of UTC in force at `instant`.
     public func offset(at instant: Instant) -> Int {
         switch storage {
-        case .tzdb(let zone):
-            return zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant.seconds)))
+        case .tzdb(let zone, let table):
+            return table.offset(at: instant.seconds, zone: zone)
         case .rules(let rules, let cache):
             return cache.offset(at: instant.seconds, rules: rules)
         case .fixed(let offset):
@@ -112,5 +112,50 @@ private final class TransitionCache: Sendable {
         }
         // The table starts at the year's first second, so `low` is at least 1.
         return table[max(low, 1) - 1].offset
+    }
+}
+
+/// A tz database zone's offsets from 1900 to 2100 as a table of changes,
+/// built once from Foundation (ICU) and then read without locks: a binary
+/// search instead of an ICU call for every conversion. Outside those years
+/// Foundation answers directly.
+private final class TZDBTable: Sendable {
+    private final class Changes: Sendable {
+        let onsets: [Int64]
+        let offsets: [Int]
+        init(onsets: [Int64], offsets: [Int]) {
+            self.onsets = onsets
+            self.offsets = offsets
+        }
+    }
+
+    private static let first: Int64 = -2_208_988_800  // 1900-01-01T00:00:00Z
+    private static let last: Int64 = 4_102_444_800    // 2100-01-01T00:00:00Z
+    private let changes = AtomicLazyReference<Changes>()
+
+    func offset(at seconds: Int64, zone: TimeZone) -> Int {
+        guard seconds >= TZDBTable.first && seconds < TZDBTable.last else {
+            return zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
+        }
+        let table = changes.load() ?? changes.storeIfNil(TZDBTable.build(zone))
+        var low = 0, high = table.onsets.count
+        while low < high {
+            let mid = (low + high) / 2
+            if table.onsets[mid] <= seconds { low = mid + 1 } else { high = mid }
+        }
+        return table.offsets[max(low, 1) - 1]
+    }
+
+    private static func build(_ zone: TimeZone) -> Changes {
+        var date = Date(timeIntervalSince1970: Double(first))
+        var onsets = [first]
+        var offsets = [zone.secondsFromGMT(for: date)]
+        while let next = zone.nextDaylightSavingTimeTransition(after: date), next.timeIntervalSince1970 < Double(last),
+              next > date {
+            onsets.append(Int64(next.timeIntervalSince1970.rounded()))
+            offsets.append(zone.secondsFromGMT(for: next))
+            date = next
+        }
+        return Changes(onsets: onsets, offsets: offsets)
     }
 }

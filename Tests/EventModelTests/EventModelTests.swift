@@ -1,4 +1,5 @@
 import EventModel
+import Foundation
 import Testing
 
 @Suite struct LocalDateTests {
@@ -103,5 +104,25 @@ import Testing
         #expect(EventDuration(days: 1).description == "P1D")
         #expect(EventDuration(weeks: 2).description == "P2W")
         #expect(EventDuration(negative: true, milliseconds: 900_000).description == "-PT15M")
+    }
+}
+
+/// The tz database table answers as Foundation does, across DST rules,
+/// changes of standard offset (Samoa 2011, Pyongyang 2015, Moscow 2011 and
+/// 2014) and half-hour DST (Lord Howe).
+@Suite struct ZoneTableTests {
+    @Test func tableMatchesFoundation() throws {
+        for name in ["America/New_York", "Europe/Berlin", "Pacific/Apia", "Asia/Pyongyang", "Europe/Moscow",
+                     "Australia/Lord_Howe", "America/Sao_Paulo", "Asia/Kolkata", "Africa/Casablanca"] {
+            let zone = try #require(Zone(tzdb: name))
+            let foundation = try #require(TimeZone(identifier: name))
+            var seconds: Int64 = -2_208_988_800 + 12_345
+            while seconds < 4_102_444_800 {
+                let expected = foundation.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
+                #expect(zone.offset(at: Instant(seconds: seconds)) == expected, "\(name) at \(seconds)")
+                if zone.offset(at: Instant(seconds: seconds)) != expected { break }
+                seconds += 86_400 * 3 + 3_607
+            }
+        }
     }
 }
