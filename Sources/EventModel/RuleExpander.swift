@@ -38,15 +38,15 @@ public final class RuleExpander: Sendable {
 
     private let frequency: RecurrenceRule.Frequency
     private let interval: Int
-    private let months: [Bool]          // index 1...12; all true when unrestricted
+    private let months: BitSet          // 1...12; all set when unrestricted
     private let hasMonthFilter: Bool
     private let weekNumbers: [Int]
     private let yearDays: [Int]
     private let monthDays: [Int]
-    private let plainWeekdays: [Bool]   // index 1...7
+    private let plainWeekdays: BitSet   // 1...7
     private let nthWeekdays: [(ordinal: Int, weekday: Int)]
     private let hasWeekdayFilter: Bool
-    private let hours: [Bool], minutes: [Bool], seconds: [Bool]
+    private let hours: BitSet, minutes: BitSet, seconds: BitSet
     private let hasHourFilter: Bool, hasMinuteFilter: Bool, hasSecondFilter: Bool
     /// Sorted seconds of the day (DAILY and coarser), seconds of the hour
     /// (HOURLY), seconds of the minute (MINUTELY).
@@ -107,13 +107,13 @@ public final class RuleExpander: Sendable {
             }
         }
         hasMonthFilter = !byMonth.isEmpty
-        months = (0...12).map { byMonth.isEmpty || byMonth.contains($0) }
+        months = byMonth.isEmpty ? .all : BitSet(byMonth)
         weekNumbers = byWeekNo
         yearDays = byYearDay
         monthDays = byMonthDay
         // Ordinals mean something only in MONTHLY and YEARLY rules.
         let ordinalsCount = rule.frequency == .monthly || rule.frequency == .yearly
-        plainWeekdays = (0...7).map { day in byDay.contains { $0.weekday == day && ($0.ordinal == 0 || !ordinalsCount) } }
+        plainWeekdays = BitSet(byDay.filter { $0.ordinal == 0 || !ordinalsCount }.map(\.weekday))
         nthWeekdays = ordinalsCount ? byDay.filter { $0.ordinal != 0 }.map { ($0.ordinal, $0.weekday) } : []
         hasWeekdayFilter = !byDay.isEmpty
 
@@ -127,9 +127,9 @@ public final class RuleExpander: Sendable {
         let hourList = timeSet(rule.byHour, range: 0...23, defaultValue: start.hour, expands: level < 4)
         let minuteList = timeSet(rule.byMinute, range: 0...59, defaultValue: start.minute, expands: level < 5)
         let secondList = timeSet(rule.bySecond, range: 0...59, defaultValue: min(start.second, 59), expands: level < 6)
-        hours = (0...23).map { hourList.isEmpty || hourList.contains($0) }
-        minutes = (0...59).map { minuteList.isEmpty || minuteList.contains($0) }
-        seconds = (0...59).map { secondList.isEmpty || secondList.contains($0) }
+        hours = hourList.isEmpty ? .all : BitSet(hourList)
+        minutes = minuteList.isEmpty ? .all : BitSet(minuteList)
+        seconds = secondList.isEmpty ? .all : BitSet(secondList)
         hasHourFilter = !hourList.isEmpty
         hasMinuteFilter = !minuteList.isEmpty
         hasSecondFilter = !secondList.isEmpty
@@ -462,4 +462,19 @@ private struct YearContext {
             : ((day - weekOneStart) / 7 + 1, weeks)
         return numbers.contains { $0 == number || count + 1 + $0 == number }
     }
+}
+
+/// A set of small numbers (0...63) in one word.
+private struct BitSet: Sendable {
+    var bits: UInt64
+
+    static let all = BitSet(bits: ~0)
+
+    init(bits: UInt64) { self.bits = bits }
+
+    init(_ values: [Int]) {
+        bits = values.reduce(0) { $0 | (0...63 ~= $1 ? 1 << UInt64($1) : 0) }
+    }
+
+    subscript(_ value: Int) -> Bool { bits & (1 << UInt64(value)) != 0 }
 }
