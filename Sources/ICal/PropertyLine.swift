@@ -53,21 +53,21 @@ enum PropertyLine {
         }
             ?? value.utf8.contains(0x5C)
         guard hasBackslash else { return value }
-        var result = ""
+        // Byte by byte: the escapes are ASCII, and UTF-8 never uses ASCII
+        // bytes inside a multi-byte character.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(value.utf8.count)
         var escaping = false
-        for character in value {
+        for byte in value.utf8 {
             if escaping {
-                switch character {
-                case "n", "N": result.append("\n")
-                default: result.append(character)
-                }
+                bytes.append(byte == 0x6E || byte == 0x4E ? 0x0A : byte)  // \n and \N are newlines
                 escaping = false
-            } else if character == "\\" {
+            } else if byte == 0x5C {
                 escaping = true
             } else {
-                result.append(character)
+                bytes.append(byte)
             }
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
