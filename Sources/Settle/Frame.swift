@@ -112,8 +112,8 @@ enum InstanceLength {
         }
     }
 
-    /// The end of an instance that starts at `start` (wall seconds `wall`).
-    func end(of start: EventTime, wall: Int64, frame: Frame) -> EventTime {
+    /// The end of an instance that starts at `start`.
+    func end(of start: EventTime) -> EventTime {
         switch (self, start) {
         case (.exact(let ms, let zone), .instant(let instant, _)):
             return .instant(instant.adding(milliseconds: ms), zone: zone)

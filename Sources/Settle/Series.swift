@@ -94,7 +94,7 @@ struct Series {
         let startWall = frame.wall(master.event.start)
         var starts: [(wall: Int64, time: EventTime, end: EventTime?)] = []
         starts.reserveCapacity(16)
-        let rules = master.event.recurrence.rules.map { expander(for: $0, of: master.event, frame: frame, countsStart: true) }
+        let rules = master.event.recurrence.rules.map { Series.expander(for: $0, of: master.event, frame: frame, countsStart: true) }
         var generated = 0
         var capped = false
         if rules.isEmpty {
@@ -123,7 +123,7 @@ struct Series {
 
         var excluded: Set<Int64> = []
         for rule in master.event.recurrence.exceptionRules {
-            expander(for: rule, of: master.event, frame: frame, countsStart: false)
+            Series.expander(for: rule, of: master.event, frame: frame, countsStart: false)
                 .instances(from: from, to: to) { wall in excluded.insert(wall); return excluded.count <= cap }
         }
 
@@ -149,11 +149,11 @@ struct Series {
                 if range.component.event.status == .cancelled { continue }
                 let shifted = frame.time(wall: wall + range.shift)
                 result.append(Occurrence(record: range.component.record, start: shifted,
-                                         end: range.length.end(of: shifted, wall: wall + range.shift, frame: frame),
+                                         end: range.length.end(of: shifted),
                                          recurrenceID: time))
             } else {
                 result.append(Occurrence(record: master.record, start: time,
-                                         end: periodEnd ?? length.end(of: time, wall: wall, frame: frame),
+                                         end: periodEnd ?? length.end(of: time),
                                          recurrenceID: time))
             }
         }
@@ -167,7 +167,7 @@ struct Series {
         var component: Component
     }
 
-    func expander(for rule: RecurrenceRule, of event: Event, frame: Frame, countsStart: Bool) -> RuleExpander {
+    static func expander(for rule: RecurrenceRule, of event: Event, frame: Frame, countsStart: Bool) -> RuleExpander {
         let start = LocalDateTime(secondsSinceEpoch: frame.wall(event.start))
         var rule = rule
         if case .date = frame {

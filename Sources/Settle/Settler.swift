@@ -165,11 +165,18 @@ public final class Settler {
             }
         }
         var placedOccurrences: [SettledOccurrence] = []
+        var placements: [[(Int, DayPart)]] = []
         for chunk in partials.indices {
             diagnostics += partials[chunk].diagnostics
-            if placedOccurrences.isEmpty { swap(&placedOccurrences, &partials[chunk].placed) }
-            else { placedOccurrences += partials[chunk].placed }
+            if placedOccurrences.isEmpty {
+                swap(&placedOccurrences, &partials[chunk].placed)
+                swap(&placements, &partials[chunk].placements)
+            } else {
+                placedOccurrences += partials[chunk].placed
+                placements += partials[chunk].placements
+            }
             partials[chunk].placed = []
+            partials[chunk].placements = []
             for index in days.indices {
                 days[index].eventCount += partials[chunk].counts[index]
             }
@@ -178,12 +185,13 @@ public final class Settler {
             days[index].busyIntervals = Settler.union(partials.flatMap { $0.busy[index] })
         }
 
-        // Sort positions, not the (large) occurrences themselves; then list each day's.
-        let kept = placedOccurrences.indices.sorted { Settler.startOrder(placedOccurrences[$0], placedOccurrences[$1]) }
-            .map { placedOccurrences[$0] }
+        // Sort positions, not the (large) occurrences themselves; then list
+        // each day's, from the placements found while settling.
+        let order = placedOccurrences.indices.sorted { Settler.startOrder(placedOccurrences[$0], placedOccurrences[$1]) }
+        let kept = order.map { placedOccurrences[$0] }
         placedOccurrences = []
-        for (index, occurrence) in kept.enumerated() {
-            for (dayIndex, part) in Settler.bucket(occurrence, days: days, timeline: timeline, options: options) {
+        for (index, original) in order.enumerated() {
+            for (dayIndex, part) in placements[original] {
                 days[dayIndex].entries.append(LocalDay.Entry(occurrence: index, part: part))
             }
         }
@@ -202,6 +210,8 @@ public final class Settler {
         var counts: [Int]
         var busy: [[Range<Instant>]]
         var placed: [SettledOccurrence] = []
+        /// The days each kept occurrence lands on, with its part (parallel to `placed`).
+        var placements: [[(Int, DayPart)]] = []
         var diagnostics: [Diagnostic] = []
 
         init(days: Int) {
@@ -226,7 +236,10 @@ public final class Settler {
                 if low < high { partial.busy[dayIndex].append(low..<high) }
             }
         }
-        if options.keepOccurrences { partial.placed.append(settled) }
+        if options.keepOccurrences {
+            partial.placed.append(settled)
+            partial.placements.append(placed)
+        }
     }
 
     private static func place(_ occurrence: Occurrence, timeline: ZoneTimeline, options: SettleOptions) -> SettledOccurrence {
@@ -343,7 +356,7 @@ public final class Settler {
                 latest = max(latest, Settler.approximateSpan(until, until).0 + length)
             } else if let count = rule.count, count <= 100_000 {
                 var last = frame.wall(event.start)
-                Series().expander(for: rule, of: event, frame: frame, countsStart: true)
+                Series.expander(for: rule, of: event, frame: frame, countsStart: true)
                     .instances(from: RuleExpander.startOfTime, to: RuleExpander.endOfTime) { last = $0; return true }
                 latest = max(latest, last + length)
             } else {

@@ -112,7 +112,7 @@ func peerStarts(_ event: Event, limit: Int) -> [LocalDateTime]? {
     guard event.recurrence.rules.count == 1, event.recurrence.dates.isEmpty,
           event.recurrence.exceptionDates.isEmpty, event.recurrence.exceptionRules.isEmpty else { return nil }
     let frame = Frame(event.start)
-    let expander = Series().expander(for: event.recurrence.rules[0], of: event, frame: frame, countsStart: false)
+    let expander = Series.expander(for: event.recurrence.rules[0], of: event, frame: frame, countsStart: false)
     var result: [LocalDateTime] = []
     expander.instances(from: RuleExpander.startOfTime, to: RuleExpander.endOfTime) { wall in
         result.append(LocalDateTime(secondsSinceEpoch: wall))
