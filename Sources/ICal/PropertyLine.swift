@@ -9,40 +9,10 @@ import Darwin
 /// it one component at a time.
 enum PropertyLine {
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> ICalProperty? {
-        let text = String(decoding: bytes, as: UTF8.self)
-        var name = ""
-        var parameters: [(name: String, value: String)] = []
-        var index = text.startIndex
-        while index < text.endIndex, text[index] != ";" && text[index] != ":" { index = text.index(after: index) }
-        name = String(text[..<index]).trimmingSpaces().uppercased()
-        guard !name.isEmpty, index < text.endIndex else { return nil }
-        while index < text.endIndex, text[index] == ";" {
-            index = text.index(after: index)
-            let nameStart = index
-            while index < text.endIndex, text[index] != "=" && text[index] != ":" && text[index] != ";" {
-                index = text.index(after: index)
-            }
-            let parameterName = String(text[nameStart..<index]).uppercased()
-            var value = ""
-            if index < text.endIndex, text[index] == "=" {
-                index = text.index(after: index)
-                if index < text.endIndex, text[index] == "\"" {
-                    index = text.index(after: index)
-                    let valueStart = index
-                    while index < text.endIndex, text[index] != "\"" { index = text.index(after: index) }
-                    value = String(text[valueStart..<index])
-                    if index < text.endIndex { index = text.index(after: index) }
-                } else {
-                    let valueStart = index
-                    while index < text.endIndex, text[index] != ";" && text[index] != ":" { index = text.index(after: index) }
-                    value = String(text[valueStart..<index])
-                }
-            }
-            parameters.append((parameterName, value))
-        }
-        guard index < text.endIndex, text[index] == ":" else { return nil }
-        let value = String(text[text.index(after: index)...])
-        return ICalProperty(name: name, value: unescapeText(value), parameters: parameters, line: line)
+        let nameEnd = bytes.firstIndex { $0 == 0x3B || $0 == 0x3A } ?? bytes.count
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<nameEnd]), as: UTF8.self).trimmingSpaces().uppercased()
+        guard !name.isEmpty, let raw = RawProperty(bytes, from: 0) else { return nil }
+        return ICalProperty(name: name, value: unescapeText(raw.value), parameters: raw.parameters, line: line)
     }
 
     /// RFC 5545 3.3.11 TEXT unescaping: `\\`, `\;`, `\,`, `\n`, `\N`.
