@@ -4,54 +4,63 @@ import Synchronization
 /// A time zone: from the tz database, from a VTIMEZONE's observances, or a
 /// fixed offset. Answers two questions: the UTC offset at an instant, and
 /// the instant of a wall-clock time (with RFC 5545 gap and overlap rules).
-public final class Zone: Hashable, Sendable, CustomStringConvertible {
-    /// The name we print: the IANA name, or the VTIMEZONE's TZID.
-    public let id: String
-    private let storage: Storage
+///
+/// A zone is a plain pointer to its definition, and definitions live as
+/// long as the process: every event time carries a zone, events are copied
+/// by the million on several threads, and a shared reference-counted object
+/// there costs more than the expansion itself. There are few definitions:
+/// one per tz database name, one per VTIMEZONE read.
+public struct Zone: Hashable, Sendable, CustomStringConvertible {
+    private let definition: Unmanaged<Definition>
 
-    private enum Storage: Sendable {
-        case tzdb(TimeZone, TZDBTable)
-        case rules(ZoneRules, TransitionCache)
-        case fixed(Int)
+    private init(_ definition: Definition) {
+        self.definition = Unmanaged.passRetained(definition)  // never released
     }
 
-    /// A tz database zone; nil if Foundation does not know the name.
+    private static let tzdbZones = Mutex<[String: Zone]>([:])
+
+    /// A tz database zone; nil if Foundation does not know the name. The
+    /// same name gives the same zone.
     public init?(tzdb name: String) {
+        if let known = Zone.tzdbZones.withLock({ $0[name] }) {
+            self = known
+            return
+        }
         guard let zone = TimeZone(identifier: name) else { return nil }
-        self.id = name
-        self.storage = .tzdb(zone, TZDBTable())
+        let made = Zone(Definition(id: name, source: .tzdb(zone)))
+        self = Zone.tzdbZones.withLock { zones in
+            if let known = zones[name] { return known }
+            zones[name] = made
+            return made
+        }
     }
 
     /// A zone defined by observances (a VTIMEZONE).
     public init(id: String, rules: ZoneRules) {
-        self.id = id
-        self.storage = .rules(rules, TransitionCache())
+        self.init(Definition(id: id, source: .rules(rules)))
     }
 
     /// A constant offset from UTC, in seconds east.
     public init(id: String, fixedOffset: Int) {
-        self.id = id
-        self.storage = .fixed(fixedOffset)
+        self.init(Definition(id: id, source: .fixed(fixedOffset)))
     }
 
     public static let utc = Zone(id: "UTC", fixedOffset: 0)
 
+    /// The name we print: the IANA name, or the VTIMEZONE's TZID.
+    public var id: String { definition._withUnsafeGuaranteedRef { $0.id } }
+
     /// Whether the tz database answers for this zone (else the file's own rules).
     public var isTZDB: Bool {
-        if case .tzdb = storage { return true }
-        return false
+        definition._withUnsafeGuaranteedRef { definition in
+            if case .tzdb = definition.source { return true }
+            return false
+        }
     }
 
     /// Seconds east of UTC in force at `instant`.
     public func offset(at instant: Instant) -> Int {
-        switch storage {
-        case .tzdb(let zone, let table):
-            return table.offset(at: instant.seconds, zone: zone)
-        case .rules(let rules, let cache):
-            return cache.offset(at: instant.seconds, rules: rules)
-        case .fixed(let offset):
-            return offset
-        }
+        definition._withUnsafeGuaranteedRef { $0.offset(at: instant.seconds) }
     }
 
     /// The instant of a wall-clock time in this zone (RFC 5545 3.3.5):
@@ -84,78 +93,139 @@ public final class Zone: Hashable, Sendable, CustomStringConvertible {
         LocalDateTime(secondsSinceEpoch: instant.seconds + Int64(offset(at: instant)))
     }
 
-    public static func == (a: Zone, b: Zone) -> Bool { a === b || a.id == b.id }
+    public static func == (a: Zone, b: Zone) -> Bool {
+        a.definition.toOpaque() == b.definition.toOpaque() || a.id == b.id
+    }
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
     public var description: String { id }
 }
 
-/// The onsets of a VTIMEZONE-defined zone, computed once per UTC year:
-/// lookups then cost a binary search, not a walk over the observances.
-private final class TransitionCache: Sendable {
+/// What a zone is and its table of offsets. Unchecked: the table is
+/// written once, before it is published, and only read afterwards.
+private final class Definition: @unchecked Sendable {
+    enum Source: Sendable {
+        case tzdb(TimeZone)
+        case rules(ZoneRules)
+        case fixed(Int)
+    }
+
+    let id: String
+    let source: Source
+    private let fixedOffset: Int?
+    /// The offsets from 1900 to 2100, built on first use and then read
+    /// without locks: a binary search instead of an ICU call or a rule
+    /// expansion for every conversion. Empty when a VTIMEZONE changes
+    /// offset too often for one (then `years` answers).
+    private let table = Atomic<UnsafeMutablePointer<OffsetTable>?>(nil)
+    /// A VTIMEZONE's onsets one UTC year at a time, outside the table.
     private let years = Mutex<[Int: [(onset: Int64, offset: Int)]]>([:])
 
-    func offset(at seconds: Int64, rules: ZoneRules) -> Int {
+    private static let first: Int64 = -2_208_988_800  // 1900-01-01T00:00:00Z
+    private static let last: Int64 = 4_102_444_800    // 2100-01-01T00:00:00Z
+    /// More onsets than this in those 200 years (about one a day) make no table.
+    private static let tableLimit = 75_000
+
+    init(id: String, source: Source) {
+        self.id = id
+        self.source = source
+        if case .fixed(let offset) = source { fixedOffset = offset } else { fixedOffset = nil }
+    }
+
+    func offset(at seconds: Int64) -> Int {
+        if let fixedOffset { return fixedOffset }
+        if seconds >= Definition.first && seconds < Definition.last {
+            let table = loadTable()
+            if table.pointee.count > 0 { return table.pointee.offset(at: seconds) }
+        }
+        switch source {
+        case .tzdb(let zone): return zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
+        case .rules(let rules): return yearOffset(at: seconds, rules: rules)
+        case .fixed(let offset): return offset
+        }
+    }
+
+    private func loadTable() -> UnsafeMutablePointer<OffsetTable> {
+        if let table = table.load(ordering: .acquiring) { return table }
+        let built = UnsafeMutablePointer<OffsetTable>.allocate(capacity: 1)
+        built.initialize(to: OffsetTable(buildChanges()))
+        let (exchanged, current) = table.compareExchange(expected: nil, desired: built, ordering: .acquiringAndReleasing)
+        if exchanged { return built }
+        built.pointee.deallocate()  // another thread built it first
+        built.deallocate()
+        return current!
+    }
+
+    private func buildChanges() -> [(onset: Int64, offset: Int)] {
+        switch source {
+        case .tzdb(let zone):
+            var date = Date(timeIntervalSince1970: Double(Definition.first))
+            var changes = [(Definition.first, zone.secondsFromGMT(for: date))]
+            while let next = zone.nextDaylightSavingTimeTransition(after: date),
+                  next.timeIntervalSince1970 < Double(Definition.last), next > date {
+                changes.append((Int64(next.timeIntervalSince1970.rounded()), zone.secondsFromGMT(for: next)))
+                date = next
+            }
+            return changes
+        case .rules(let rules):
+            return rules.transitions(fromUTCSeconds: Definition.first, toUTCSeconds: Definition.last,
+                                     limit: Definition.tableLimit) ?? []
+        case .fixed:
+            return []
+        }
+    }
+
+    /// A VTIMEZONE's offset from its onsets in the year of `seconds`, kept
+    /// per year.
+    private func yearOffset(at seconds: Int64, rules: ZoneRules) -> Int {
         let year = LocalDateTime(secondsSinceEpoch: seconds).date.year
         let table = years.withLock { cached in
             if let table = cached[year] { return table }
-            let table = rules.transitions(fromUTCSeconds: ZoneRules.startOfYear(year), toUTCSeconds: ZoneRules.startOfYear(year + 1))
+            let table = rules.transitions(fromUTCSeconds: ZoneRules.startOfYear(year),
+                                          toUTCSeconds: ZoneRules.startOfYear(year + 1)) ?? []
             if cached.count > 4096 { cached.removeAll() }
             cached[year] = table
             return table
         }
-        // The last onset at or before `seconds`.
-        var low = 0
-        var high = table.count
-        while low < high {
-            let mid = (low + high) / 2
-            if table[mid].onset <= seconds { low = mid + 1 } else { high = mid }
-        }
-        // The table starts at the year's first second, so `low` is at least 1.
-        return table[max(low, 1) - 1].offset
+        return OffsetTable.search(table.map(\.onset), seconds).map { table[$0].offset } ?? table[0].offset
     }
 }
 
-/// A tz database zone's offsets from 1900 to 2100 as a table of changes,
-/// built once from Foundation (ICU) and then read without locks: a binary
-/// search instead of an ICU call for every conversion. Outside those years
-/// Foundation answers directly.
-private final class TZDBTable: Sendable {
-    private final class Changes: Sendable {
-        let onsets: [Int64]
-        let offsets: [Int]
-        init(onsets: [Int64], offsets: [Int]) {
-            self.onsets = onsets
-            self.offsets = offsets
+/// Onsets and the offset each brings, in order, in memory of their own
+/// (no reference counting on lookups).
+private struct OffsetTable {
+    let onsets: UnsafeMutableBufferPointer<Int64>
+    let offsets: UnsafeMutableBufferPointer<Int32>
+
+    init(_ changes: [(onset: Int64, offset: Int)]) {
+        onsets = .allocate(capacity: changes.count)
+        offsets = .allocate(capacity: changes.count)
+        for (index, change) in changes.enumerated() {
+            onsets[index] = change.onset
+            offsets[index] = Int32(change.offset)
         }
     }
 
-    private static let first: Int64 = -2_208_988_800  // 1900-01-01T00:00:00Z
-    private static let last: Int64 = 4_102_444_800    // 2100-01-01T00:00:00Z
-    private let changes = AtomicLazyReference<Changes>()
+    var count: Int { onsets.count }
 
-    func offset(at seconds: Int64, zone: TimeZone) -> Int {
-        guard seconds >= TZDBTable.first && seconds < TZDBTable.last else {
-            return zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
-        }
-        let table = changes.load() ?? changes.storeIfNil(TZDBTable.build(zone))
-        var low = 0, high = table.onsets.count
+    /// The offset of the last onset at or before `seconds` (the first
+    /// onset's when none is).
+    func offset(at seconds: Int64) -> Int {
+        Int(offsets[OffsetTable.search(UnsafeBufferPointer(onsets), seconds) ?? 0])
+    }
+
+    /// The index of the last onset at or before `seconds`, if any.
+    static func search<Onsets: RandomAccessCollection<Int64>>(_ onsets: Onsets, _ seconds: Int64) -> Int?
+    where Onsets.Index == Int {
+        var low = 0, high = onsets.count
         while low < high {
             let mid = (low + high) / 2
-            if table.onsets[mid] <= seconds { low = mid + 1 } else { high = mid }
+            if onsets[mid] <= seconds { low = mid + 1 } else { high = mid }
         }
-        return table.offsets[max(low, 1) - 1]
+        return low == 0 ? nil : low - 1
     }
 
-    private static func build(_ zone: TimeZone) -> Changes {
-        var date = Date(timeIntervalSince1970: Double(first))
-        var onsets = [first]
-        var offsets = [zone.secondsFromGMT(for: date)]
-        while let next = zone.nextDaylightSavingTimeTransition(after: date), next.timeIntervalSince1970 < Double(last),
-              next > date {
-            onsets.append(Int64(next.timeIntervalSince1970.rounded()))
-            offsets.append(zone.secondsFromGMT(for: next))
-            date = next
-        }
-        return Changes(onsets: onsets, offsets: offsets)
+    func deallocate() {
+        onsets.deallocate()
+        offsets.deallocate()
     }
 }

@@ -40,7 +40,7 @@ public struct ZoneRules: Sendable {
     public func offset(atUTCSeconds seconds: Int64) -> Int {
         let year = LocalDateTime(secondsSinceEpoch: seconds).date.year
         var best: (onset: Int64, offset: Int)?
-        for onset in onsets(years: year...year) where onset.onset <= seconds {
+        for onset in onsets(years: year...year) ?? [] where onset.onset <= seconds {
             if best == nil || onset.onset > best!.onset { best = onset }
         }
         if let best { return best.offset }
@@ -49,17 +49,20 @@ public struct ZoneRules: Sendable {
     }
 
     /// The offset in force from `start`, then every onset up to `end`, in
-    /// order: a table for quick lookups.
-    public func transitions(fromUTCSeconds start: Int64, toUTCSeconds end: Int64) -> [(onset: Int64, offset: Int)] {
+    /// order: a table for quick lookups. Nil when the observances have more
+    /// than `limit` onsets in those years (rules that change every hour).
+    public func transitions(fromUTCSeconds start: Int64, toUTCSeconds end: Int64,
+                            limit: Int = .max) -> [(onset: Int64, offset: Int)]? {
         let years = LocalDateTime(secondsSinceEpoch: start).date.year...LocalDateTime(secondsSinceEpoch: end).date.year
-        let inside = onsets(years: years).filter { $0.onset > start && $0.onset < end }
+        guard let all = onsets(years: years, limit: limit) else { return nil }
+        let inside = all.filter { $0.onset > start && $0.onset < end }
         return [(start, offset(atUTCSeconds: start))] + inside.sorted { $0.onset < $1.onset }
     }
 
     /// Every onset of every observance (UTC seconds and the offset it brings):
     /// DTSTART and the RDATEs always, the rule's in `years` (one year of
-    /// margin either side).
-    private func onsets(years: ClosedRange<Int>) -> [(onset: Int64, offset: Int)] {
+    /// margin either side); nil past `limit` onsets.
+    private func onsets(years: ClosedRange<Int>, limit: Int = .max) -> [(onset: Int64, offset: Int)]? {
         var result: [(onset: Int64, offset: Int)] = []
         let from = ZoneRules.startOfYear(years.lowerBound - 1)
         let to = ZoneRules.startOfYear(years.upperBound + 2)
@@ -67,7 +70,8 @@ public struct ZoneRules: Sendable {
             func add(_ wall: Int64) { result.append((wall - Int64(observance.offsetFrom), observance.offsetTo)) }
             add(observance.start.secondsSinceEpoch)
             observance.dates.forEach { add($0.secondsSinceEpoch) }
-            observance.expander?.instances(from: from, to: to) { add($0); return true }
+            observance.expander?.instances(from: from, to: to) { add($0); return result.count <= limit }
+            if result.count > limit { return nil }
         }
         return result
     }

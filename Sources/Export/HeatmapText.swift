@@ -16,9 +16,10 @@ public struct LocaleNames: Sendable {
         self.identifier = identifier
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: identifier)
-        let sundayFirst = formatter.shortStandaloneWeekdaySymbols ?? ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let symbols: [String] = formatter.shortStandaloneWeekdaySymbols
+        let sundayFirst = symbols.count == 7 ? symbols : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         weekdays = [""] + (1...7).map { sundayFirst[$0 % 7] }
-        months = [""] + (formatter.shortStandaloneMonthSymbols ?? [])
+        months = [""] + formatter.shortStandaloneMonthSymbols
         var calendar = Calendar(identifier: .gregorian)
         calendar.locale = Locale(identifier: identifier)
         firstWeekday = calendar.firstWeekday == 1 ? 7 : calendar.firstWeekday - 1

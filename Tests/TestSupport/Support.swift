@@ -19,7 +19,7 @@ public func importText(_ files: [(name: String, text: String)], options: ImportO
     var paths: [String] = []
     for file in files {
         let url = directory.appendingPathComponent(file.name)
-        FileManager.default.createFile(atPath: url.path, contents: Data(file.text.utf8))
+        try! Data(file.text.utf8).write(to: url)
         paths.append(url.path)
     }
     return importPaths(paths, options: options)
