@@ -186,7 +186,7 @@ private final class Definition: @unchecked Sendable {
             cached[year] = table
             return table
         }
-        return OffsetTable.search(table.map(\.onset), seconds).map { table[$0].offset } ?? table[0].offset
+        return OffsetTable.search(count: table.count, seconds) { table[$0].onset }.map { table[$0].offset } ?? table[0].offset
     }
 }
 
@@ -210,16 +210,16 @@ private struct OffsetTable {
     /// The offset of the last onset at or before `seconds` (the first
     /// onset's when none is).
     func offset(at seconds: Int64) -> Int {
-        Int(offsets[OffsetTable.search(UnsafeBufferPointer(onsets), seconds) ?? 0])
+        let onsets = self.onsets
+        return Int(offsets[OffsetTable.search(count: onsets.count, seconds) { onsets[$0] } ?? 0])
     }
 
-    /// The index of the last onset at or before `seconds`, if any.
-    static func search<Onsets: RandomAccessCollection<Int64>>(_ onsets: Onsets, _ seconds: Int64) -> Int?
-    where Onsets.Index == Int {
-        var low = 0, high = onsets.count
+    /// The index of the last of `count` onsets in order at or before `seconds`, if any.
+    static func search(count: Int, _ seconds: Int64, onset: (Int) -> Int64) -> Int? {
+        var low = 0, high = count
         while low < high {
             let mid = (low + high) / 2
-            if onsets[mid] <= seconds { low = mid + 1 } else { high = mid }
+            if onset(mid) <= seconds { low = mid + 1 } else { high = mid }
         }
         return low == 0 ? nil : low - 1
     }

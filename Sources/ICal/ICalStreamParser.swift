@@ -129,6 +129,19 @@ struct LineTree: Sendable {
     var lines: [Int] = []
     var offsets: [Int32] = []
     var children: [LineTree] = []
+
+    init(line: Int) {
+        self.line = line
+    }
+
+    init(name: String, line: Int) {
+        self.name = name
+        self.line = line
+        // Room for a typical component's lines: one allocation each, not five.
+        names.reserveCapacity(16)
+        lines.reserveCapacity(16)
+        offsets.reserveCapacity(16)
+    }
 }
 
 /// The nesting state machine over logical lines.
@@ -239,7 +252,8 @@ private struct ParseState {
         componentDepth = stack.count - 1
         poisoned = false
         collected.reset(name: name, line: line)
-        openTrees = [LineTree(name: name, line: line)]
+        openTrees.removeAll(keepingCapacity: true)
+        openTrees.append(LineTree(name: name, line: line))
         append(keyword: "BEGIN:", name)
     }
 

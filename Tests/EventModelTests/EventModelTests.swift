@@ -89,6 +89,51 @@ import Testing
         #expect(zone.offset(at: Zone.utc.instant(for: local(2024, 6, 21, 0, 0))) == 0)
         #expect(zone.offset(at: Zone.utc.instant(for: local(2034, 6, 16, 0, 0))) == 0)  // after UNTIL
     }
+
+    /// A VTIMEZONE zone answers from its 1900-2100 table as its rules do,
+    /// and outside those years from the rules themselves.
+    @Test func observanceTableMatchesTheRules() {
+        let rules = ZoneRules(observances: [
+            .init(start: local(1601, 10, 28, 3, 0), offsetFrom: 7200, offsetTo: 3600,
+                  rule: .init(frequency: .yearly, byDay: [.init(ordinal: -1, weekday: 7)], byMonth: [10])),
+            .init(start: local(1601, 3, 25, 2, 0), offsetFrom: 3600, offsetTo: 7200,
+                  rule: .init(frequency: .yearly, byDay: [.init(ordinal: -1, weekday: 7)], byMonth: [3])),
+        ])
+        let zone = Zone(id: "Europe", rules: rules)
+        var seconds: Int64 = -2_300_000_000
+        while seconds < 4_200_000_000 {
+            #expect(zone.offset(at: Instant(seconds: seconds)) == rules.offset(atUTCSeconds: seconds), "at \(seconds)")
+            seconds += 86_400 * 5 + 3_607
+        }
+    }
+
+    /// An observance that changes the offset every hour has too many onsets
+    /// for a table: the zone reads them a year at a time, with the same answers.
+    @Test func observanceChangingEveryHour() {
+        let rules = ZoneRules(observances: [
+            .init(start: local(2000, 1, 1, 0, 0), offsetFrom: 0, offsetTo: 1800,
+                  rule: .init(frequency: .hourly, interval: 2)),
+            .init(start: local(2000, 1, 1, 1, 30), offsetFrom: 1800, offsetTo: 0,
+                  rule: .init(frequency: .hourly, interval: 2)),
+        ])
+        let zone = Zone(id: "Restless", rules: rules)
+        for hours in stride(from: Int64(0), to: 24 * 365, by: 73) {
+            let seconds = 1_735_689_600 + hours * 3600 + 600  // in 2025, from 00:10Z
+            #expect(zone.offset(at: Instant(seconds: seconds)) == rules.offset(atUTCSeconds: seconds))
+        }
+        #expect(zone.offset(at: Instant(seconds: 1_735_689_600 + 600)) == 1800)
+    }
+
+    /// The same tz database name is the same zone; zones compare by name.
+    @Test func zonesAreSharedByName() throws {
+        let first = try #require(Zone(tzdb: "Asia/Tokyo"))
+        let second = try #require(Zone(tzdb: "Asia/Tokyo"))
+        #expect(first == second)
+        #expect(Set([first, second]).count == 1)
+        #expect(Zone(tzdb: "Not/A_Zone") == nil)
+        #expect(Zone(id: "Asia/Tokyo", fixedOffset: 32_400) == first)  // same name, same zone to the user
+        #expect(first != Zone.utc)
+    }
 }
 
 @Suite struct FormattingTests {
