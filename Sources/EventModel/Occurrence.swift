@@ -32,5 +32,5 @@ public struct Occurrence: Sendable {
 public final class EventRecord: Sendable {
     public let event: Event
 
-    public init(_ event: Event) { self.event = event }
+    public init(_ event: consuming Event) { self.event = event }
 }

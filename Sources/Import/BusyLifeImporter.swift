@@ -8,7 +8,7 @@ import Foundation
 /// the wrong type is a diagnostic.
 struct BusyLifeImporter {
     func read(_ data: [UInt8], file: String, stem: String, report: inout ImportReport,
-              event: (Event) -> Bool, diagnostic: (Diagnostic) -> Void) -> Bool {
+              event: (consuming Event) -> Bool, diagnostic: (Diagnostic) -> Void) -> Bool {
         let root: JSONValue
         do {
             root = try JSONDecoder().decode(JSONValue.self, from: Data(data))
@@ -33,7 +33,7 @@ struct BusyLifeImporter {
             seen[made.uid] = count
             if count > 1 { made.uid += "-\(count)" }
             report.count(made)
-            if !event(made) { return false }
+            if !event(consume made) { return false }
         }
         return true
     }

@@ -11,7 +11,7 @@ struct ICSImporter {
     let useCalendarZone: Bool
 
     func read(_ source: ByteSource, file: String, stem: String, report: inout ImportReport,
-              event: (Event) -> Bool, diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
+              event: (consuming Event) -> Bool, diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
         var calendarName = stem
         var calendarZone: Zone?
         var pending: [(ICalComponent, String)] = []
@@ -23,7 +23,7 @@ struct ICSImporter {
         func emit(_ component: ICalComponent, calendar: String) {
             guard let built = builder(calendar).build(component) else { return }
             report.count(built)
-            if !event(built) { keepGoing = false }
+            if !event(consume built) { keepGoing = false }
         }
 
         let readOK = ICalStreamParser.parseConcurrently(source, limits: limits) { item in

@@ -27,7 +27,7 @@ public struct Importer {
 
     /// Reads every input; `event` returns false to stop early (a closed
     /// output). Diagnostics go to `diagnostic` as they are found.
-    public func read(_ inputs: [String], event: (Event) -> Bool,
+    public func read(_ inputs: [String], event: (consuming Event) -> Bool,
                      diagnostic: @escaping (Diagnostic) -> Void) -> ImportReport {
         var report = ImportReport()
         let tally = DiagnosticTally()
@@ -89,7 +89,7 @@ public struct Importer {
         diagnostic(Diagnostic(.error, .unreadable, at: SourcePosition(file: file, line: 0), reason))
     }
 
-    private func readFile(_ path: String, report: inout ImportReport, event: (Event) -> Bool,
+    private func readFile(_ path: String, report: inout ImportReport, event: (consuming Event) -> Bool,
                           diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
         let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
         let name = path == "-" ? "<stdin>" : path

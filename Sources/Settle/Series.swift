@@ -13,9 +13,10 @@ struct Series {
     private(set) var masters: [Component] = []
     private(set) var overrides: [Component] = []
 
-    mutating func add(_ event: Event, order: Int) {
+    mutating func add(_ event: consuming Event, order: Int) {
+        let isOverride = event.recurrenceID != nil
         let component = Component(record: EventRecord(event), order: order)
-        if event.recurrenceID == nil { masters.append(component) } else { overrides.append(component) }
+        if isOverride { overrides.append(component) } else { masters.append(component) }
     }
 
     /// Higher SEQUENCE wins, then the later component.

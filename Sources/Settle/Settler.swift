@@ -83,15 +83,15 @@ public final class Settler {
         coarseUpper = (options.to.daysSinceEpoch + 3) * 86_400
     }
 
-    public func add(_ event: Event) {
+    public func add(_ event: consuming Event) {
         order += 1
         if event.isRecurring || event.recurrenceID != nil {
             let key = ClaimKey(calendar: event.calendar, uid: event.uid)
             if series[key] == nil { seriesOrder.append(key) }
             // A master that cannot reach the window keeps only what its
             // overrides need: memory stays with the window, not the file.
-            let kept = mayNeedFields(event) ? event : Settler.stripped(event)
-            series[key, default: Series()].add(kept, order: order)
+            if !mayNeedFields(event) { Settler.strip(&event) }
+            series[key, default: Series()].add(event, order: order)
             return
         }
         let key = Settler.claimKey(event)
@@ -368,13 +368,11 @@ public final class Settler {
     }
 
     /// A component outside the window, kept for how it shapes the series only.
-    static func stripped(_ event: Event) -> Event {
-        var event = event
+    static func strip(_ event: inout Event) {
         event.description = nil
         event.location = nil
         event.attendees = []
         event.categories = []
-        return event
     }
 
     /// A flight: start and end with different zones; not when cancelled.
