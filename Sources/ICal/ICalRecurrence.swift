@@ -107,13 +107,21 @@ public struct ICalRecurrence: Sendable, Equatable {
         libicalDay == 1 ? 7 : libicalDay - 1
     }
 
-    /// A part's text as written (`UNTIL`, `INTERVAL`).
-    private static func part(_ name: String, of rule: String) -> String? {
-        for part in rule.split(separator: ";") {
-            let pair = part.split(separator: "=", maxSplits: 1)
-            if pair.count == 2, pair[0].uppercased() == name {
-                return String(pair[1]).trimmingSpaces()
+    /// A part's text as written (`UNTIL`, `INTERVAL`; names are ASCII).
+    private static func part(_ name: StaticString, of rule: String) -> String? {
+        let key = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        let bytes = Array(rule.utf8)
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: ";") { end += 1 }
+            var equals = start
+            while equals < end && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+            if equals < end && equals - start == key.count
+                && (0..<key.count).allSatisfy({ bytes[start + $0] & 0xDF == key[$0] }) {
+                return String(decoding: bytes[(equals + 1)..<end], as: UTF8.self).trimmingSpaces()
             }
+            start = end + 1
         }
         return nil
     }

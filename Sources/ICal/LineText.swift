@@ -36,9 +36,17 @@ struct LineText {
             guard bytes.count > count else { return nil }
             let key = keyword.utf8Start
             for i in 0..<count where asciiUpper(bytes[i]) != key[i] { return nil }
-            let rest = String(decoding: UnsafeBufferPointer(rebasing: bytes[count...]), as: UTF8.self)
-            let trimmed = rest.trimmingSpaces().uppercased()
-            return trimmed.isEmpty ? nil : trimmed
+            var low = count, high = bytes.count
+            while low < high && (bytes[low] == 0x20 || bytes[low] == 0x09) { low += 1 }
+            while high > low && (bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09) { high -= 1 }
+            guard low < high else { return nil }
+            let rest = UnsafeBufferPointer(rebasing: bytes[low..<high])
+            guard rest.allSatisfy({ $0 < 0x80 }) else { return String(decoding: rest, as: UTF8.self).uppercased() }
+            // Component names are ASCII: upper-cased as the string is made.
+            return String(unsafeUninitializedCapacity: rest.count) { buffer in
+                for i in 0..<rest.count { buffer[i] = asciiUpper(rest[i]) }
+                return rest.count
+            }
         }
     }
 
