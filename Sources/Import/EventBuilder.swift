@@ -189,7 +189,9 @@ struct EventBuilder {
 
     private func attendee(_ property: ICalProperty) -> Attendee {
         var email = property.value.trimmingCharacters()
-        if email.lowercased().hasPrefix("mailto:") { email = String(email.dropFirst(7)) }
+        if email.utf8.count >= 7, zip(email.utf8, "mailto:".utf8).allSatisfy({ $0 == $1 || $0 &+ 0x20 == $1 && $1 != 0x3A }) {
+            email = String(Substring(email.utf8.dropFirst(7)))
+        }
         return Attendee(name: property.parameter("CN"), email: email.isEmpty ? nil : email,
                         partstat: property.parameter("PARTSTAT")?.uppercased(),
                         role: property.parameter("ROLE")?.uppercased())

@@ -98,6 +98,9 @@ enum ValueParsing {
 extension String {
     /// Without leading and trailing spaces, tabs and line breaks.
     func trimmingCharacters() -> String {
+        func blank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        // Nearly always nothing to trim: the same string, not a copy.
+        guard let first = utf8.first, let last = utf8.last, blank(first) || blank(last) else { return self }
         var s = Substring(self)
         while let f = s.first, f == " " || f == "\t" || f == "\r" || f == "\n" { s.removeFirst() }
         while let l = s.last, l == " " || l == "\t" || l == "\r" || l == "\n" { s.removeLast() }

@@ -32,6 +32,7 @@ import Testing
             "SUMMARY:Stand-up", "DESCRIPTION:Daily\\nsync", "LOCATION:Room 4", "STATUS:TENTATIVE",
             "TRANSP:TRANSPARENT", "SEQUENCE:3", "CATEGORIES:work,meeting", "CATEGORIES:team",
             "ATTENDEE;CN=Sam;PARTSTAT=DECLINED;ROLE=OPT-PARTICIPANT:mailto:sam@example.com",
+            "ATTENDEE:MAILTO:Kim@example.com", "ATTENDEE: mailto:", "ATTENDEE:mailto;x@example.com",
             "RRULE:FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20261231T235959Z",
             "RDATE;VALUE=PERIOD:20261205T150000Z/PT1H",
             "EXDATE;VALUE=DATE:20261104",
@@ -45,7 +46,10 @@ import Testing
         #expect(event.transparency == .transparent)
         #expect(event.sequence == 3)
         #expect(event.categories == ["work", "meeting", "team"])
-        #expect(event.attendees == [Attendee(name: "Sam", email: "sam@example.com", partstat: "DECLINED", role: "OPT-PARTICIPANT")])
+        #expect(event.attendees == [Attendee(name: "Sam", email: "sam@example.com", partstat: "DECLINED", role: "OPT-PARTICIPANT"),
+                                    Attendee(name: nil, email: "Kim@example.com", partstat: nil, role: nil),
+                                    Attendee(name: nil, email: nil, partstat: nil, role: nil),
+                                    Attendee(name: nil, email: "mailto;x@example.com", partstat: nil, role: nil)])
         #expect(event.calendar == "work")
         #expect(event.start.iso8601 == "2026-11-02T09:30:00-05:00")
         #expect(event.start.instant?.description == "2026-11-02T14:30:00Z")
