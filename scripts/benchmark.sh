@@ -9,8 +9,9 @@
 # (targets: 1.5, and peak memory under 100 MB).
 #
 # Writes seeded calendars to bench-data/ (5 MB and the full size), builds
-# busylife in release mode and the C baseline, runs each three times and
-# prints best wall time, peak memory (/usr/bin/time -v) and the ratios.
+# busylife in release mode and the C baseline, runs each job and the
+# baseline alternately five times and prints the best wall time of each,
+# peak memory (/usr/bin/time -v) and the ratios.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 events=${1:-200000}
@@ -21,33 +22,39 @@ mkdir -p bench-data
 swift build -c release --product busylife >/dev/null
 gcc -O2 -o bench-data/stream_parse Benchmarks/c-baseline/stream_parse.c $(pkg-config --cflags --libs libical)
 
-# measure NAME COMMAND...: best of three wall times (s) and the peak RSS (KB).
-measure() {
-  local best="" peak=0
-  for _ in 1 2 3; do
-    /usr/bin/time -v -o bench-data/time.txt "$@" >/dev/null
-    local t m
-    t=$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,p,":"); s=0; for(i=1;i<=n;i++) s=s*60+p[i]; print s}' bench-data/time.txt)
-    m=$(awk -F': ' '/Maximum resident/ {print $2}' bench-data/time.txt)
-    if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
-    [ "$m" -gt "$peak" ] && peak=$m
+# pair COMMAND...: the C baseline and busylife COMMAND, alternately, five
+# rounds (so a noisy moment of the host hits both alike). Prints the best
+# wall time (s) and peak RSS (KB) of each: "c_time c_kb b_time b_kb".
+run() {
+  /usr/bin/time -v -o bench-data/time.txt "$@" >/dev/null
+  awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,p,":"); s=0; for(i=1;i<=n;i++) s=s*60+p[i]; t=s}
+              /Maximum resident/ {m=$2} END {print t, m}' bench-data/time.txt
+}
+pair() {
+  local file=$1; shift
+  local ct="" cm=0 bt="" bm=0 t m
+  for _ in 1 2 3 4 5; do
+    read -r t m < <(run bench-data/stream_parse "$file")
+    if [ -z "$ct" ] || awk "BEGIN{exit !($t < $ct)}"; then ct=$t; fi
+    [ "$m" -gt "$cm" ] && cm=$m
+    read -r t m < <(run .build/release/busylife "$@" "$file")
+    if [ -z "$bt" ] || awk "BEGIN{exit !($t < $bt)}"; then bt=$t; fi
+    [ "$m" -gt "$bm" ] && bm=$m
   done
-  echo "$best $peak"
+  echo "$ct $cm $bt $bm"
 }
 
 for file in "bench-data/cal-$small.ics" "bench-data/cal-$events.ics"; do
   size=$(du -m "$file" | cut -f1)
-  read -r ct cm < <(measure bench-data/stream_parse "$file")
-  read -r bt bm < <(measure .build/release/busylife check "$file")
+  read -r ct cm bt bm < <(pair "$file" check)
   printf '%s (%s MB): C libical stream %.2f s %d MB | busylife check %.2f s %d MB | time ratio %.2f (target <= 1.3) | busylife peak %s MB (target < 64)\n' \
     "$file" "$size" "$ct" $((cm / 1024)) "$bt" $((bm / 1024)) "$(awk "BEGIN{print $bt/$ct}")" $((bm / 1024))
 done
 
 file="bench-data/cal-$events.ics"
-read -r ct cm < <(measure bench-data/stream_parse "$file")
 for job in "days --from 2026-11-01 --to 2026-11-30 --format ndjson" "agenda --from 2026-11-16 --to 2026-11-22 --color never" "heatmap --year 2026 --color never"; do
   # shellcheck disable=SC2086
-  read -r bt bm < <(measure .build/release/busylife $job --tz UTC "$file")
+  read -r ct cm bt bm < <(pair "$file" $job --tz UTC)
   printf '%s: busylife %s: %.2f s %d MB | C libical stream %.2f s | time ratio %.2f (target <= 1.5) | peak %d MB (target < 100)\n' \
     "$file" "${job%% *}" "$bt" $((bm / 1024)) "$ct" "$(awk "BEGIN{print $bt/$ct}")" $((bm / 1024))
 done
