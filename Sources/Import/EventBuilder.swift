@@ -9,6 +9,8 @@ struct EventBuilder {
     let zones: ZoneResolver
     /// X-WR-TIMEZONE of the calendar, when it applies.
     let calendarZone: Zone?
+    /// Single events wholly outside it are built without their text.
+    var textWindow: CoarseWindow?
     let report: (Diagnostic) -> Void
 
     /// The event, or nil (with a diagnostic) when it has no usable DTSTART.
@@ -59,10 +61,6 @@ struct EventBuilder {
         var event = Event(uid: uid, title: summary ?? "", calendar: calendar,
                           source: at(component.line), start: start, end: resolvedEnd)
         event.duration = duration
-        event.description = component.first("DESCRIPTION")?.value
-        if let location = component.first("LOCATION")?.value, !location.isEmpty {
-            event.location = Location(name: location)
-        }
         event.status = component.first("STATUS").flatMap { Event.Status(rawValue: $0.value.lowercased()) }
         event.transparency = component.first("TRANSP")?.value.uppercased() == "TRANSPARENT" ? .transparent : .opaque
         if let sequence = component.first("SEQUENCE") {
@@ -72,10 +70,6 @@ struct EventBuilder {
                 report(Diagnostic(.warning, .invalidValue, at: at(sequence.line), "SEQUENCE \"\(sequence.value)\" is not a number; 0 used"))
             }
         }
-        event.categories = component.all("CATEGORIES").flatMap {
-            $0.value.split(separator: ",").map { String($0).trimmingCharacters() }.filter { !$0.isEmpty }
-        }
-        event.attendees = component.all("ATTENDEE").map(attendee)
         event.recurrence = recurrence(component, start: start)
         if let property = component.first("RECURRENCE-ID") {
             if let value = time(property, repeatsInCalendarZone: false) {
@@ -85,6 +79,16 @@ struct EventBuilder {
                 report(Diagnostic(.error, .invalidDate, at: at(property.line),
                                   "\(problemText(property)); read as a separate event"))
             }
+        }
+        if event.isRecurring || event.recurrenceID != nil || textWindow?.mayTouch(start: start, end: resolvedEnd) ?? true {
+            event.description = component.first("DESCRIPTION")?.value
+            if let location = component.first("LOCATION")?.value, !location.isEmpty {
+                event.location = Location(name: location)
+            }
+            event.categories = component.all("CATEGORIES").flatMap {
+                $0.value.split(separator: ",").map { String($0).trimmingCharacters() }.filter { !$0.isEmpty }
+            }
+            event.attendees = component.all("ATTENDEE").map(attendee)
         }
         return event
     }

@@ -9,6 +9,7 @@ struct ICSImporter {
     let limits: ICalLimits
     /// Apply X-WR-TIMEZONE (SEMANTICS.md section 2); off for strict RFC reading.
     let useCalendarZone: Bool
+    let textWindow: CoarseWindow?
 
     func read(_ source: ByteSource, file: String, stem: String, report: inout ImportReport,
               event: (consuming Event) -> Bool, diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
@@ -18,7 +19,8 @@ struct ICSImporter {
         var keepGoing = true
         let zones = ZoneResolver(catalog: catalog, file: file, report: diagnostic)
         func builder(_ calendar: String) -> EventBuilder {
-            EventBuilder(file: file, calendar: calendar, zones: zones, calendarZone: calendarZone, report: diagnostic)
+            EventBuilder(file: file, calendar: calendar, zones: zones, calendarZone: calendarZone,
+                         textWindow: textWindow, report: diagnostic)
         }
         func emit(_ component: ICalComponent, calendar: String) {
             guard let built = builder(calendar).build(component) else { return }

@@ -7,10 +7,16 @@ public struct ImportOptions: Sendable {
     /// Read X-WR-TIMEZONE as Google does (SEMANTICS.md section 2); false for strict RFC 5545.
     public var useCalendarZone: Bool
     public var limits: ICalLimits
+    /// When set, single events of `.ics` files wholly outside it are read
+    /// without their text (description, location, attendees, categories):
+    /// the caller only wants a window. Recurring events and overrides are
+    /// always read whole, and diagnostics are the same either way.
+    public var textWindow: CoarseWindow?
 
-    public init(useCalendarZone: Bool = true, limits: ICalLimits = ICalLimits()) {
+    public init(useCalendarZone: Bool = true, limits: ICalLimits = ICalLimits(), textWindow: CoarseWindow? = nil) {
         self.useCalendarZone = useCalendarZone
         self.limits = limits
+        self.textWindow = textWindow
     }
 }
 
@@ -109,7 +115,8 @@ public struct Importer {
         switch InputFormat.detect(head, path: path) {
         case .ics:
             report.icsFiles += 1
-            let importer = ICSImporter(catalog: catalog, limits: options.limits, useCalendarZone: options.useCalendarZone)
+            let importer = ICSImporter(catalog: catalog, limits: options.limits, useCalendarZone: options.useCalendarZone,
+                                       textWindow: options.textWindow)
             return importer.read(source, file: name, stem: stem, report: &report, event: event, diagnostic: diagnostic)
         case .busyLifeJSON:
             report.jsonFiles += 1

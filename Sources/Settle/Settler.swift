@@ -83,6 +83,13 @@ public final class Settler {
         coarseUpper = (options.to.daysSinceEpoch + 3) * 86_400
     }
 
+    /// Single events wholly outside this window never show: they may be
+    /// read without their text (description, location, attendees,
+    /// categories). A day wider than the test for keeping them.
+    public var textWindow: CoarseWindow {
+        CoarseWindow(lower: coarseLower - 86_400, upper: coarseUpper + 86_400)
+    }
+
     public func add(_ event: consuming Event) {
         order += 1
         if event.isRecurring || event.recurrenceID != nil {
@@ -384,15 +391,8 @@ public final class Settler {
 
     /// Seconds on a near-UTC scale, for the coarse window test.
     static func approximateSpan(_ start: EventTime, _ end: EventTime) -> (Int64, Int64) {
-        func seconds(_ time: EventTime) -> Int64 {
-            switch time {
-            case .instant(let instant, _): instant.seconds
-            case .floating(let local): local.secondsSinceEpoch
-            case .date(let date): date.daysSinceEpoch * 86_400
-            }
-        }
-        let low = seconds(start)
-        return (low, max(low, seconds(end)))
+        let low = start.approximateSeconds
+        return (low, max(low, end.approximateSeconds))
     }
 
     static func utc(_ time: EventTime, _ timeline: ZoneTimeline) -> Instant {

@@ -21,7 +21,10 @@ struct InputOptions: ParsableArguments {
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
     }
 
-    var importer: Importer {
-        Importer(options: ImportOptions(useCalendarZone: !noCalendarZone))
+    var importer: Importer { importer(textWindow: nil) }
+
+    /// For a command that shows one window only.
+    func importer(textWindow: CoarseWindow?) -> Importer {
+        Importer(options: ImportOptions(useCalendarZone: !noCalendarZone, textWindow: textWindow))
     }
 }

@@ -8,7 +8,7 @@ import Settle
 /// the report counts the settle step's too.
 func settleInputs(_ input: InputOptions, _ options: SettleOptions, err: Output) -> (Settlement, ImportReport) {
     let settler = Settler(options: options)
-    var report = input.importer.read(input.inputs, event: { event in
+    var report = input.importer(textWindow: settler.textWindow).read(input.inputs, event: { event in
         settler.add(event)
         return true
     }, diagnostic: { diagnostic in

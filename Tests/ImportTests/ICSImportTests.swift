@@ -129,6 +129,37 @@ import Testing
     }
 }
 
+/// A command that shows one window reads single events far from it
+/// without their text; everything else, and every diagnostic, is the same.
+@Suite struct TextWindowTests {
+    @Test func singlesOutsideTheWindowComeWithoutText() throws {
+        let text = ["DESCRIPTION:notes", "LOCATION:Room 1", "CATEGORIES:work", "ATTENDEE:mailto:a@example.com"]
+        let file = ics(
+            vevent("inside", ["DTSTART:20261110T090000Z", "DTEND:20261110T100000Z", "SUMMARY:In"] + text)
+            + vevent("outside", ["DTSTART:20200110T090000Z", "SUMMARY:Out", "SEQUENCE:x"] + text)
+            + vevent("series", ["DTSTART:20200110T090000Z", "RRULE:FREQ=WEEKLY"] + text)
+            + vevent("series", ["DTSTART:20200117T100000Z", "RECURRENCE-ID:20200117T090000Z"] + text))
+        // November 2026, as a settler widens it.
+        let window = CoarseWindow(lower: 1_793_491_200 - 3 * 86_400, upper: 1_796_083_200 + 4 * 86_400)
+        let windowed = importText([("cal.ics", file)], options: ImportOptions(textWindow: window))
+        let whole = importText([("cal.ics", file)])
+        #expect(windowed.events.count == 4)
+        #expect(windowed.diagnostics.map { "\($0.source.line) \($0.message)" } == whole.diagnostics.map { "\($0.source.line) \($0.message)" })
+        #expect(windowed.diagnostics.count == 1)  // the unreadable SEQUENCE, either way
+        for event in windowed.events where event.uid != "outside" {
+            #expect(event.description == "notes")
+            #expect(event.location?.name == "Room 1")
+            #expect(event.categories == ["work"])
+            #expect(event.attendees.count == 1)
+        }
+        let outside = try #require(windowed.event("outside"))
+        #expect(outside.title == "Out")
+        #expect(outside.description == nil && outside.location == nil)
+        #expect(outside.categories.isEmpty && outside.attendees.isEmpty)
+        #expect(whole.event("outside")?.description == "notes")
+    }
+}
+
 @Suite struct ZoneResolutionTests {
     @Test func step1StripsVendorPrefixesAndQuotes() {
         let result = importText([("z.ics", ics(
