@@ -20,6 +20,7 @@ enum LibicalConversion {
             name = String(cString: icalcomponent_kind_to_string(kind))
         }
         var result = ICalComponent(name: name, line: lines.line)
+        result.properties.reserveCapacity(lines.names.count)
         var cursor = 0
         var lastTaken = -1
 
