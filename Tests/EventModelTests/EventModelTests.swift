@@ -29,7 +29,20 @@ import Testing
 }
 
 @Suite struct ZoneTests {
+    /// A VTIMEZONE for central Europe: DST from the last Sunday of March to
+    /// the last Sunday of October.
+    static let centralEuropeanRules = ZoneRules(observances: [
+        .init(start: local(1601, 10, 28, 3, 0), offsetFrom: 7200, offsetTo: 3600,
+              rule: .init(frequency: .yearly, byDay: [.init(ordinal: -1, weekday: 7)], byMonth: [10])),
+        .init(start: local(1601, 3, 25, 2, 0), offsetFrom: 3600, offsetTo: 7200,
+              rule: .init(frequency: .yearly, byDay: [.init(ordinal: -1, weekday: 7)], byMonth: [3])),
+    ])
+
     func local(_ y: Int, _ mo: Int, _ d: Int, _ h: Int, _ mi: Int) -> LocalDateTime {
+        ZoneTests.local(y, mo, d, h, mi)
+    }
+
+    static func local(_ y: Int, _ mo: Int, _ d: Int, _ h: Int, _ mi: Int) -> LocalDateTime {
         LocalDateTime(date: LocalDate(year: y, month: mo, day: d)!, hour: h, minute: mi, second: 0)!
     }
 
@@ -58,12 +71,7 @@ import Testing
     }
 
     @Test func observanceRulesMatchTheTZDatabase() throws {
-        let rules = ZoneRules(observances: [
-            .init(start: local(1601, 10, 28, 3, 0), offsetFrom: 7200, offsetTo: 3600,
-                  rule: .init(frequency: .yearly, byDay: [.init(ordinal: -1, weekday: 7)], byMonth: [10])),
-            .init(start: local(1601, 3, 25, 2, 0), offsetFrom: 3600, offsetTo: 7200,
-                  rule: .init(frequency: .yearly, byDay: [.init(ordinal: -1, weekday: 7)], byMonth: [3])),
-        ])
+        let rules = ZoneTests.centralEuropeanRules
         let custom = Zone(id: "W. Europe Standard Time", rules: rules)
         let berlin = try #require(Zone(tzdb: "Europe/Berlin"))
         for hours in stride(from: Int64(0), to: 24 * 365 * 3, by: 5) {
@@ -93,12 +101,7 @@ import Testing
     /// A VTIMEZONE zone answers from its 1900-2100 table as its rules do,
     /// and outside those years from the rules themselves.
     @Test func observanceTableMatchesTheRules() {
-        let rules = ZoneRules(observances: [
-            .init(start: local(1601, 10, 28, 3, 0), offsetFrom: 7200, offsetTo: 3600,
-                  rule: .init(frequency: .yearly, byDay: [.init(ordinal: -1, weekday: 7)], byMonth: [10])),
-            .init(start: local(1601, 3, 25, 2, 0), offsetFrom: 3600, offsetTo: 7200,
-                  rule: .init(frequency: .yearly, byDay: [.init(ordinal: -1, weekday: 7)], byMonth: [3])),
-        ])
+        let rules = ZoneTests.centralEuropeanRules
         let zone = Zone(id: "Europe", rules: rules)
         var seconds: Int64 = -2_300_000_000
         while seconds < 4_200_000_000 {
