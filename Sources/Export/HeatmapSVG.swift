@@ -107,9 +107,7 @@ public struct HeatmapSVG {
     }
 
     private func legend(_ scale: HeatmapScale, x: Int, y: Int, unit: String) -> String {
-        func amount(_ seconds: Double) -> String {
-            unit == "h" ? HeatmapText.hours(seconds) + " h" : HeatmapText.number(seconds / 60) + " min"
-        }
+        func amount(_ seconds: Double) -> String { HeatmapText.threshold(seconds, inHours: unit == "h") }
         let labels = ["0", "≤ " + amount(scale.thresholds[0]), "≤ " + amount(scale.thresholds[1]),
                       "≤ " + amount(scale.thresholds[2]), "> " + amount(scale.thresholds[2])]
         var out = "<g class=\"legend\">\n" + text(x: x, y: y + 9, names.words.text("legend") + " (\(scale.name)):")

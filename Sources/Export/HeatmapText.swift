@@ -278,9 +278,7 @@ public struct HeatmapText {
 
     /// The five levels with their real thresholds.
     private func legend(_ scale: HeatmapScale, unit: Unit, marksToday: Bool = true) -> String {
-        func amount(_ seconds: Double) -> String {
-            unit == .hours ? HeatmapText.hours(seconds) + " h" : HeatmapText.number(seconds / 60) + " min"
-        }
+        func amount(_ seconds: Double) -> String { HeatmapText.threshold(seconds, inHours: unit == .hours) }
         let t = scale.thresholds
         let parts = [
             style.cell(level: 0) + " 0",
@@ -295,6 +293,15 @@ public struct HeatmapText {
     }
 
     private func footer(_ model: HeatmapModel) -> String { names.words.footer(model) }
+
+    /// A legend threshold: in hours (`1.5 h`), but under an hour in minutes
+    /// (`20 min`), where tenths of an hour would blur two thresholds;
+    /// tenths of a minute only below ten.
+    static func threshold(_ seconds: Double, inHours: Bool) -> String {
+        if inHours && seconds >= 3600 { return hours(seconds) + " h" }
+        let minutes = seconds / 60
+        return (minutes < 10 ? number(minutes) : String(Int(minutes.rounded()))) + " min"
+    }
 
     /// Hours with one decimal below 10 (`2.5`), whole above (`12`); empty for zero.
     static func hours(_ seconds: Double) -> String {

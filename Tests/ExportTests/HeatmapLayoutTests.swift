@@ -95,3 +95,17 @@ func day(_ y: Int, _ m: Int, _ d: Int) -> LocalDate { LocalDate(year: y, month: 
         #expect(model.freeWorkingDays == 3)  // Mon, Wed, Fri
     }
 }
+
+/// Legend thresholds stay apart: minutes under an hour, hours above.
+@Suite struct HeatmapLegendTests {
+    @Test func thresholdsUnderAnHourAreMinutes() {
+        #expect(HeatmapText.threshold(900, inHours: true) == "15 min")
+        #expect(HeatmapText.threshold(1200, inHours: true) == "20 min")
+        #expect(HeatmapText.threshold(3336, inHours: true) == "56 min")
+        #expect(HeatmapText.threshold(450, inHours: true) == "7.5 min")
+        #expect(HeatmapText.threshold(3600, inHours: true) == "1 h")
+        #expect(HeatmapText.threshold(5400, inHours: true) == "1.5 h")
+        #expect(HeatmapText.threshold(45_000, inHours: true) == "13 h")
+        #expect(HeatmapText.threshold(5400, inHours: false) == "90 min")
+    }
+}
