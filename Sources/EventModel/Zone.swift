@@ -111,7 +111,6 @@ private final class Definition: @unchecked Sendable {
 
     let id: String
     let source: Source
-    private let fixedOffset: Int?
     /// The offsets from 1900 to 2100, built on first use and then read
     /// without locks: a binary search instead of an ICU call or a rule
     /// expansion for every conversion. Empty when a VTIMEZONE changes
@@ -128,11 +127,10 @@ private final class Definition: @unchecked Sendable {
     init(id: String, source: Source) {
         self.id = id
         self.source = source
-        if case .fixed(let offset) = source { fixedOffset = offset } else { fixedOffset = nil }
     }
 
     func offset(at seconds: Int64) -> Int {
-        if let fixedOffset { return fixedOffset }
+        if case .fixed(let offset) = source { return offset }
         if seconds >= Definition.first && seconds < Definition.last {
             let table = loadTable()
             if table.pointee.count > 0 { return table.pointee.offset(at: seconds) }
@@ -140,7 +138,7 @@ private final class Definition: @unchecked Sendable {
         switch source {
         case .tzdb(let zone): return zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
         case .rules(let rules): return yearOffset(at: seconds, rules: rules)
-        case .fixed(let offset): return offset
+        case .fixed(let offset): return offset  // answered above
         }
     }
 
