@@ -23,9 +23,10 @@ public enum CheckSummary {
             line += " (\(zone.files) file\(zone.files == 1 ? "" : "s"))"
             lines.append(line)
         }
-        lines.append("diagnostics: \(report.diagnosticCount) (\(report.errors) errors, \(report.warnings) warnings)")
-        for (kind, count) in report.diagnostics.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            lines.append("  \(kind.rawValue): \(count)")
+        lines.append("diagnostics: \(report.errors) error\(report.errors == 1 ? "" : "s"), "
+            + "\(report.warnings) warning\(report.warnings == 1 ? "" : "s"), \(report.notes) note\(report.notes == 1 ? "" : "s")")
+        for (kind, count) in report.diagnostics.sorted(by: { $0.key < $1.key }) {
+            lines.append("  \(kind.severity.rawValue) \(kind.kind.rawValue): \(count)")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -53,8 +54,19 @@ public enum CheckSummary {
             z.field("files", zone.files)
             return z.finished()
         }))
+        var severities = JSONObjectWriter()
+        severities.field("error", report.errors)
+        severities.field("warning", report.warnings)
+        severities.field("note", report.notes)
+        json.raw("diagnosticsBySeverity", severities.finished())
         var kinds = JSONObjectWriter()
-        for (kind, count) in report.diagnostics.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { kinds.field(kind.rawValue, count) }
+        for severity in Diagnostic.Severity.allCases {
+            var counts = JSONObjectWriter()
+            for (kind, count) in report.diagnostics.sorted(by: { $0.key < $1.key }) where kind.severity == severity {
+                counts.field(kind.kind.rawValue, count)
+            }
+            kinds.raw(severity.rawValue, counts.finished())
+        }
         json.raw("diagnosticsByKind", kinds.finished())
         json.raw("diagnostics", JSONObjectWriter.array(diagnostics))
         return json.finished()

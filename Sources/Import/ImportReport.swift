@@ -14,23 +14,47 @@ public struct ImportReport: Sendable {
     public var otherComponents: [String: Int] = [:]
     /// Every TZID met, per file, with the rule that resolved it.
     public var zones: [ZoneUse] = []
-    public var diagnostics: [Diagnostic.Kind: Int] = [:]
+    /// Diagnostics by severity and kind.
+    public var diagnostics: [DiagnosticClass: Int] = [:]
     public var errors = 0
     public var warnings = 0
+    public var notes = 0
 
     public init() {}
 
+    /// Errors and warnings: what the exit code follows (notes never count).
     public var diagnosticCount: Int { errors + warnings }
 
-    mutating func count(_ diagnostic: Diagnostic) {
-        diagnostics[diagnostic.kind, default: 0] += 1
-        if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
+    /// Counts one diagnostic (the caller reports it).
+    public mutating func count(_ diagnostic: Diagnostic) {
+        diagnostics[DiagnosticClass(severity: diagnostic.severity, kind: diagnostic.kind), default: 0] += 1
+        switch diagnostic.severity {
+        case .error: errors += 1
+        case .warning: warnings += 1
+        case .note: notes += 1
+        }
     }
 
     mutating func count(_ event: Event) {
         events += 1
         if event.recurrenceID != nil { overrides += 1 }
         else if event.isRecurring { recurringSeries += 1 }
+    }
+}
+
+/// A severity and a kind: what `check` counts diagnostics by.
+public struct DiagnosticClass: Hashable, Sendable, Comparable {
+    public var severity: Diagnostic.Severity
+    public var kind: Diagnostic.Kind
+
+    public init(severity: Diagnostic.Severity, kind: Diagnostic.Kind) {
+        self.severity = severity
+        self.kind = kind
+    }
+
+    /// Errors first, then warnings, then notes; by kind within each.
+    public static func < (a: DiagnosticClass, b: DiagnosticClass) -> Bool {
+        a.severity != b.severity ? a.severity > b.severity : a.kind.rawValue < b.kind.rawValue
     }
 }
 

@@ -170,6 +170,7 @@ extension ImportReport {
         for (kind, count) in other.diagnostics { diagnostics[kind, default: 0] += count }
         errors += other.errors
         warnings += other.warnings
+        notes += other.notes
     }
 }
 

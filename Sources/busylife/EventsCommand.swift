@@ -46,6 +46,7 @@ struct EventsCommand: ParsableCommand {
             first = false
             return !out.closed
         }, diagnostic: { diagnostic in
+            guard input.shows(diagnostic) else { return }
             err.line(diagnostic.description)
             err.flush()
         })

@@ -6,9 +6,10 @@ enum ExitStatus {
     static let help = """
     EXIT CODES:
       0   everything converted
-      2   converted, but parts were skipped or read with a fallback (see diagnostics)
+      2   converted, but something was dropped (an error) or read with a
+          repair or fallback (a warning); notes never change the exit code
       64  usage error
-      65  nothing usable was read, or any diagnostic under --strict
+      65  nothing usable was read, or any error or warning under --strict
       66  an input is missing or unreadable
       74  output error (a closed pipe is not one: output just stops)
     """

@@ -9,8 +9,11 @@ struct InputOptions: ParsableArguments {
         valueName: "input"))
     var inputs: [String]
 
-    @Flag(help: "Fail (exit 65) on any diagnostic.")
+    @Flag(help: "Fail (exit 65) on any error or warning (notes never fail a run).")
     var strict = false
+
+    @Flag(name: .shortAndLong, help: "Also print notes: valid or harmless input that busylife does not use.")
+    var verbose = false
 
     @Flag(name: .customLong("no-calendar-zone"),
           help: "Ignore X-WR-TIMEZONE (strict RFC 5545 reading).")
@@ -22,6 +25,11 @@ struct InputOptions: ParsableArguments {
     }
 
     var importer: Importer { importer(textWindow: nil) }
+
+    /// Whether a diagnostic goes to standard error: notes only with --verbose.
+    func shows(_ diagnostic: Diagnostic) -> Bool {
+        verbose || diagnostic.severity != .note
+    }
 
     /// For a command that shows one window only.
     func importer(textWindow: CoarseWindow?) -> Importer {

@@ -12,6 +12,7 @@ func settleInputs(_ input: InputOptions, _ options: SettleOptions, err: Output) 
         settler.add(event)
         return true
     }, diagnostic: { diagnostic in
+        guard input.shows(diagnostic) else { return }
         err.line(diagnostic.description)
         err.flush()
     })
@@ -21,8 +22,8 @@ func settleInputs(_ input: InputOptions, _ options: SettleOptions, err: Output) 
     mi_option_set(mi_option_decommit_delay, 0)
     let settlement = settler.settle()
     for diagnostic in settlement.diagnostics {
-        err.line(diagnostic.description)
-        report.warnings += 1
+        report.count(diagnostic)
+        if input.shows(diagnostic) { err.line(diagnostic.description) }
     }
     err.flush()
     return (settlement, report)
