@@ -7,40 +7,54 @@ import Darwin
 /// Where the reader's bytes come from: an open file descriptor (a file or
 /// standard input, closed by its owner) or bytes in memory. `peek` looks
 /// at the first bytes without consuming them, to sniff a format.
+///
+/// Readers always see UTF-8 without a byte-order mark: a UTF-8 BOM is
+/// dropped, and input that starts with a UTF-16 BOM (`FF FE` little-endian,
+/// `FE FF` big-endian, as some Windows tools write) is transcoded as it is
+/// read; an unpaired surrogate becomes U+FFFD.
 public final class ByteSource {
+    /// How the input was written, judged by its byte-order mark.
+    public enum Encoding: Sendable, Equatable {
+        case utf8, utf8WithBOM, utf16LittleEndian, utf16BigEndian
+    }
+
     private let fd: Int32
+    /// Bytes to give before the descriptor's: UTF-8, the BOM removed.
     private var prefix: [UInt8]
     private var prefixOffset = 0
+    /// In-memory input not yet handed on (the `bytes:` form), raw.
+    private var memory: [UInt8]
+    private var memoryOffset = 0
+    private var started = false
+    private(set) public var encoding = Encoding.utf8
+    /// UTF-16 bytes read but not yet decoded (an odd byte, half a surrogate pair).
+    private var pending: [UInt8] = []
 
     public init(fileDescriptor fd: Int32) {
         self.fd = fd
         self.prefix = []
+        self.memory = []
     }
 
     /// Reads only these bytes.
     public init(bytes: [UInt8]) {
         self.fd = -1
-        self.prefix = bytes
+        self.prefix = []
+        self.memory = bytes
     }
 
-    /// Up to `count` first bytes, which `read` then gives again; nil on a
-    /// read error. Call it before any `read`.
+    /// Up to `count` first bytes (after any BOM, as UTF-8), which `read`
+    /// then gives again; nil on a read error. Call it before any `read`.
     public func peek(_ count: Int) -> [UInt8]? {
-        guard fd >= 0 else { return Array(prefix.prefix(count)) }
-        var head = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let n = head.withUnsafeMutableBytes { raw in
-                readFromDescriptor(UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
-            }
+        guard start() else { return nil }
+        var chunk = [UInt8](repeating: 0, count: max(count, 64))
+        while prefix.count - prefixOffset < count {
+            let n = chunk.withUnsafeMutableBytes { produce(into: $0) }
             if n < 0 { return nil }
             if n == 0 { break }
-            filled += n
+            prefix.append(contentsOf: chunk[0..<n])
         }
-        head.removeSubrange(filled...)
-        prefix = head
-        prefixOffset = 0
-        return head
+        return Array(prefix[prefixOffset...].prefix(count))
     }
 
     /// Everything left, or nil on a read error.
@@ -57,6 +71,7 @@ public final class ByteSource {
 
     /// Fills `buffer` with up to its size; returns 0 at the end, -1 on a read error.
     public func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        guard start() else { return -1 }
         if prefixOffset < prefix.count {
             let n = min(buffer.count, prefix.count - prefixOffset)
             prefix.withUnsafeBytes { raw in
@@ -66,11 +81,113 @@ public final class ByteSource {
             if prefixOffset == prefix.count { prefix = []; prefixOffset = 0 }
             return n
         }
-        return readFromDescriptor(buffer)
+        return produce(into: buffer)
     }
 
-    private func readFromDescriptor(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
-        if fd < 0 { return 0 }
+    /// Reads the first bytes once to find a byte-order mark; false on a read error.
+    private func start() -> Bool {
+        if started { return true }
+        started = true
+        var head = [UInt8](repeating: 0, count: 3)
+        var filled = 0
+        while filled < 3 {
+            let n = head.withUnsafeMutableBytes { readRaw(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
+            if n < 0 { return false }
+            if n == 0 { break }
+            filled += n
+        }
+        head.removeSubrange(filled...)
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) {
+            encoding = .utf8WithBOM
+            head = []
+        } else if head.starts(with: [0xFF, 0xFE]) {
+            encoding = .utf16LittleEndian
+            pending = Array(head.dropFirst(2))
+            head = []
+        } else if head.starts(with: [0xFE, 0xFF]) {
+            encoding = .utf16BigEndian
+            pending = Array(head.dropFirst(2))
+            head = []
+        }
+        prefix = head
+        prefixOffset = 0
+        return true
+    }
+
+    /// The next bytes after the prefix, transcoded when the input is UTF-16.
+    private func produce(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        guard encoding == .utf16LittleEndian || encoding == .utf16BigEndian else { return readRaw(into: buffer) }
+        // Two UTF-16 bytes make at most three UTF-8 bytes; a pair (four) makes four.
+        let rawCapacity = max(4, (buffer.count / 3) * 2 - 4)
+        var raw = [UInt8](repeating: 0, count: rawCapacity)
+        while true {
+            let n = raw.withUnsafeMutableBytes { readRaw(into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<max(2, rawCapacity - pending.count)])) }
+            if n < 0 { return -1 }
+            pending.append(contentsOf: raw[0..<n])
+            let out = decodeUTF16(into: buffer, atEnd: n == 0)
+            if out > 0 || n == 0 { return out }
+        }
+    }
+
+    /// Decodes whole code units from `pending` into `buffer` as UTF-8 and
+    /// keeps what is left; at the end, what is left becomes U+FFFD.
+    private func decodeUTF16(into buffer: UnsafeMutableRawBufferPointer, atEnd: Bool) -> Int {
+        let bigEndian = encoding == .utf16BigEndian
+        var out = 0
+        var index = 0
+        func unit(_ at: Int) -> UInt32 {
+            bigEndian ? UInt32(pending[at]) << 8 | UInt32(pending[at + 1])
+                      : UInt32(pending[at + 1]) << 8 | UInt32(pending[at])
+        }
+        func put(_ scalar: UInt32) {
+            let s = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+            for byte in UTF8.encode(s)! {
+                buffer[out] = byte
+                out += 1
+            }
+        }
+        while index + 1 < pending.count, out + 4 <= buffer.count {
+            let first = unit(index)
+            if first >= 0xD800 && first < 0xDC00 {
+                guard index + 3 < pending.count else {
+                    if atEnd { put(0xFFFD); index += 2; continue }
+                    break
+                }
+                let second = unit(index + 2)
+                if second >= 0xDC00 && second < 0xE000 {
+                    put(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
+                    index += 4
+                } else {
+                    put(0xFFFD)
+                    index += 2
+                }
+            } else if first >= 0xDC00 && first < 0xE000 {
+                put(0xFFFD)
+                index += 2
+            } else {
+                put(first)
+                index += 2
+            }
+        }
+        pending.removeSubrange(0..<index)
+        if atEnd && pending.count == 1 && out + 3 <= buffer.count {
+            put(0xFFFD)
+            pending = []
+        }
+        return out
+    }
+
+    /// Raw bytes from memory or the descriptor.
+    private func readRaw(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        if fd < 0 {
+            let n = min(buffer.count, memory.count - memoryOffset)
+            guard n > 0 else { return 0 }
+            memory.withUnsafeBytes { raw in
+                buffer.baseAddress!.copyMemory(from: raw.baseAddress! + memoryOffset, byteCount: n)
+            }
+            memoryOffset += n
+            return n
+        }
         while true {
             let n = systemRead(fd, buffer.baseAddress, buffer.count)
             if n < 0 && errno == EINTR { continue }

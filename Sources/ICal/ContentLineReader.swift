@@ -1,6 +1,7 @@
 /// Splits a byte stream into unfolded content lines (RFC 5545 3.1) without
-/// holding more than one chunk and one line: CRLF or LF endings, a line that
-/// starts with a space or tab continues the previous one.
+/// holding more than one chunk and one line: CRLF or LF endings (or CR
+/// alone, as classic Mac OS wrote, when the first line ends so), a line
+/// that starts with a space or tab continues the previous one.
 ///
 /// We unfold here rather than in libical because libical's cost grows with
 /// the square of a line's length; a line over the limit is cut off and
@@ -19,6 +20,9 @@ struct ContentLineReader {
     private var currentOverflow = false
     private var hasCurrent = false
     private(set) var readFailed = false
+    /// The byte that ends a line: LF, or CR for a file whose first line ends in CR alone.
+    private var lineEnd: UInt8 = 0x0A
+    private var lineEndKnown = false
 
     init(source: ByteSource, maxLineBytes: Int, chunkSize: Int = 1 << 20) {
         self.source = source
@@ -54,7 +58,7 @@ struct ContentLineReader {
                 }
                 let base = chunk.baseAddress! + position
                 let available = chunkCount - position
-                if let lf = memchr(base, 0x0A, available) {
+                if let lf = memchr(base, Int32(lineEnd), available) {
                     let length = lf - base
                     append(base, length)
                     position += length + 1
@@ -94,7 +98,26 @@ struct ContentLineReader {
         guard n > 0 else { return false }
         chunkCount = n
         position = 0
+        if !lineEndKnown { findLineEnd() }
         return true
+    }
+
+    /// LF unless the first line ending of the input is a CR not followed by LF.
+    private mutating func findLineEnd() {
+        let base = chunk.baseAddress!
+        guard let cr = memchr(base, 0x0D, chunkCount) else {
+            lineEndKnown = memchr(base, 0x0A, chunkCount) != nil
+            return
+        }
+        let offset = UnsafeRawPointer(cr) - UnsafeRawPointer(base)
+        if let lf = memchr(base, 0x0A, offset) {
+            _ = lf
+            lineEndKnown = true
+            return
+        }
+        guard offset + 1 < chunkCount else { return }  // decide on the next chunk
+        lineEndKnown = true
+        if chunk[offset + 1] != 0x0A { lineEnd = 0x0D }
     }
 }
 

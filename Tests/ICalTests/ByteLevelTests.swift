@@ -1,0 +1,75 @@
+import ICal
+import Testing
+
+/// What reaches the line reader: BOMs gone, UTF-16 transcoded, old Mac line endings split.
+@Suite struct ByteLevelTests {
+    static let calendar = [
+        "BEGIN:VCALENDAR", "X-WR-CALNAME:Work", "X-WR-TIMEZONE:Europe/Berlin",
+        "BEGIN:VEVENT", "UID:a", "DTSTART:20261124T090000", "SUMMARY:Caf\u{E9} \u{1F600}", "END:VEVENT",
+        "END:VCALENDAR",
+    ]
+
+    static func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
+        var bytes: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+        for unit in text.utf16 {
+            let high = UInt8(unit >> 8), low = UInt8(unit & 0xFF)
+            bytes += bigEndian ? [high, low] : [low, high]
+        }
+        return bytes
+    }
+
+    /// The calendar names, event lines and summaries a parse saw, and its problems.
+    func expectWhole(_ items: [ICalItem], sourceLine: Int = 4) {
+        #expect(items.problems.isEmpty)
+        #expect(items.calendarProperties.map(\.name) == ["X-WR-CALNAME", "X-WR-TIMEZONE"])
+        #expect(items.components.first?.first("SUMMARY")?.value == "Caf\u{E9} \u{1F600}")
+        #expect(items.components.first?.line == sourceLine)
+    }
+
+    @Test func aUTF8ByteOrderMarkAndBlankLinesBeforeTheCalendarCostNothing() {
+        let text = "\r\n\r\n" + Self.calendar.joined(separator: "\r\n") + "\r\n"
+        expectWhole(parse(bytes: [0xEF, 0xBB, 0xBF] + Array(text.utf8)), sourceLine: 6)
+    }
+
+    @Test(arguments: [false, true])
+    func utf16WithAByteOrderMarkIsTranscoded(bigEndian: Bool) {
+        let text = Self.calendar.joined(separator: "\r\n") + "\r\n"
+        expectWhole(parse(bytes: Self.utf16(text, bigEndian: bigEndian)))
+    }
+
+    @Test func utf16InSmallReadsKeepsSurrogatePairsWhole() {
+        let text = String(repeating: "\u{1F600}", count: 5000)
+        let source = ByteSource(bytes: Self.utf16(text, bigEndian: false))
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 7)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { source.read(into: $0) }
+            if n <= 0 { break }
+            out += buffer[0..<n]
+        }
+        #expect(String(decoding: out, as: UTF8.self) == text)
+        #expect(source.encoding == .utf16LittleEndian)
+    }
+
+    @Test func anUnpairedSurrogateAndAnOddLastByteBecomeReplacementCharacters() {
+        let source = ByteSource(bytes: [0xFF, 0xFE, 0x41, 0x00, 0x00, 0xD8, 0x42, 0x00, 0x43])
+        let text = String(decoding: source.readAll() ?? [], as: UTF8.self)
+        #expect(text == "A\u{FFFD}B\u{FFFD}")
+    }
+
+    @Test func peekGivesTheTranscodedStartAndReadGivesItAgain() {
+        let source = ByteSource(bytes: Self.utf16("BEGIN:VCALENDAR", bigEndian: true))
+        #expect(source.peek(6) == Array("BEGIN:".utf8))
+        #expect(source.readAll() == Array("BEGIN:VCALENDAR".utf8))
+    }
+
+    @Test func carriageReturnsAloneEndLines() {
+        let text = Self.calendar.joined(separator: "\r") + "\r"
+        expectWhole(parse(bytes: Array(text.utf8)))
+    }
+
+    @Test func aCarriageReturnInsideALineFeedFileIsStillBinary() {
+        let items = parse(bytes: Array("BEGIN:VCALENDAR\nX-A:one\rtwo\nEND:VCALENDAR\n".utf8))
+        #expect(items.problems.map(\.kind) == [.binaryData])
+    }
+}
