@@ -73,6 +73,8 @@ public struct ICalProblem: Sendable, Equatable {
         case strayContent = "stray-content"
         /// A value or line libical could not parse (its `X-LIC-ERROR`).
         case parse = "parse-error"
+        /// A malformed property busylife never reads (DTSTAMP, GEO, TRIGGER...): harmless.
+        case unusedProperty = "unused-property"
     }
 
     public var kind: Kind

@@ -29,11 +29,41 @@ enum LibicalConversion {
             property = icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
             let propertyKind = icalproperty_isa(current)
             if propertyKind == ICAL_XLICERROR_PROPERTY {
-                // libical put its error where the bad line was.
-                let line = cursor < lines.lines.count ? lines.lines[cursor] : lines.line
-                if cursor < lines.lines.count { cursor += 1 }
+                let reason = errorType(current)
                 let message = icalproperty_get_xlicerror(current).map { String(cString: $0) } ?? "parse error"
-                result.problems.append(ICalProblem(kind: .parse, line: line, message: message))
+                if reason == .parameterName || reason == .parameterValue, lastTaken >= 0, lastTaken == cursor - 1 {
+                    // A bad parameter: libical kept the property (taken just
+                    // now, from our own line) and put its error after it.
+                    let name = lines.names[lastTaken]
+                    if LibicalError.outcome(reason, propertyName: name, readable: true) == .unused {
+                        result.problems.append(ICalProblem(kind: .unusedProperty, line: lines.lines[lastTaken],
+                            message: "\(name) is malformed (\(message)); busylife does not use it"))
+                    }
+                    continue
+                }
+                // Otherwise libical put its error where the bad line was.
+                let index = cursor < lines.lines.count ? cursor : nil
+                let line = index.map { lines.lines[$0] } ?? lines.line
+                if index != nil { cursor += 1 }
+                let raw = index.flatMap { RawProperty(bytes, from: Int(lines.offsets[$0])) }
+                let name = index.map { lines.names[$0] } ?? ""
+                switch LibicalError.outcome(reason, propertyName: name, readable: raw != nil) {
+                case .keep:
+                    // Valid input libical 3.0 refuses (an empty TEXT value, an
+                    // iana-token name or parameter, VALUE=URI on LOCATION) or a
+                    // value we read ourselves: kept as written.
+                    if let index, let raw {
+                        lastTaken = index
+                        result.properties.append(ICalProperty(
+                            name: name, value: LibicalError.isText(name) ? PropertyLine.unescapeText(raw.value) : raw.value,
+                            parameters: raw.parameters, line: line))
+                    }
+                case .unused:
+                    result.problems.append(ICalProblem(kind: .unusedProperty, line: line,
+                        message: "\(name) is malformed (\(message)); busylife does not use it"))
+                case .dropped:
+                    result.problems.append(ICalProblem(kind: .parse, line: line, message: message))
+                }
                 continue
             }
             let propertyName = self.propertyName(current, kind: propertyKind)
@@ -69,6 +99,18 @@ enum LibicalConversion {
             result.children.append(self.component(current, lines: childLines, bytes: bytes))
         }
         return result
+    }
+
+    /// The X-LIC-ERRORTYPE of one of libical's error properties.
+    private static func errorType(_ error: OpaquePointer) -> LibicalError.Reason {
+        guard let parameter = icalproperty_get_first_parameter(error, ICAL_XLICERRORTYPE_PARAMETER) else { return .other }
+        switch icalparameter_get_xlicerrortype(parameter) {
+        case ICAL_XLICERRORTYPE_PROPERTYPARSEERROR: return .propertyName
+        case ICAL_XLICERRORTYPE_PARAMETERNAMEPARSEERROR: return .parameterName
+        case ICAL_XLICERRORTYPE_PARAMETERVALUEPARSEERROR: return .parameterValue
+        case ICAL_XLICERRORTYPE_VALUEPARSEERROR: return .value
+        default: return .other
+        }
     }
 
     private static func propertyName(_ property: OpaquePointer, kind: icalproperty_kind) -> String {
@@ -112,6 +154,58 @@ enum LibicalConversion {
             result.append((String(text[..<equals]).uppercased(), String(value)))
         }
         return result
+    }
+}
+
+/// What to make of an error libical reported for one of our lines, by the
+/// reason libical gives and the kind of property, never by its message.
+enum LibicalError {
+    enum Reason { case propertyName, parameterName, parameterValue, value, other }
+    enum Outcome {
+        /// Keep the property as written: valid input, or a value busylife reads itself.
+        case keep
+        /// A malformed property busylife never reads: a note.
+        case unused
+        /// Something that may have been the user's data is gone: an error.
+        case dropped
+    }
+
+    static func outcome(_ reason: Reason, propertyName name: String, readable: Bool) -> Outcome {
+        guard readable else { return .dropped }
+        switch reason {
+        case .propertyName:
+            // An iana-token or x-name libical 3.0 does not know (LINK,
+            // PROXIMITY, STRUCTURED-DATA...): valid (RFC 5545 3.8.8).
+            return isToken(name) ? .keep : .dropped
+        case .parameterName, .parameterValue, .value:
+            if readByBusylife.contains(name) || isText(name) || !known(name) { return .keep }
+            return .unused
+        case .other:
+            return .dropped
+        }
+    }
+
+    /// Properties whose values busylife parses itself (and reports when it cannot).
+    static let readByBusylife: Set<String> = [
+        "DTSTART", "DTEND", "DURATION", "RECURRENCE-ID", "RRULE", "EXRULE", "RDATE", "EXDATE",
+        "STATUS", "TRANSP", "SEQUENCE", "UID", "TZID", "TZOFFSETFROM", "TZOFFSETTO",
+    ]
+
+    /// Whether libical types the property as TEXT (or it is an x-name).
+    static func isText(_ name: String) -> Bool {
+        if name.hasPrefix("X-") { return true }
+        let kind = icalproperty_string_to_kind(name)
+        return kind == ICAL_X_PROPERTY || LibicalConversion.isText(kind)
+    }
+
+    private static func known(_ name: String) -> Bool {
+        let kind = icalproperty_string_to_kind(name)
+        return kind != ICAL_NO_PROPERTY && kind != ICAL_X_PROPERTY
+    }
+
+    /// RFC 5545's iana-token / x-name: letters, digits and dashes.
+    static func isToken(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
     }
 }
 

@@ -16,7 +16,8 @@ struct EventBuilder {
     /// The event, or nil (with a diagnostic) when it has no usable DTSTART.
     func build(_ component: ICalComponent) -> Event? {
         for problem in component.problems + component.children.flatMap(\.problems) {
-            report(Diagnostic(.error, .parse, at: at(problem.line), problem.message))
+            report(Diagnostic(ICSImporter.severity(of: problem.kind), ICSImporter.kind(of: problem.kind),
+                              at: at(problem.line), problem.message))
         }
         guard let dtstart = component.first("DTSTART") else {
             report(Diagnostic(.error, .missingProperty, at: at(component.line), "VEVENT without DTSTART; event skipped"))
@@ -81,7 +82,7 @@ struct EventBuilder {
             }
         }
         if event.isRecurring || event.recurrenceID != nil || textWindow?.mayTouch(start: start, end: resolvedEnd) ?? true {
-            event.description = component.first("DESCRIPTION")?.value
+            event.description = component.first("DESCRIPTION").flatMap { $0.value.isEmpty ? nil : $0.value }
             if let location = component.first("LOCATION")?.value, !location.isEmpty {
                 event.location = Location(name: location)
             }

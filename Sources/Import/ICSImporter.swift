@@ -96,9 +96,13 @@ struct ICSImporter {
         return false
     }
 
-    /// Dropped data is an error; repaired data a warning.
+    /// Dropped data is an error; repaired data a warning; what busylife never reads a note.
     static func severity(of kind: ICalProblem.Kind) -> Diagnostic.Severity {
-        kind == .invalidUTF8 ? .warning : .error
+        switch kind {
+        case .invalidUTF8: .warning
+        case .unusedProperty: .note
+        default: .error
+        }
     }
 
     static func kind(of kind: ICalProblem.Kind) -> Diagnostic.Kind {
@@ -111,6 +115,7 @@ struct ICSImporter {
         case .unbalanced: .unbalanced
         case .strayContent: .strayContent
         case .parse: .parse
+        case .unusedProperty: .unusedProperty
         }
     }
 }

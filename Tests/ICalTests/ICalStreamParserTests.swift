@@ -94,11 +94,35 @@ extension Array where Element == ICalItem {
         #expect(items.components.first?.first("SUMMARY")?.value == "caf\u{FFFD}")
     }
 
-    @Test func reportsLibicalErrorsAtTheirLine() {
+    @Test func valuesBusylifeReadsItselfAreKeptAsWrittenWhenLibicalRefusesThem() {
         let items = parse(["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:a", "DTEND:2026023", "RRULE:FREQ=SOMETIMES", "END:VEVENT", "END:VCALENDAR"])
-        let problems = items.components.first?.problems ?? []
-        #expect(problems.map(\.line) == [4, 5])
-        #expect(problems.allSatisfy { $0.kind == .parse })
+        let event = try! #require(items.components.first)
+        #expect(event.problems.isEmpty)
+        #expect(event.first("DTEND").map { "\($0.line) \($0.value)" } == "4 2026023")
+        #expect(event.first("RRULE").map { "\($0.line) \($0.value)" } == "5 FREQ=SOMETIMES")
+    }
+
+    @Test func libicalsErrorsAreClassifiedByPropertyAndReason() {
+        let items = parse([
+            "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:a",
+            "DESCRIPTION:", "LOCATION;VALUE=URI:geo:1,2", "RELATED-TO;VALUE=UID:b",  // valid: kept
+            "LINK;LINKREL=SOURCE;VALUE=URI:https://example.com", "DRESSCODE:casual",  // iana-tokens: kept
+            "DTSTAMP:2026112", "GEO:abc",  // never read: notes
+            "BEGIN:VALARM", "TRIGGER:soon", "PROXIMITY:ARRIVE", "END:VALARM",
+            "DTSTA>P:20260101", "SUMMARY:after",  // a garbled name: dropped
+            "END:VEVENT", "END:VCALENDAR",
+        ])
+        let event = try! #require(items.components.first)
+        #expect(event.first("DESCRIPTION")?.value == "")
+        #expect(event.first("LOCATION")?.value == "geo:1,2")
+        #expect(event.first("RELATED-TO")?.parameter("VALUE") == "UID")
+        #expect(event.first("LINK")?.line == 7)
+        #expect(event.first("DRESSCODE")?.value == "casual")
+        #expect(event.first("SUMMARY")?.line == 16)
+        #expect(event.problems.map { "\($0.line) \($0.kind.rawValue)" } == ["9 unused-property", "10 unused-property", "15 parse-error"])
+        let alarm = try! #require(event.children.first)
+        #expect(alarm.problems.map { "\($0.line) \($0.kind.rawValue)" } == ["12 unused-property"])
+        #expect(alarm.first("PROXIMITY")?.value == "ARRIVE")
     }
 
     @Test func garbageOutsideComponentsIsOneProblem() {
