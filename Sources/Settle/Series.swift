@@ -45,6 +45,29 @@ struct Series {
             if let existing = byKey[key], !Series.wins(component, over: existing) { continue }
             byKey[key] = component
         }
+        // An EXDATE of the master deletes the instance and any override of it.
+        var exdateExact: Set<Int64> = []
+        var exdateDays: Set<Int64> = []
+        if let master, let frame {
+            for time in master.event.recurrence.exceptionDates {
+                switch frame.key(of: time) {
+                case .exact(let value): exdateExact.insert(value)
+                case .day(let value): exdateDays.insert(value)
+                }
+            }
+            for (key, component) in byKey.sorted(by: { $0.value.order < $1.value.order }) {
+                let day = RuleExpander.floorDiv(frame.wall(component.event.recurrenceID!.time), 86_400)
+                let excluded = switch key {
+                case .exact(let value): exdateExact.contains(value) || exdateDays.contains(day)
+                case .day(let value): exdateDays.contains(value)
+                }
+                if excluded {
+                    byKey[key] = nil
+                    diagnostic(Diagnostic(.note, .nothingToPlace, at: component.event.source,
+                        "override of an instance that the master's EXDATE deletes; not shown"))
+                }
+            }
+        }
         for component in keyless + byKey.values.sorted(by: { $0.order < $1.order })
         where component.event.status != .cancelled {
             let id = component.event.recurrenceID.map { frame?.normalized($0.time) ?? $0.time }
@@ -69,14 +92,6 @@ struct Series {
             switch key {
             case .exact(let value): exactKeys.insert(value)
             case .day(let value): dayKeys.insert(value)
-            }
-        }
-        var exdateExact: Set<Int64> = []
-        var exdateDays: Set<Int64> = []
-        for time in master.event.recurrence.exceptionDates {
-            switch frame.key(of: time) {
-            case .exact(let value): exdateExact.insert(value)
-            case .day(let value): exdateDays.insert(value)
             }
         }
 

@@ -102,6 +102,20 @@ extension Settlement {
         #expect(result.occurrences[1].occurrence.recurrenceID?.iso8601 == "2024-11-05T09:00:00-05:00")
     }
 
+    @Test func anExdateOfTheMasterRemovesTheInstanceAndItsOverride() throws {
+        let lines = vevent("s", ["DTSTART;TZID=America/New_York:20241104T090000", "DURATION:PT1H", "SUMMARY:Sync",
+                                 "RRULE:FREQ=DAILY;COUNT=4", "EXDATE:20241105T140000Z", "EXDATE;VALUE=DATE:20241106"])
+            + vevent("s", ["RECURRENCE-ID;TZID=America/New_York:20241105T090000", "DTSTART;TZID=America/New_York:20241105T110000",
+                           "DURATION:PT1H", "SUMMARY:Moved"])
+            + vevent("s", ["RECURRENCE-ID;TZID=America/New_York:20241106T090000", "DTSTART;TZID=America/New_York:20241106T100000",
+                           "DURATION:PT1H", "SUMMARY:Moved too"])
+            + vevent("s", ["RECURRENCE-ID;TZID=America/New_York:20241107T090000", "DTSTART;TZID=America/New_York:20241107T100000",
+                           "DURATION:PT1H", "SUMMARY:Kept"])
+        let result = try settle(lines, from: "2024-11-01", to: "2024-11-10")
+        #expect(result.occurrences.map(\.event.title) == ["Sync", "Kept"])
+        #expect(result.diagnostics.map { "\($0.severity) \($0.kind)" } == ["note nothingToPlace", "note nothingToPlace"])
+    }
+
     @Test func thisAndFutureShiftsTheRest() throws {
         let lines = vevent("t", ["DTSTART;TZID=America/New_York:20241104T090000", "DURATION:PT1H", "SUMMARY:Early",
                                  "RRULE:FREQ=DAILY;COUNT=5"])
