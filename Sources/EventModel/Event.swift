@@ -25,6 +25,9 @@ public struct Event: Sendable {
     public var end: EventTime
     /// The DURATION as written, if the event gave one rather than DTEND.
     public var duration: EventDuration?
+    /// An override whose own end came before its start: it lasts as long
+    /// as its master's instances (and `end` equals `start` until then).
+    public var endFromMaster = false
 
     /// Recurrence parts, kept for the settle step.
     public var recurrence: Recurrence

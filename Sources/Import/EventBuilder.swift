@@ -9,6 +9,9 @@ struct EventBuilder {
     let zones: ZoneResolver
     /// X-WR-TIMEZONE of the calendar, when it applies.
     let calendarZone: Zone?
+    /// The calendar has a METHOD (an iTIP message), where a VEVENT may
+    /// lack DTSTART (RFC 5545 3.6.1): nothing to place, not an error.
+    var underMethod = false
     /// Single events wholly outside it are built without their text.
     var textWindow: CoarseWindow?
     let report: (Diagnostic) -> Void
@@ -20,11 +23,16 @@ struct EventBuilder {
                               at: at(problem.line), problem.message))
         }
         guard let dtstart = component.first("DTSTART") else {
-            report(Diagnostic(.error, .missingProperty, at: at(component.line), "VEVENT without DTSTART; event skipped"))
+            if underMethod {
+                report(Diagnostic(.note, .nothingToPlace, at: at(component.line),
+                                  "VEVENT without DTSTART in a METHOD message; nothing to place"))
+            } else {
+                report(Diagnostic(.error, .missingProperty, at: at(component.line), "VEVENT without DTSTART; event skipped"))
+            }
             return nil
         }
         let recurring = component.first("RRULE") != nil || component.first("RDATE") != nil
-        guard let start = time(dtstart, repeatsInCalendarZone: recurring) else {
+        guard var start = time(dtstart, repeatsInCalendarZone: recurring) else {
             report(Diagnostic(.error, .invalidDate, at: at(dtstart.line),
                               "\(problemText(dtstart)); event skipped"))
             return nil
@@ -34,23 +42,42 @@ struct EventBuilder {
         var duration: EventDuration?
         if let dtend = component.first("DTEND") {
             if let value = time(dtend, repeatsInCalendarZone: false) {
-                end = value
+                end = sameKind(value, as: start, property: dtend)
             } else {
                 report(Diagnostic(.error, .invalidDate, at: at(dtend.line), "\(problemText(dtend)); DTEND ignored"))
             }
         } else if let property = component.first("DURATION") {
             if let value = ValueParsing.duration(property.value) {
                 duration = value
+                if ValueParsing.hasWeeksAfterTime(property.value) {
+                    report(Diagnostic(.warning, .repairedValue, at: at(property.line),
+                                      "DURATION \"\(property.value)\" has weeks after the time designator; read as weeks"))
+                }
             } else {
                 report(Diagnostic(.error, .invalidValue, at: at(property.line),
                                   "unreadable DURATION \"\(property.value)\"; ignored"))
             }
         }
         var resolvedEnd = end ?? EventTiming.end(of: start, duration: duration)
+        // A series keeps DTSTART as written: its rules count from it.
+        let isSeries = recurring || component.first("EXRULE") != nil
+        var endFromMaster = false
         if EventTiming.precedes(resolvedEnd, start) {
-            report(Diagnostic(.warning, .invalidValue, at: at(component.first("DTEND")?.line ?? component.line),
-                              "end before start; the event is read as starting and ending at DTSTART"))
-            resolvedEnd = EventTiming.end(of: start, duration: nil)
+            let line = at(component.first("DTEND")?.line ?? component.first("DURATION")?.line ?? component.line)
+            if component.first("RECURRENCE-ID") != nil {
+                report(Diagnostic(.warning, .endBeforeStart, at: line,
+                                  "end before start; the override lasts as long as its master's instances"))
+                resolvedEnd = EventTiming.end(of: start, duration: nil)
+                endFromMaster = true
+            } else if end != nil && !isSeries {
+                report(Diagnostic(.warning, .endBeforeStart, at: line,
+                                  "DTEND before DTSTART; the two are read the other way round"))
+                swap(&start, &resolvedEnd)
+            } else {
+                report(Diagnostic(.warning, .endBeforeStart, at: line,
+                                  "end before start; the event is read as starting and ending at DTSTART"))
+                resolvedEnd = EventTiming.end(of: start, duration: nil)
+            }
             duration = nil
         }
 
@@ -62,6 +89,7 @@ struct EventBuilder {
         var event = Event(uid: uid, title: summary ?? "", calendar: calendar,
                           source: at(component.line), start: start, end: resolvedEnd)
         event.duration = duration
+        event.endFromMaster = endFromMaster
         event.status = component.first("STATUS").flatMap { Event.Status(rawValue: $0.value.lowercased()) }
         event.transparency = component.first("TRANSP")?.value.uppercased() == "TRANSPARENT" ? .transparent : .opaque
         if let sequence = component.first("SEQUENCE") {
@@ -103,7 +131,13 @@ struct EventBuilder {
     }
 
     private func time(_ text: String, tzid: String?, line: Int, repeatsInCalendarZone: Bool = false) -> EventTime? {
-        guard case .success(let value) = ValueParsing.dateTime(text.trimmingCharacters()) else { return nil }
+        let text = text.trimmingCharacters()
+        guard case .success(let value) = ValueParsing.dateTime(text) else {
+            guard let date = ValueParsing.dateWithZ(text) else { return nil }
+            report(Diagnostic(.warning, .repairedValue, at: at(line),
+                              "\"\(text)\" is a date written with Z; read as the date \(date)"))
+            return .date(date)
+        }
         switch value {
         case .date(let date):
             return .date(date)
@@ -122,6 +156,35 @@ struct EventBuilder {
                 return .instant(calendarZone.instant(for: local), zone: calendarZone)
             }
             return .floating(local)
+        }
+    }
+
+    /// DTEND read in DTSTART's value type (a warning when it was not):
+    /// a DATE-TIME end of a DATE start is its date as written; a DATE end of
+    /// a DATE-TIME start is that date's midnight on the start's clock.
+    private func sameKind(_ end: EventTime, as start: EventTime, property: ICalProperty) -> EventTime {
+        switch (start, end) {
+        case (.date, .instant), (.date, .floating):
+            guard case .success(let written) = ValueParsing.dateTime(property.value.trimmingCharacters()) else { return end }
+            let date: LocalDate
+            switch written {
+            case .local(let local), .utc(let local): date = local.date
+            case .date(let day): date = day
+            }
+            report(Diagnostic(.warning, .mixedValueTypes, at: at(property.line),
+                              "DTSTART is a DATE and DTEND a DATE-TIME; DTEND read as the date \(date)"))
+            return .date(date)
+        case (.floating, .date(let date)):
+            report(Diagnostic(.warning, .mixedValueTypes, at: at(property.line),
+                              "DTSTART is a DATE-TIME and DTEND a DATE; DTEND read as \(date) at midnight"))
+            return .floating(LocalDateTime(date: date, hour: 0, minute: 0, second: 0)!)
+        case (.instant(_, let zone), .date(let date)):
+            report(Diagnostic(.warning, .mixedValueTypes, at: at(property.line),
+                              "DTSTART is a DATE-TIME and DTEND a DATE; DTEND read as \(date) at midnight"))
+            let clock = zone ?? .utc
+            return .instant(clock.instant(for: LocalDateTime(date: date, hour: 0, minute: 0, second: 0)!), zone: zone)
+        default:
+            return end
         }
     }
 
@@ -182,7 +245,10 @@ struct EventBuilder {
     }
 
     private func rule(_ property: ICalProperty, start: EventTime) -> RecurrenceRule? {
-        switch RecurrenceRuleText.parse(property.value, start: start) {
+        let repaired = { (what: String) in
+            report(Diagnostic(.warning, .repairedRule, at: at(property.line), "\(property.name) \(what)"))
+        }
+        switch RecurrenceRuleText.parse(property.value, start: start, repaired: repaired) {
         case .success(let rule): return rule
         case .failure(let problem):
             report(Diagnostic(.error, .invalidRule, at: at(property.line), "\(property.name) \(problem.message); rule ignored"))

@@ -15,15 +15,17 @@ struct ICSImporter {
               event: (consuming Event) -> Bool, diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
         var calendarName = stem
         var calendarZone: Zone?
-        var pending: [(ICalComponent, String)] = []
+        var underMethod = false
+        /// Events waiting for a VTIMEZONE, each with the builder of its own calendar.
+        var pending: [(ICalComponent, EventBuilder)] = []
         var keepGoing = true
         let zones = ZoneResolver(catalog: catalog, file: file, report: diagnostic)
         func builder(_ calendar: String) -> EventBuilder {
             EventBuilder(file: file, calendar: calendar, zones: zones, calendarZone: calendarZone,
-                         textWindow: textWindow, report: diagnostic)
+                         underMethod: underMethod, textWindow: textWindow, report: diagnostic)
         }
-        func emit(_ component: ICalComponent, calendar: String) {
-            guard let built = builder(calendar).build(component) else { return }
+        func emit(_ component: ICalComponent, builder: EventBuilder) {
+            guard let built = builder.build(component) else { return }
             report.count(built)
             if !event(consume built) { keepGoing = false }
         }
@@ -31,12 +33,17 @@ struct ICSImporter {
         let readOK = ICalStreamParser.parseConcurrently(source, limits: limits) { item in
             switch item {
             case .calendarBegin:
+                // Each VCALENDAR of a stream starts afresh.
                 calendarName = stem
+                calendarZone = nil
+                underMethod = false
             case .calendarProperty(let property):
                 switch property.name {
                 case "X-WR-CALNAME":
                     let name = property.value.trimmingCharacters()
                     if !name.isEmpty { calendarName = name }
+                case "METHOD":
+                    underMethod = true
                 case "X-WR-TIMEZONE" where useCalendarZone:
                     let tzid = property.value.trimmingCharacters()
                     calendarZone = zones.resolve(tzid, line: property.line)
@@ -49,16 +56,16 @@ struct ICSImporter {
                     zones.define(component)
                 case "VEVENT":
                     if waitsForZone(component, zones) {
-                        pending.append((component, calendarName))
+                        pending.append((component, builder(calendarName)))
                         // Memory stays flat: past the limit, read the waiting
                         // events with what is known now (a VTIMEZONE coming
                         // later is then reported by the resolver).
                         if pending.count > ICSImporter.maxPending {
-                            for (waiting, calendar) in pending where keepGoing { emit(waiting, calendar: calendar) }
+                            for (waiting, builder) in pending where keepGoing { emit(waiting, builder: builder) }
                             pending.removeAll()
                         }
                     } else {
-                        emit(component, calendar: calendarName)
+                        emit(component, builder: builder(calendarName))
                     }
                 default:
                     report.otherComponents[component.name, default: 0] += 1
@@ -71,8 +78,8 @@ struct ICSImporter {
             }
             return keepGoing
         }
-        for (component, calendar) in pending where keepGoing {
-            emit(component, calendar: calendar)
+        for (component, builder) in pending where keepGoing {
+            emit(component, builder: builder)
         }
         if !readOK {
             diagnostic(Diagnostic(.error, .unreadable, at: SourcePosition(file: file, line: 0),

@@ -67,7 +67,7 @@ enum ValueParsing {
             digits = ""
             sawAny = true
             switch (c, inTime) {
-            case ("W", false): result.weeks += value
+            case ("W", _): result.weeks += value  // `PT1W` (weeks after T) is read as weeks too
             case ("D", false): result.days += value
             case ("H", true): result.milliseconds += Int64(value) * 3_600_000
             case ("M", true): result.milliseconds += Int64(value) * 60_000
@@ -76,6 +76,22 @@ enum ValueParsing {
             }
         }
         return digits.isEmpty && sawAny ? result : nil
+    }
+
+    /// Whether a DURATION writes weeks after the time designator (`PT1W`),
+    /// which `duration` reads as weeks: a repair to report.
+    static func hasWeeksAfterTime(_ text: String) -> Bool {
+        let upper = text.uppercased()
+        guard let t = upper.firstIndex(of: "T") else { return false }
+        return upper[t...].contains("W")
+    }
+
+    /// A date written with a `Z` (`20131210Z`, Google's birthday
+    /// calendars): the date, else nil.
+    static func dateWithZ(_ text: String) -> LocalDate? {
+        guard text.utf8.count == 9, let last = text.utf8.last, last == 0x5A || last == 0x7A,
+              case .success(.date(let date)) = dateTime(String(text.dropLast())) else { return nil }
+        return date
     }
 
     /// A UTC offset: `+0100`, `-0500`, `+053028`; seconds east.

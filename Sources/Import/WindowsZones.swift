@@ -10,6 +10,36 @@ enum WindowsZones {
         return folded[key]
     }
 
+    /// `(GMT+10:00) Canberra, ...` as `(UTC+10:00) Canberra, ...`; `(GMT) ...` as `(UTC) ...`.
+    static func utcSpelling(of name: String) -> String? {
+        guard name.hasPrefix("(GMT") else { return nil }
+        return "(UTC" + name.dropFirst(4)
+    }
+
+    /// The offset of a display name `(UTC+05:45) ...` or `(GMT-03:30) ...`,
+    /// in seconds east; nil for anything else.
+    static func displayOffset(of name: String) -> Int? {
+        let bytes = Array(name.utf8)
+        guard bytes.count >= 5, bytes[0] == UInt8(ascii: "("),
+              bytes[1...3].elementsEqual("UTC".utf8) || bytes[1...3].elementsEqual("GMT".utf8) else { return nil }
+        if bytes[4] == UInt8(ascii: ")") { return 0 }
+        // (UTC+hh:mm)
+        guard bytes.count >= 11, bytes[4] == UInt8(ascii: "+") || bytes[4] == UInt8(ascii: "-"),
+              bytes[7] == UInt8(ascii: ":"), bytes[10] == UInt8(ascii: ")"),
+              let hours = Int(String(decoding: bytes[5...6], as: UTF8.self)),
+              let minutes = Int(String(decoding: bytes[8...9], as: UTF8.self)),
+              hours <= 14, minutes < 60 else { return nil }
+        let seconds = hours * 3600 + minutes * 60
+        return bytes[4] == UInt8(ascii: "-") ? -seconds : seconds
+    }
+
+    /// `+05:45`, `-03:30`.
+    static func offsetText(_ seconds: Int) -> String {
+        let magnitude = abs(seconds)
+        let hours = magnitude / 3600, minutes = magnitude / 60 % 60
+        return (seconds < 0 ? "-" : "+") + (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
+    }
+
     private static func normalized(_ name: String) -> String {
         name.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
     }

@@ -10,6 +10,8 @@ public enum ZoneRule: String, Sendable, CaseIterable {
     case vtimezone
     /// A Windows zone name through CLDR's windowsZones mapping.
     case windows
+    /// A display name CLDR does not list, read as its fixed UTC offset.
+    case offset
     /// Nothing matched: values read as floating, with a diagnostic.
     case unresolved
 }
@@ -121,6 +123,20 @@ final class ZoneResolver {
         }
         if let iana = WindowsZones.ianaName(for: name), let zone = catalog.tzdbZone(iana) {
             return ZoneResolution(tzid: tzid, rule: .windows, zone: zone)
+        }
+        // Older Outlook wrote `(GMT+10:00) Canberra, Melbourne, Sydney`
+        // where CLDR lists `(UTC+10:00) ...`: the same name.
+        if let utcName = WindowsZones.utcSpelling(of: name), let iana = WindowsZones.ianaName(for: utcName),
+           let zone = catalog.tzdbZone(iana) {
+            report(Diagnostic(.warning, .repairedValue, at: SourcePosition(file: file, line: line),
+                              "time zone \"\(tzid)\" read as the Windows zone \"\(utcName)\" (\(iana))"))
+            return ZoneResolution(tzid: tzid, rule: .windows, zone: zone)
+        }
+        // A display name CLDR does not list still says its offset: a fixed zone.
+        if let offset = WindowsZones.displayOffset(of: name) {
+            report(Diagnostic(.warning, .repairedValue, at: SourcePosition(file: file, line: line),
+                              "unknown time zone \"\(tzid)\" read as the fixed offset \(WindowsZones.offsetText(offset)) (no daylight saving time)"))
+            return ZoneResolution(tzid: tzid, rule: .offset, zone: Zone(id: name, fixedOffset: offset))
         }
         return ZoneResolution(tzid: tzid, rule: .unresolved, zone: nil)
     }

@@ -68,11 +68,15 @@ struct Series {
                 }
             }
         }
+        let masterLength = master.map {
+            InstanceLength(start: $0.event.start, end: $0.event.end, duration: $0.event.duration)
+        }
         for component in keyless + byKey.values.sorted(by: { $0.order < $1.order })
         where component.event.status != .cancelled {
             let id = component.event.recurrenceID.map { frame?.normalized($0.time) ?? $0.time }
-            result.append(Occurrence(record: component.record, start: component.event.start,
-                                     end: component.event.end, recurrenceID: id))
+            let start = component.event.start
+            let end = component.event.endFromMaster ? masterLength?.end(of: start) ?? component.event.end : component.event.end
+            result.append(Occurrence(record: component.record, start: start, end: end, recurrenceID: id))
         }
         guard let master, let frame else { return result }
 
@@ -81,8 +85,9 @@ struct Series {
             .map { component -> RangeOverride in
                 let from = frame.wall(component.event.recurrenceID!.time)
                 return RangeOverride(from: from, shift: frame.wall(component.event.start) - from,
-                                     length: InstanceLength(start: component.event.start, end: component.event.end,
-                                                            duration: component.event.duration),
+                                     length: component.event.endFromMaster ? masterLength!
+                                         : InstanceLength(start: component.event.start, end: component.event.end,
+                                                          duration: component.event.duration),
                                      component: component)
             }
             .sorted { $0.from < $1.from }
@@ -95,7 +100,7 @@ struct Series {
             }
         }
 
-        let length = InstanceLength(start: master.event.start, end: master.event.end, duration: master.event.duration)
+        let length = masterLength!
         var widest = length.boundSeconds
         var earliestShift: Int64 = 0, latestShift: Int64 = 0
         for range in ranges {
