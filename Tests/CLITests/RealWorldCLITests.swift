@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// Real-world files end to end: severities and exit codes, byte-order
+/// marks, UTF-16, old Mac line endings, mixed value types.
+@Suite struct RealWorldCLITests {
+    static let google = """
+    BEGIN:VCALENDAR\r
+    PRODID:-//Google Inc//Google Calendar 70.9054//EN\r
+    VERSION:2.0\r
+    METHOD:PUBLISH\r
+    X-WR-CALNAME:Family\r
+    X-WR-TIMEZONE:Europe/Berlin\r
+    BEGIN:VEVENT\r
+    DTSTART:20261124T090000Z\r
+    DTEND:20261124T100000Z\r
+    DTSTAMP:2026112\r
+    UID:g1@google.com\r
+    DESCRIPTION:\r
+    LOCATION:\r
+    SUMMARY:Dentist\r
+    LINK;LINKREL=SOURCE;VALUE=URI:https://example.com\r
+    END:VEVENT\r
+    BEGIN:VEVENT\r
+    DTSTART:20261125T080000\r
+    DURATION:PT30M\r
+    UID:g2@google.com\r
+    SUMMARY:Floating in Berlin\r
+    END:VEVENT\r
+    END:VCALENDAR\r
+
+    """
+
+    /// A fresh folder with these files.
+    func folder(_ files: [String: [UInt8]]) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("busylife-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        for (name, bytes) in files { try Data(bytes).write(to: url.appendingPathComponent(name)) }
+        return url
+    }
+
+    @Test func aGoogleExportPassesStrictAndItsNotesShowOnlyWhenAsked() throws {
+        let dir = try folder(["family.ics": Array(Self.google.utf8)])
+        let file = dir.appendingPathComponent("family.ics").path
+        let strict = try busylife(["check", "--strict", file])
+        #expect(strict.status == 0)
+        #expect(strict.stdout.contains("note: DTSTAMP is malformed"))
+        #expect(strict.stdout.contains("diagnostics: 0 errors, 0 warnings, 1 note"))
+        #expect(strict.stdout.contains("  note unused-property: 1"))
+        let quiet = try busylife(["occurrences", "--strict", file, "--from", "2026-11-24", "--to", "2026-11-25"])
+        #expect(quiet.status == 0)
+        #expect(quiet.stderr.isEmpty)
+        let verbose = try busylife(["occurrences", "--verbose", file, "--from", "2026-11-24", "--to", "2026-11-25"])
+        #expect(verbose.status == 0)
+        #expect(verbose.stderr.contains("note: DTSTAMP is malformed"))
+        let json = try JSONSerialization.jsonObject(with: Data(try busylife(["check", "--format", "json", file]).stdout.utf8)) as? [String: Any]
+        #expect((json?["diagnosticsBySeverity"] as? [String: Int]) == ["error": 0, "warning": 0, "note": 1])
+        #expect(((json?["diagnostics"] as? [[String: Any]])?.first?["severity"] as? String) == "note")
+    }
+
+    @Test func warningsExitTwoAndFailStrict() throws {
+        let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:s\r\nDTSTART:20261124T100000Z\r\nDTEND:20261124T090000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let dir = try folder(["swap.ics": Array(text.utf8)])
+        let file = dir.appendingPathComponent("swap.ics").path
+        let run = try busylife(["occurrences", file, "--from", "2026-11-24", "--to", "2026-11-24", "--tz", "UTC"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("swap.ics:5: warning: DTEND before DTSTART"))
+        #expect(run.stdout.contains("\"startUTC\":\"2026-11-24T09:00:00Z\",\"endUTC\":\"2026-11-24T10:00:00Z\""))
+        #expect(try busylife(["check", "--strict", file]).status == 65)
+    }
+
+    /// The calendar-level lines survive whatever comes before BEGIN:VCALENDAR.
+    @Test(arguments: ["bom", "utf16le", "utf16be", "cr"])
+    func encodingsAndLineEndingsKeepTheCalendarsLines(_ form: String) throws {
+        var bytes: [UInt8]
+        switch form {
+        case "bom": bytes = [0xEF, 0xBB, 0xBF] + Array(("\r\n\r\n" + Self.google).utf8)
+        case "cr": bytes = Array(Self.google.replacingOccurrences(of: "\r\n", with: "\r").utf8)
+        default:
+            let bigEndian = form == "utf16be"
+            bytes = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+            for unit in Self.google.utf16 {
+                bytes += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+            }
+        }
+        let dir = try folder(["in.ics": bytes])
+        let run = try busylife(["occurrences", dir.appendingPathComponent("in.ics").path,
+                                "--from", "2026-11-24", "--to", "2026-11-25", "--tz", "UTC"])
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+        // X-WR-TIMEZONE read: 08:00 floating in Berlin is 07:00Z; X-WR-CALNAME read.
+        #expect(run.stdout.contains("\"startUTC\":\"2026-11-25T07:00:00Z\""))
+        #expect(run.stdout.contains("\"calendar\":\"Family\""))
+    }
+
+    @Test func aDateStartWithADateTimeEndIsOnEveryDayItCovers() throws {
+        let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:m\r\nSUMMARY:Summer school\r\nDTSTART;VALUE=DATE:20230724\r\nDTEND:20230817T000000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let dir = try folder(["mixed.ics": Array(text.utf8)])
+        let run = try busylife(["days", dir.appendingPathComponent("mixed.ics").path, "--from", "2023-07-20",
+                                "--to", "2023-08-20", "--tz", "Europe/Berlin", "--format", "ndjson"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("warning: DTSTART is a DATE and DTEND a DATE-TIME; DTEND read as the date 2023-08-17"))
+        let days = run.stdout.split(separator: "\n").filter { $0.contains("Summer school") }
+        #expect(days.count == 24)
+        #expect(days.first?.contains("\"date\":\"2023-07-24\"") == true)
+        #expect(days.last?.contains("\"date\":\"2023-08-16\"") == true)
+    }
+}
