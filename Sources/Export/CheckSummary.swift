@@ -33,7 +33,7 @@ public enum CheckSummary {
 
     public static func json(_ report: ImportReport, diagnostics: [String]) -> String {
         var json = JSONObjectWriter()
-        json.field("schema", "busylife.check/1")
+        json.field("schema", "busylife.check/2")
         var files = JSONObjectWriter()
         files.field("total", report.files)
         files.field("ics", report.icsFiles)

@@ -11,11 +11,18 @@ struct CheckCommand: ParsableCommand {
         Prints every diagnostic as file:line: severity: message, then a \
         summary: files read, events, recurring series, overrides, every \
         time zone with the rule that resolved it (tzdb, vtimezone, windows, \
-        unresolved), and diagnostics by kind.
+        offset, unresolved), and diagnostics by severity and kind.
+
+        SEVERITIES:
+          error    something of yours was dropped (an event, a rule, a time, a file)
+          warning  read with a repair or a fallback that may change what you see
+          note     valid or harmless input busylife does not use; never changes
+                   the exit code (other commands print notes only with --verbose)
 
         EXAMPLES:
           busylife check samples/
           busylife check --strict calendar.ics && echo clean
+          busylife check --format json ~/cal/ | jq '.diagnostics[] | select(.severity == "error")'
           busylife check --format json work.ics | jq .diagnostics
 
         \(ExitStatus.help)
@@ -28,7 +35,7 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
-    @Option(help: "text for people; json for scripts (schema busylife.check/1).")
+    @Option(help: "text for people; json for scripts (schema busylife.check/2).")
     var format: Format = .text
 
     func run() throws {
