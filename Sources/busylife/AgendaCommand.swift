@@ -44,7 +44,7 @@ struct AgendaCommand: ParsableCommand {
         Output.ignoreBrokenPipeSignal()
         let options = try settle.options()
         let out = Output(fd: 1)
-        let (settlement, report) = settleInputs(input, options, err: Output(fd: 2))
+        let (settlement, report) = try settleInputs(input, settle, options, err: Output(fd: 2))
         switch format {
         case .tsv:
             out.write(Agenda.tsvHeader)
@@ -53,6 +53,8 @@ struct AgendaCommand: ParsableCommand {
             var agenda = Agenda(locale: AgendaLocale(identifier: look.localeIdentifier()), today: try settle.todayDate(timeline: options.timeline))
             agenda.emptyDays = emptyDays
             agenda.color = look.useColor()
+            agenda.calendarColors = report.calendarColors
+            agenda.truecolor = LookOptions.truecolor()
             var first = true
             for day in settlement.days where !out.closed {
                 guard let text = agenda.text(day, in: settlement) else { continue }

@@ -89,8 +89,9 @@ struct HeatmapCommand: ParsableCommand {
             options.to = SettleFlags.clamped(thisWeek.adding(days: 6))
         }
         options.keepOccurrences = false  // busy time and counts are all a heatmap needs
-        let (settlement, report) = settleInputs(input, options, err: Output(fd: 2))
+        let (settlement, report) = try settleInputs(input, settle, options, err: Output(fd: 2))
         let scaleKind = HeatmapScale.kind(parsing: scale)!
+        let tint = report.sharedColor(settle.calendar)
         let model = HeatmapModel(settlement, scale: scaleKind)
         let hours = view == .hours ? HeatmapModel.slots(settlement, statistic: stat, scale: scaleKind) : nil
         let text: String
@@ -101,7 +102,7 @@ struct HeatmapCommand: ParsableCommand {
         case .tsv:
             text = HeatmapData.tsv(model, slots: hours?.slots)
         case .svg:
-            let svg = HeatmapSVG(names: names, today: today)
+            let svg = HeatmapSVG(names: names, today: today, tint: tint)
             switch view {
             case .year: text = svg.year(model, weekStart: firstWeekday)
             case .month: text = svg.months(model, weekStart: firstWeekday)
@@ -109,10 +110,10 @@ struct HeatmapCommand: ParsableCommand {
             }
         case .text:
             let environment = ProcessInfo.processInfo.environment
-            let color = output == nil && look.useColor()
-            let truecolor = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
+            let color = (output == nil || output == "-") && look.useColor()
+            let truecolor = LookOptions.truecolor(environment: environment)
             let ascii = (charset ?? (environment["TERM"] == "dumb" ? .ascii : .unicode)) == .ascii
-            let drawer = HeatmapText(names: names, style: TerminalStyle(colors: color ? (truecolor ? .truecolor : .palette256) : .none, ascii: ascii),
+            let drawer = HeatmapText(names: names, style: TerminalStyle(colors: color ? (truecolor ? .truecolor : .palette256) : .none, ascii: ascii, tint: tint),
                                      today: today, width: HeatmapCommand.terminalWidth(environment))
             switch view {
             case .year: text = drawer.year(model, weekStart: firstWeekday)
@@ -121,10 +122,7 @@ struct HeatmapCommand: ParsableCommand {
             }
         }
         if let output {
-            guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
-                FileHandle.standardError.write(Data("busylife: cannot write \(output)\n".utf8))
-                throw ExitCode(74)
-            }
+            try OutputFile.write(text, to: output)
         } else {
             let out = Output(fd: 1)
             out.write(text)
