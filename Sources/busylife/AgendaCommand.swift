@@ -13,8 +13,10 @@ struct AgendaCommand: ParsableCommand {
         header (today marked), then each event: its time range in the \
         locale's short time style or "all day", title, location and \
         duration. Multi-day events show ↦ where they start, ↔ on middle \
-        days and ⇥ where they end. Colour by calendar or BusyLife type on a \
-        terminal. docs/agenda.md has the details.
+        days and ⇥ where they end. Colour on a terminal: the calendar's own \
+        (a vdir collection's color file), else by BusyLife type or calendar \
+        name. A --calendar that matches no calendar of the input is a usage \
+        error that lists them. docs/agenda.md has the details.
 
         EXAMPLES:
           busylife agenda samples/ --today 2026-11-22 --from 2026-11-22 --to 2026-11-28

@@ -18,6 +18,8 @@ struct CheckCommand: ParsableCommand {
           busylife check --strict calendar.ics && echo clean
           busylife check --format json work.ics | jq .diagnostics
 
+        \(ExitStatus.inputs)
+
         \(ExitStatus.help)
         """
     )

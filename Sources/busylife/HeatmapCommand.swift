@@ -15,7 +15,16 @@ struct HeatmapCommand: ParsableCommand {
         footer (total, busiest day, free working days). Default range: the \
         53 weeks ending this week; --year or --from/--to for others. month: \
         wall-calendar grids with each day's busy hours. hours: a punch card \
-        of weekdays by wall-clock hour. docs/heatmap.md has the details.
+        of weekdays by wall-clock hour. Levels are GitHub's greens, or shades \
+        of the colour every calendar shown shares (a vdir color file, e.g. \
+        with --calendar). docs/heatmap.md has the details.
+
+        -o FILE: - is standard output; a regular file is replaced whole \
+        (written beside it, flushed, renamed into place, its permission bits \
+        kept); a symbolic link is followed and its target written; a device, \
+        named pipe or terminal is written to directly, never replaced; a \
+        failure (no space left, no such folder) exits 74 and leaves no \
+        partial or temporary file.
 
         EXAMPLES:
           busylife heatmap samples/ --today 2026-11-22
@@ -42,7 +51,7 @@ struct HeatmapCommand: ParsableCommand {
     @Option(help: "text for the terminal, svg, or the grid's data as json or tsv.")
     var format: Format = .text
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- for standard output; written safely, see above).", valueName: "file"))
     var output: String?
 
     @Option(help: ArgumentHelp("A calendar year instead of the 53 weeks ending this week.", valueName: "YYYY"))

@@ -15,7 +15,7 @@ struct SettleFlags: ParsableArguments {
     @Option(help: ArgumentHelp("Today, for reproducible runs (default: the current date in the viewer's zone). The default window is today ± 31 days.", valueName: "YYYY-MM-DD"))
     var today: String?
 
-    @Option(help: ArgumentHelp("The viewer's zone (IANA name). Default: TZ, then the system zone, then UTC.", valueName: "zone"))
+    @Option(help: ArgumentHelp("The viewer's zone (IANA name). Default: TZ (a warning when it names no known zone), then the system zone, then UTC.", valueName: "zone"))
     var tz: String?
 
     @Option(help: ArgumentHelp("A change of the viewer's zone, repeatable: WHEN is an ISO date-time with Z or an offset, or local time in the zone in force just before.", valueName: "WHEN=ZONE"))

@@ -116,6 +116,12 @@ func calendar(_ uid: String, name: String? = nil) -> String {
         #expect(right.stdout.contains("\"calendar\":\"Work Stuff\""))
     }
 
+    @Test func helpDescribesInputsAndOutput() throws {
+        #expect(try busylife(["--help"]).stdout.contains("INPUTS:"))
+        #expect(try busylife(["check", "--help"]).stdout.contains("A vdir collection (a folder with a"))
+        #expect(try busylife(["heatmap", "--help"]).stdout.contains("-o FILE: - is standard output"))
+    }
+
     @Test func anUnknownTZIsAWarning() throws {
         let fixture = Fixture()
         fixture.write("a.ics", calendar("a"))
