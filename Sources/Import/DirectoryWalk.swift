@@ -81,7 +81,14 @@ struct DirectoryWalk {
             let isCalendar = DirectoryWalk.isCalendarName(entry)
             var status = stat()
             guard lstat(path, &status) == 0 else {
-                if errno != ENOENT { problem(.error, .unreadable, path, DirectoryWalk.reason(errno)) }
+                let failure = errno
+                if failure == ENOENT { continue }  // gone since the folder was listed
+                if failure == EACCES {
+                    // A folder we may list but not search: say so once, not per entry.
+                    problem(.error, .unreadable, directory, DirectoryWalk.reason(failure) + "; nothing in this folder is read")
+                    return
+                }
+                problem(.error, .unreadable, path, DirectoryWalk.reason(failure))
                 continue
             }
             var linkIdentity: FileIdentity?

@@ -26,7 +26,8 @@ func settleInputs(_ input: InputOptions, _ flags: SettleFlags, _ options: Settle
         err.flush()
     })
     if let zoneWarning { report.count(zoneWarning) }
-    try report.checkCalendars(flags.calendar)
+    // With an input missing, its calendars are unknown: exit 66 says why.
+    if report.unreadable == 0 { try report.checkCalendars(flags.calendar) }
     // Reading is done: from here on give freed memory back to the system at
     // once, which keeps the window's peak under 100 MB on the 54 MB
     // calendar (reading itself keeps mimalloc's delay, which is faster).

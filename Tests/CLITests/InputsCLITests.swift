@@ -70,16 +70,34 @@ func calendar(_ uid: String, name: String? = nil) -> String {
             """)
     }
 
-    /// A folder the user cannot read: an error, and exit 66 (run as nobody when we are root).
+    /// A folder the user cannot read, or may list but not enter: an error
+    /// each, once, and exit 66 (run as nobody when we are root).
     @Test func anUnreadableSubfolderExits66() throws {
         let fixture = Fixture()
         fixture.write("cal/a.ics", calendar("a"))
         fixture.write("cal/locked/b.ics", calendar("b"))
+        fixture.write("cal/listed/c.ics", calendar("c"))
+        fixture.write("cal/listed/d.ics", calendar("d"))
         let asUser = geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
-        let run = try fixture.shell("chmod -R a+rX . && chmod 0 cal/locked && \(asUser)BUSYLIFE events cal; s=$?; chmod 755 cal/locked; exit $s")
+        let run = try fixture.shell("""
+            chmod -R a+rX . && chmod 0 cal/locked && chmod 0444 cal/listed && \(asUser)BUSYLIFE events cal; s=$?; \
+            chmod 755 cal/locked cal/listed; exit $s
+            """)
         #expect(run.status == 66)
         #expect(run.stdout.split(separator: "\n").count == 1)
-        #expect(run.stderr == "cal/locked:0: error: permission denied; nothing in this folder is read\n")
+        #expect(run.stderr == """
+            cal/listed:0: error: permission denied; nothing in this folder is read
+            cal/locked:0: error: permission denied; nothing in this folder is read
+
+            """)
+    }
+
+    /// With an input missing, the calendars it may hold are unknown: 66, not a usage error.
+    @Test func aMissingInputWinsOverTheCalendarFilter() throws {
+        let fixture = Fixture()
+        fixture.write("a.ics", calendar("a"))
+        let run = try fixture.shell("BUSYLIFE agenda a.ics missing.ics \(InputsCLITests.window) --calendar missing")
+        #expect(run.status == 66)
     }
 
     @Test func aFolderWithoutCalendarFilesExits66() throws {
