@@ -72,7 +72,8 @@ public struct Importer {
             let found = walk.walk(input, status: status)
             walk.diagnostics.forEach(diagnostic)
             report.unreadable += walk.unreadable
-            if found.isEmpty {
+            // Nothing found where everything could be read: a likely wrong path.
+            if found.isEmpty && walk.unreadable == 0 {
                 unreadable(input, "no calendar file (.ics, .ical, .ifb or .json) in this directory or below", &report, diagnostic)
             }
             files += found
