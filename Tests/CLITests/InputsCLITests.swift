@@ -3,11 +3,11 @@ import Testing
 
 /// A temporary folder for a test's fixtures; the shell commands of a test
 /// see it as $DIR.
-final class Fixture {
+final class ScratchFolder {
     let root: URL
 
     init() {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("busylife-cli-\(UUID().uuidString)")
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("busylife-inputs-cli-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         chmod(root.path, 0o755)
     }
@@ -29,7 +29,7 @@ final class Fixture {
 }
 
 /// A calendar of one timed event on 2026-11-23 (named when `name` is given).
-func calendar(_ uid: String, name: String? = nil) -> String {
+func oneEventCalendar(_ uid: String, name: String? = nil) -> String {
     var lines = ["BEGIN:VCALENDAR", "VERSION:2.0"]
     if let name { lines.append("X-WR-CALNAME:\(name)") }
     lines += ["BEGIN:VEVENT", "UID:\(uid)", "SUMMARY:Event \(uid)", "DTSTART:20261123T150000Z", "DURATION:PT1H",
@@ -42,8 +42,8 @@ func calendar(_ uid: String, name: String? = nil) -> String {
 
     /// `busylife check ~/cal/` on a symlinked folder used to print files: 0 and exit 0.
     @Test func aSymlinkedCalendarFolderIsRead() throws {
-        let fixture = Fixture()
-        fixture.write("real/a.ics", calendar("a"))
+        let fixture = ScratchFolder()
+        fixture.write("real/a.ics", oneEventCalendar("a"))
         let run = try fixture.shell("ln -s real cal && BUSYLIFE check cal/ && BUSYLIFE check cal")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.components(separatedBy: "files: 1 (1 iCalendar)").count == 3)
@@ -52,9 +52,9 @@ func calendar(_ uid: String, name: String? = nil) -> String {
     /// Loops, dangling links and a named pipe inside a directory: reported,
     /// the rest read, and nothing blocks.
     @Test func walkProblemsAreWarningsAndNothingBlocks() throws {
-        let fixture = Fixture()
-        fixture.write("cal/a.ics", calendar("a"))
-        fixture.write("cal/sub/b.ical", calendar("b"))
+        let fixture = ScratchFolder()
+        fixture.write("cal/a.ics", oneEventCalendar("a"))
+        fixture.write("cal/sub/b.ical", oneEventCalendar("b"))
         let run = try fixture.shell("""
             ln -s .. cal/sub/up && ln -s gone.ics cal/dead.ics && mkfifo cal/pipe.ics && ln -s ../../cal cal/sub/cal.ics \
             && timeout 20 BUSYLIFE events cal
@@ -73,11 +73,11 @@ func calendar(_ uid: String, name: String? = nil) -> String {
     /// A folder the user cannot read, or may list but not enter: an error
     /// each, once, and exit 66 (run as nobody when we are root).
     @Test func anUnreadableSubfolderExits66() throws {
-        let fixture = Fixture()
-        fixture.write("cal/a.ics", calendar("a"))
-        fixture.write("cal/locked/b.ics", calendar("b"))
-        fixture.write("cal/listed/c.ics", calendar("c"))
-        fixture.write("cal/listed/d.ics", calendar("d"))
+        let fixture = ScratchFolder()
+        fixture.write("cal/a.ics", oneEventCalendar("a"))
+        fixture.write("cal/locked/b.ics", oneEventCalendar("b"))
+        fixture.write("cal/listed/c.ics", oneEventCalendar("c"))
+        fixture.write("cal/listed/d.ics", oneEventCalendar("d"))
         let asUser = geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
         let run = try fixture.shell("""
             chmod -R a+rX . && chmod 0 cal/locked && chmod 0444 cal/listed && \(asUser)BUSYLIFE events cal; s=$?; \
@@ -94,14 +94,14 @@ func calendar(_ uid: String, name: String? = nil) -> String {
 
     /// With an input missing, the calendars it may hold are unknown: 66, not a usage error.
     @Test func aMissingInputWinsOverTheCalendarFilter() throws {
-        let fixture = Fixture()
-        fixture.write("a.ics", calendar("a"))
+        let fixture = ScratchFolder()
+        fixture.write("a.ics", oneEventCalendar("a"))
         let run = try fixture.shell("BUSYLIFE agenda a.ics missing.ics \(InputsCLITests.window) --calendar missing")
         #expect(run.status == 66)
     }
 
     @Test func aFolderWithoutCalendarFilesExits66() throws {
-        let fixture = Fixture()
+        let fixture = ScratchFolder()
         fixture.write("photos/cat.jpg", "not a calendar")
         let run = try fixture.shell("BUSYLIFE agenda photos \(InputsCLITests.window)")
         #expect(run.status == 66)
@@ -109,7 +109,7 @@ func calendar(_ uid: String, name: String? = nil) -> String {
     }
 
     @Test func aCalendarWithoutEventsIsValid() throws {
-        let fixture = Fixture()
+        let fixture = ScratchFolder()
         fixture.write("empty.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//x//y//EN\r\nEND:VCALENDAR\r\n")
         let check = try fixture.shell("BUSYLIFE check empty.ics")
         #expect(check.status == 0)
@@ -120,10 +120,10 @@ func calendar(_ uid: String, name: String? = nil) -> String {
     }
 
     @Test func aCalendarFilterThatMatchesNothingIsAUsageError() throws {
-        let fixture = Fixture()
-        fixture.write("cal/work/a.ics", calendar("a"))
+        let fixture = ScratchFolder()
+        fixture.write("cal/work/a.ics", oneEventCalendar("a"))
         fixture.write("cal/work/displayname", "Work Stuff\n")
-        fixture.write("cal/home.ics", calendar("b", name: "Home"))
+        fixture.write("cal/home.ics", oneEventCalendar("b", name: "Home"))
         let wrong = try fixture.shell("BUSYLIFE agenda cal \(InputsCLITests.window) --calendar Home --calendar Wrok")
         #expect(wrong.status == 64)
         #expect(wrong.stdout.isEmpty)
@@ -141,8 +141,8 @@ func calendar(_ uid: String, name: String? = nil) -> String {
     }
 
     @Test func anUnknownTZIsAWarning() throws {
-        let fixture = Fixture()
-        fixture.write("a.ics", calendar("a"))
+        let fixture = ScratchFolder()
+        fixture.write("a.ics", oneEventCalendar("a"))
         let unknown = try fixture.shell("TZ=Mars/Olympus BUSYLIFE days a.ics --today 2026-11-22 --format ndjson")
         #expect(unknown.status == 2)
         #expect(unknown.stderr.hasPrefix("<environment>:0: warning: TZ=Mars/Olympus names no time zone busylife knows"))
@@ -157,12 +157,12 @@ func calendar(_ uid: String, name: String? = nil) -> String {
 
 @Suite struct VdirCLITests {
     /// A vdir as vdirsyncer writes it: one event per file, a displayname and a color.
-    func vdir() -> Fixture {
-        let fixture = Fixture()
-        fixture.write("vdir/4f1c/a.ics", calendar("a", name: "Not this"))
+    func vdir() -> ScratchFolder {
+        let fixture = ScratchFolder()
+        fixture.write("vdir/4f1c/a.ics", oneEventCalendar("a", name: "Not this"))
         fixture.write("vdir/4f1c/displayname", "Work")
         fixture.write("vdir/4f1c/color", "#ff8800\n")
-        fixture.write("vdir/9e2d/b.ics", calendar("b"))
+        fixture.write("vdir/9e2d/b.ics", oneEventCalendar("b"))
         fixture.write("vdir/9e2d/displayname", "Family\n")
         fixture.write("vdir/9e2d/color", "#0000ffff\n")
         return fixture

@@ -6,14 +6,14 @@ import Testing
     static let heatmap = "BUSYLIFE heatmap a.ics --format tsv --today 2026-11-22 --from 2026-11-23 --to 2026-11-24 --tz UTC"
     static let expected = "date\tbusy_seconds\tlevel\tevents\n2026-11-23\t3600\t1\t1\n2026-11-24\t0\t0\t0\n"
 
-    func fixture() -> Fixture {
-        let fixture = Fixture()
-        fixture.write("a.ics", calendar("a"))
+    func fixture() -> ScratchFolder {
+        let fixture = ScratchFolder()
+        fixture.write("a.ics", oneEventCalendar("a"))
         return fixture
     }
 
     /// What is in the fixture folder besides a.ics: no temporary file left behind.
-    func others(_ fixture: Fixture) throws -> [String] {
+    func others(_ fixture: ScratchFolder) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: fixture.root.path).filter { $0 != "a.ics" }.sorted()
     }
 
