@@ -60,6 +60,11 @@ public struct Agenda {
     public var emptyDays = false
     /// ANSI colour by calendar or BusyLife type.
     public var color = false
+    /// Colours chosen for calendars (a vdir collection's `color` file), by
+    /// calendar name: they win over the colour by type or name.
+    public var calendarColors: [String: CalendarColor] = [:]
+    /// 24-bit colour escapes for `calendarColors`, else the nearest of 256.
+    public var truecolor = false
 
     public init(locale: AgendaLocale, today: LocalDate?) {
         self.locale = locale
@@ -152,8 +157,10 @@ public struct Agenda {
         return parts.joined(separator: " ")
     }
 
-    /// A stable colour per BusyLife type, else per calendar name.
+    /// The calendar's own colour, else a stable colour per BusyLife type,
+    /// else per calendar name.
     func paint(_ event: Event) -> String {
+        if let chosen = calendarColors[event.calendar] { return chosen.foreground(truecolor: truecolor) }
         let palette = [33, 208, 35, 170, 39, 160, 142, 99]
         let index: Int
         if let type = event.type {

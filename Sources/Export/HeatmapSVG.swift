@@ -7,10 +7,13 @@ import EventModel
 public struct HeatmapSVG {
     public var names: LocaleNames
     public var today: LocalDate?
+    /// Busy levels in shades of this colour instead of green (a calendar's colour).
+    public var tint: CalendarColor?
 
-    public init(names: LocaleNames, today: LocalDate?) {
+    public init(names: LocaleNames, today: LocalDate?, tint: CalendarColor? = nil) {
         self.names = names
         self.today = today
+        self.tint = tint
     }
 
     static let cell = 11
@@ -23,6 +26,21 @@ public struct HeatmapSVG {
     @media (prefers-color-scheme:dark){text{fill:#8b949e}.l0{fill:#161b22}.l1{fill:#0e4429}.l2{fill:#006d32}.l3{fill:#26a641}.l4{fill:#39d353}.today{stroke:#e6edf3}}
     </style>
     """
+
+    /// The style sheet, with the busy levels in shades of `tint` when given.
+    static func style(tint: CalendarColor?) -> String {
+        guard let tint else { return style }
+        let light = tint.lightLevels, dark = tint.darkLevels(on: CalendarColor.darkBackground)
+        var sheet = style
+        for level in 1...4 {
+            sheet = sheet.replacingOccurrences(of: ".l\(level){fill:\(lightGreens[level - 1])}", with: ".l\(level){fill:\(light[level - 1])}")
+            sheet = sheet.replacingOccurrences(of: ".l\(level){fill:\(darkGreens[level - 1])}", with: ".l\(level){fill:\(dark[level - 1])}")
+        }
+        return sheet
+    }
+
+    private static let lightGreens = ["#9be9a8", "#40c463", "#30a14e", "#216e39"]
+    private static let darkGreens = ["#0e4429", "#006d32", "#26a641", "#39d353"]
 
     // MARK: Year
 
@@ -128,7 +146,7 @@ public struct HeatmapSVG {
             + "in five levels (\(model.dayScale.name) scale). " + footer(model) + "."
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-labelledby=\"title desc\">\n"
             + "<title id=\"title\">\(escape(title))</title>\n<desc id=\"desc\">\(escape(description))</desc>\n"
-            + HeatmapSVG.style + "\n" + body + "</svg>\n"
+            + HeatmapSVG.style(tint: tint) + "\n" + body + "</svg>\n"
     }
 
     private func text(x: Int, y: Int, _ content: String) -> String {

@@ -84,10 +84,13 @@ public struct TerminalStyle: Sendable {
     public enum Colors: Sendable { case none, palette256, truecolor }
     public var colors: Colors
     public var ascii: Bool
+    /// Busy levels in shades of this colour instead of green (a calendar's colour).
+    public var tint: CalendarColor?
 
-    public init(colors: Colors, ascii: Bool) {
+    public init(colors: Colors, ascii: Bool, tint: CalendarColor? = nil) {
         self.colors = colors
         self.ascii = ascii
+        self.tint = tint
     }
 
     /// Two cells for a level (0 ... 4); `today` marks the cell.
@@ -108,6 +111,9 @@ public struct TerminalStyle: Sendable {
     private static let palette256 = [240, 22, 28, 34, 40]
 
     func color(_ level: Int) -> String {
+        if let tint, level > 0, colors != .none {
+            return tint.darkLevels(on: CalendarColor.darkBackground)[level - 1].foreground(truecolor: colors == .truecolor)
+        }
         switch colors {
         case .none: return ""
         case .palette256: return "\u{1B}[38;5;\(TerminalStyle.palette256[level])m"

@@ -11,7 +11,9 @@ struct ICSImporter {
     let useCalendarZone: Bool
     let textWindow: CoarseWindow?
 
-    func read(_ source: ByteSource, file: String, stem: String, report: inout ImportReport,
+    /// `calendarName`, when given (a vdir collection's), names the calendar
+    /// whatever X-WR-CALNAME says; else X-WR-CALNAME does, else `stem`.
+    func read(_ source: ByteSource, file: String, stem: String, calendarName forced: String? = nil, report: inout ImportReport,
               event: (consuming Event) -> Bool, diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
         var calendarName = stem
         var calendarZone: Zone?
@@ -41,7 +43,7 @@ struct ICSImporter {
                 switch property.name {
                 case "X-WR-CALNAME":
                     let name = property.value.trimmingCharacters()
-                    if !name.isEmpty { calendarName = name }
+                    if !name.isEmpty && forced == nil { calendarName = name }
                 case "METHOD":
                     underMethod = true
                 case "X-WR-TIMEZONE" where useCalendarZone:

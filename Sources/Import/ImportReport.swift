@@ -19,6 +19,13 @@ public struct ImportReport: Sendable {
     public var errors = 0
     public var warnings = 0
     public var notes = 0
+    /// The calendars events were read into (X-WR-CALNAME, a vdir display
+    /// name or a file stem), with vdir collections read even when empty:
+    /// what `--calendar` can match.
+    package var calendars: Set<String> = []
+    /// Colours of vdir collections (their `color` file), by calendar name;
+    /// the first collection of a name that has one gives it.
+    package var calendarColors: [String: CalendarColor] = [:]
 
     public init() {}
 
@@ -37,6 +44,7 @@ public struct ImportReport: Sendable {
 
     mutating func count(_ event: Event) {
         events += 1
+        calendars.insert(event.calendar)
         if event.recurrenceID != nil { overrides += 1 }
         else if event.isRecurring { recurringSeries += 1 }
     }

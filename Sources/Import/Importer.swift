@@ -41,9 +41,9 @@ public struct Importer {
             tally.report.count(found)
             diagnostic(found)
         }
-        for path in expand(inputs, report: &report, diagnostic: note) {
+        for file in expand(inputs, report: &report, diagnostic: note) {
             var fileReport = ImportReport()
-            let keepGoing = readFile(path, report: &fileReport, event: event, diagnostic: note)
+            let keepGoing = readFile(file, report: &fileReport, event: event, diagnostic: note)
             report.merge(fileReport)
             if !keepGoing { break }
         }
@@ -51,39 +51,32 @@ public struct Importer {
         return report
     }
 
-    /// Files to read, in order: arguments as given, directories expanded to
-    /// their `.ics` and `.json` files sorted by path (hidden ones skipped).
+    /// Files to read, in order: arguments as given (symbolic links
+    /// followed), directories walked for their calendar files
+    /// (`DirectoryWalk`). A directory without any is reported: a likely
+    /// wrong path.
     private func expand(_ inputs: [String], report: inout ImportReport,
-                        diagnostic: (Diagnostic) -> Void) -> [String] {
-        var files: [String] = []
-        let manager = FileManager.default
+                        diagnostic: (Diagnostic) -> Void) -> [InputFile] {
+        var files: [InputFile] = []
         for input in inputs {
-            if input == "-" { files.append(input); continue }
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: input, isDirectory: &isDirectory) else {
-                unreadable(input, "no such file or directory", &report, diagnostic)
+            if input == "-" { files.append(InputFile(path: input)); continue }
+            var status = stat()
+            guard stat(input, &status) == 0 else {
+                let reason = errno == ENOENT ? "no such file or directory"
+                    : errno == ELOOP ? "symbolic links that lead back to themselves" : DirectoryWalk.reason(errno)
+                unreadable(input, reason, &report, diagnostic)
                 continue
             }
-            guard isDirectory.boolValue else { files.append(input); continue }
-            guard let walker = manager.enumerator(atPath: input) else {
-                unreadable(input, "directory cannot be read", &report, diagnostic)
-                continue
+            guard DirectoryWalk.kind(status) == S_IFDIR else { files.append(InputFile(path: input)); continue }
+            var walk = DirectoryWalk()
+            let found = walk.walk(input, status: status)
+            walk.diagnostics.forEach(diagnostic)
+            report.unreadable += walk.unreadable
+            // Nothing found where everything could be read: a likely wrong path.
+            if found.isEmpty && walk.unreadable == 0 {
+                unreadable(input, "no calendar file (.ics, .ical, .ifb or .json) in this directory or below", &report, diagnostic)
             }
-            var found: [String] = []
-            while let relative = walker.nextObject() as? String {
-                let name = (relative as NSString).lastPathComponent
-                if name.hasPrefix(".") {
-                    walker.skipDescendants()
-                    continue
-                }
-                let lower = name.lowercased()
-                if lower.hasSuffix(".ics") || lower.hasSuffix(".json") {
-                    let full = (input as NSString).appendingPathComponent(relative)
-                    var sub: ObjCBool = false
-                    if manager.fileExists(atPath: full, isDirectory: &sub), !sub.boolValue { found.append(full) }
-                }
-            }
-            files += found.sorted()
+            files += found
         }
         return files
     }
@@ -95,20 +88,38 @@ public struct Importer {
         diagnostic(Diagnostic(.error, .unreadable, at: SourcePosition(file: file, line: 0), reason))
     }
 
-    private func readFile(_ path: String, report: inout ImportReport, event: (consuming Event) -> Bool,
+    private func readFile(_ file: InputFile, report: inout ImportReport, event: (consuming Event) -> Bool,
                           diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
-        let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
+        let path = file.path
         let name = path == "-" ? "<stdin>" : path
+        // A file found in a directory is opened without blocking (a named
+        // pipe called x.ics must not hang the walk) and read only if it is
+        // still a regular file once open.
+        let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC | (file.foundInDirectory ? O_NONBLOCK : 0))
         guard fd >= 0 else {
-            unreadable(name, String(cString: strerror(errno)), &report, diagnostic)
+            unreadable(name, DirectoryWalk.reason(errno), &report, diagnostic)
             return true
         }
         defer { if path != "-" { close(fd) } }
-        let stem = path == "-" ? "stdin" : ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        if file.foundInDirectory {
+            var status = stat()
+            guard fstat(fd, &status) == 0, DirectoryWalk.kind(status) == S_IFREG else {
+                diagnostic(Diagnostic(.warning, .notRegularFile, at: SourcePosition(file: name, line: 0),
+                                      "not a regular file; skipped"))
+                return true
+            }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        }
+        let stem = file.collection?.name
+            ?? (path == "-" ? "stdin" : ((path as NSString).lastPathComponent as NSString).deletingPathExtension)
+        if let collection = file.collection {
+            report.calendars.insert(collection.name)
+            if let color = collection.color { report.calendarColors[collection.name] = color }
+        }
         // Sniff the format from the first bytes; the source replays them.
         let source = ByteSource(fileDescriptor: fd)
         guard let head = source.peek(4096) else {
-            unreadable(name, String(cString: strerror(errno)), &report, diagnostic)
+            unreadable(name, DirectoryWalk.reason(errno), &report, diagnostic)
             return true
         }
         report.files += 1
@@ -117,7 +128,8 @@ public struct Importer {
             report.icsFiles += 1
             let importer = ICSImporter(catalog: catalog, limits: options.limits, useCalendarZone: options.useCalendarZone,
                                        textWindow: options.textWindow)
-            return importer.read(source, file: name, stem: stem, report: &report, event: event, diagnostic: diagnostic)
+            return importer.read(source, file: name, stem: stem, calendarName: file.collection?.name,
+                                 report: &report, event: event, diagnostic: diagnostic)
         case .busyLifeJSON:
             report.jsonFiles += 1
             guard let data = source.readAll() else {
@@ -163,6 +175,8 @@ extension ImportReport {
         jsonFiles += other.jsonFiles
         unreadable += other.unreadable
         events += other.events
+        calendars.formUnion(other.calendars)
+        for (name, color) in other.calendarColors where calendarColors[name] == nil { calendarColors[name] = color }
         recurringSeries += other.recurringSeries
         overrides += other.overrides
         for (name, count) in other.otherComponents { otherComponents[name, default: 0] += count }

@@ -13,8 +13,10 @@ struct AgendaCommand: ParsableCommand {
         header (today marked), then each event: its time range in the \
         locale's short time style or "all day", title, location and \
         duration. Multi-day events show ↦ where they start, ↔ on middle \
-        days and ⇥ where they end. Colour by calendar or BusyLife type on a \
-        terminal. docs/agenda.md has the details.
+        days and ⇥ where they end. Colour on a terminal: the calendar's own \
+        (a vdir collection's color file), else by BusyLife type or calendar \
+        name. A --calendar that matches no calendar of the input is a usage \
+        error that lists them. docs/agenda.md has the details.
 
         EXAMPLES:
           busylife agenda samples/ --today 2026-11-22 --from 2026-11-22 --to 2026-11-28
@@ -44,7 +46,7 @@ struct AgendaCommand: ParsableCommand {
         Output.ignoreBrokenPipeSignal()
         let options = try settle.options()
         let out = Output(fd: 1)
-        let (settlement, report) = settleInputs(input, options, err: Output(fd: 2))
+        let (settlement, report) = try settleInputs(input, settle, options, err: Output(fd: 2))
         switch format {
         case .tsv:
             out.write(Agenda.tsvHeader)
@@ -53,6 +55,8 @@ struct AgendaCommand: ParsableCommand {
             var agenda = Agenda(locale: AgendaLocale(identifier: look.localeIdentifier()), today: try settle.todayDate(timeline: options.timeline))
             agenda.emptyDays = emptyDays
             agenda.color = look.useColor()
+            agenda.calendarColors = report.calendarColors
+            agenda.truecolor = LookOptions.truecolor()
             var first = true
             for day in settlement.days where !out.closed {
                 guard let text = agenda.text(day, in: settlement) else { continue }

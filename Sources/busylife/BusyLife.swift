@@ -19,6 +19,8 @@ struct BusyLife: ParsableCommand {
           busylife check samples/
           cat work.ics | busylife events - --format json
 
+        \(ExitStatus.inputs)
+
         \(ExitStatus.help)
         """,
         version: "0.1.0",

@@ -25,6 +25,8 @@ struct CheckCommand: ParsableCommand {
           busylife check --format json ~/cal/ | jq '.diagnostics[] | select(.severity == "error")'
           busylife check --format json work.ics | jq .diagnostics
 
+        \(ExitStatus.inputs)
+
         \(ExitStatus.help)
         """
     )

@@ -17,6 +17,8 @@ struct EventsCommand: ParsableCommand {
           busylife events ~/.calendars/work/ | jq -r 'select(.rrule) | .title'
           busylife events --format json samples/busylife-events.json
 
+        \(ExitStatus.inputs)
+
         \(ExitStatus.help)
         """
     )

@@ -10,8 +10,24 @@ enum ExitStatus {
           repair or fallback (a warning); notes never change the exit code
       64  usage error
       65  nothing usable was read, or any error or warning under --strict
-      66  an input is missing or unreadable
-      74  output error (a closed pipe is not one: output just stops)
+      66  an input is missing or unreadable (a file, a folder inside a
+          directory), or a directory holds no calendar file at all
+      74  output error (-o /dev/full, a folder that cannot be written; a
+          closed pipe is not one: output just stops)
+    """
+
+    /// How inputs are read: for the discussions of the commands that read.
+    static let inputs = """
+    INPUTS:
+      A file (.ics or BusyLife events.json, told apart by content), a
+      directory, or - for standard input. Directories are read recursively
+      for regular files named .ics, .ical, .ifb or .json (any case), sorted
+      by path, hidden entries skipped; symbolic links are followed, a loop
+      is reported once; dangling links, named pipes and devices are
+      reported and never opened. A vdir collection (a folder with a
+      displayname or color file) names its events' calendar (the display
+      name, else the folder's name) and gives it its colour; other files
+      keep X-WR-CALNAME, else the file's stem.
     """
 
     static func code(for report: ImportReport, strict: Bool) -> ExitCode {

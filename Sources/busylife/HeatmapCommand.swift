@@ -15,7 +15,16 @@ struct HeatmapCommand: ParsableCommand {
         footer (total, busiest day, free working days). Default range: the \
         53 weeks ending this week; --year or --from/--to for others. month: \
         wall-calendar grids with each day's busy hours. hours: a punch card \
-        of weekdays by wall-clock hour. docs/heatmap.md has the details.
+        of weekdays by wall-clock hour. Levels are GitHub's greens, or shades \
+        of the colour every calendar shown shares (a vdir color file, e.g. \
+        with --calendar). docs/heatmap.md has the details.
+
+        -o FILE: - is standard output; a regular file is replaced whole \
+        (written beside it, flushed, renamed into place, its permission bits \
+        kept); a symbolic link is followed and its target written; a device, \
+        named pipe or terminal is written to directly, never replaced; a \
+        failure (no space left, no such folder) exits 74 and leaves no \
+        partial or temporary file.
 
         EXAMPLES:
           busylife heatmap samples/ --today 2026-11-22
@@ -42,7 +51,7 @@ struct HeatmapCommand: ParsableCommand {
     @Option(help: "text for the terminal, svg, or the grid's data as json or tsv.")
     var format: Format = .text
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- for standard output; written safely, see above).", valueName: "file"))
     var output: String?
 
     @Option(help: ArgumentHelp("A calendar year instead of the 53 weeks ending this week.", valueName: "YYYY"))
@@ -89,8 +98,9 @@ struct HeatmapCommand: ParsableCommand {
             options.to = SettleFlags.clamped(thisWeek.adding(days: 6))
         }
         options.keepOccurrences = false  // busy time and counts are all a heatmap needs
-        let (settlement, report) = settleInputs(input, options, err: Output(fd: 2))
+        let (settlement, report) = try settleInputs(input, settle, options, err: Output(fd: 2))
         let scaleKind = HeatmapScale.kind(parsing: scale)!
+        let tint = report.sharedColor(settle.calendar)
         let model = HeatmapModel(settlement, scale: scaleKind)
         let hours = view == .hours ? HeatmapModel.slots(settlement, statistic: stat, scale: scaleKind) : nil
         let text: String
@@ -101,7 +111,7 @@ struct HeatmapCommand: ParsableCommand {
         case .tsv:
             text = HeatmapData.tsv(model, slots: hours?.slots)
         case .svg:
-            let svg = HeatmapSVG(names: names, today: today)
+            let svg = HeatmapSVG(names: names, today: today, tint: tint)
             switch view {
             case .year: text = svg.year(model, weekStart: firstWeekday)
             case .month: text = svg.months(model, weekStart: firstWeekday)
@@ -109,10 +119,10 @@ struct HeatmapCommand: ParsableCommand {
             }
         case .text:
             let environment = ProcessInfo.processInfo.environment
-            let color = output == nil && look.useColor()
-            let truecolor = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
+            let color = (output == nil || output == "-") && look.useColor()
+            let truecolor = LookOptions.truecolor(environment: environment)
             let ascii = (charset ?? (environment["TERM"] == "dumb" ? .ascii : .unicode)) == .ascii
-            let drawer = HeatmapText(names: names, style: TerminalStyle(colors: color ? (truecolor ? .truecolor : .palette256) : .none, ascii: ascii),
+            let drawer = HeatmapText(names: names, style: TerminalStyle(colors: color ? (truecolor ? .truecolor : .palette256) : .none, ascii: ascii, tint: tint),
                                      today: today, width: HeatmapCommand.terminalWidth(environment))
             switch view {
             case .year: text = drawer.year(model, weekStart: firstWeekday)
@@ -121,10 +131,7 @@ struct HeatmapCommand: ParsableCommand {
             }
         }
         if let output {
-            guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
-                FileHandle.standardError.write(Data("busylife: cannot write \(output)\n".utf8))
-                throw ExitCode(74)
-            }
+            try OutputFile.write(text, to: output)
         } else {
             let out = Output(fd: 1)
             out.write(text)

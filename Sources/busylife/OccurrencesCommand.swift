@@ -32,7 +32,7 @@ struct OccurrencesCommand: ParsableCommand {
         let options = try settle.options()
         let out = Output(fd: 1)
         let err = Output(fd: 2)
-        let (settlement, report) = settleInputs(input, options, err: err)
+        let (settlement, report) = try settleInputs(input, settle, options, err: err)
         for occurrence in settlement.occurrences {
             out.line(OccurrenceJSON.object(occurrence))
             if out.closed { break }

@@ -15,7 +15,7 @@ struct SettleFlags: ParsableArguments {
     @Option(help: ArgumentHelp("Today, for reproducible runs (default: the current date in the viewer's zone). The default window is today ± 31 days.", valueName: "YYYY-MM-DD"))
     var today: String?
 
-    @Option(help: ArgumentHelp("The viewer's zone (IANA name). Default: TZ, then the system zone, then UTC.", valueName: "zone"))
+    @Option(help: ArgumentHelp("The viewer's zone (IANA name). Default: TZ (a warning when it names no known zone), then the system zone, then UTC.", valueName: "zone"))
     var tz: String?
 
     @Option(help: ArgumentHelp("A change of the viewer's zone, repeatable: WHEN is an ISO date-time with Z or an offset, or local time in the zone in force just before.", valueName: "WHEN=ZONE"))
@@ -33,7 +33,7 @@ struct SettleFlags: ParsableArguments {
     @Flag(help: "Count all-day events as busy (calendar apps show them as free).")
     var allDayBusy = false
 
-    @Option(help: ArgumentHelp("Only events of this calendar (X-WR-CALNAME or file stem), repeatable.", valueName: "name"))
+    @Option(help: ArgumentHelp("Only events of this calendar (a vdir display name, X-WR-CALNAME or file stem; any case), repeatable; a name that matches no calendar is a usage error.", valueName: "name"))
     var calendar: [String] = []
 
     @Option(help: ArgumentHelp("Only events whose title, location or description contains this text (any case).", valueName: "text"))
@@ -80,12 +80,30 @@ struct SettleFlags: ParsableArguments {
             guard let zone = TravelPlan.zone(named: tz) else { throw ValidationError("unknown time zone \"\(tz)\" for --tz") }
             return zone
         }
-        if var name = ProcessInfo.processInfo.environment["TZ"], !name.isEmpty {
-            if name.hasPrefix(":") { name.removeFirst() }
-            if let range = name.range(of: "zoneinfo/") { name = String(name[range.upperBound...]) }
-            if let zone = TravelPlan.zone(named: name) { return zone }
-        }
-        return TravelPlan.zone(named: TimeZone.current.identifier) ?? .utc
+        if let name = SettleFlags.environmentZoneName(), let zone = TravelPlan.zone(named: name) { return zone }
+        return SettleFlags.systemZone
+    }
+
+    /// The zone `TZ` names (`:Europe/Paris` and `/usr/share/zoneinfo/...`
+    /// forms read too), nil when it is unset or empty.
+    static func environmentZoneName(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        guard var name = environment["TZ"], !name.isEmpty else { return nil }
+        if name.hasPrefix(":") { name.removeFirst() }
+        if let range = name.range(of: "zoneinfo/") { name = String(name[range.upperBound...]) }
+        return name
+    }
+
+    static var systemZone: Zone { TravelPlan.zone(named: TimeZone.current.identifier) ?? .utc }
+
+    /// When the viewer's zone would come from `TZ` (no `--tz`) and `TZ`
+    /// names no zone we know: a warning, so that a typo or a POSIX rule
+    /// string (`CET-1CEST,M3.5.0,M10.5.0/3`) does not silently shift every
+    /// day to another zone.
+    func zoneSettingWarning(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Diagnostic? {
+        guard tz == nil, let name = SettleFlags.environmentZoneName(environment), TravelPlan.zone(named: name) == nil else { return nil }
+        return Diagnostic(.warning, .unknownZoneSetting, at: SourcePosition(file: "<environment>", line: 0),
+                          "TZ=\(environment["TZ"]!) names no time zone busylife knows (an IANA name such as Europe/Paris); "
+                          + "using \(SettleFlags.systemZone.id) instead (--tz sets the zone)")
     }
 
     /// Within 0001-01-01 ... 9999-12-31.

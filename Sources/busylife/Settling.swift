@@ -1,12 +1,21 @@
+import ArgumentParser
 import CMimalloc
 import EventModel
 import Import
 import Settle
 
 /// Reads the inputs into a settler and settles the window: what every
-/// expanding command does first. Diagnostics go to `err` as they come;
-/// the report counts the settle step's too.
-func settleInputs(_ input: InputOptions, _ options: SettleOptions, err: Output) -> (Settlement, ImportReport) {
+/// expanding command does first. Diagnostics go to `err` as they come
+/// (a `TZ` that names no zone first); the report counts the settle step's
+/// too. A `--calendar` that names no calendar of the input is a usage
+/// error, found once reading is done and before anything is printed.
+func settleInputs(_ input: InputOptions, _ flags: SettleFlags, _ options: SettleOptions,
+                  err: Output) throws -> (Settlement, ImportReport) {
+    let zoneWarning = flags.zoneSettingWarning()
+    if let zoneWarning, input.shows(zoneWarning) {
+        err.line(zoneWarning.description)
+        err.flush()
+    }
     let settler = Settler(options: options)
     var report = input.importer(textWindow: settler.textWindow).read(input.inputs, event: { event in
         settler.add(event)
@@ -16,6 +25,9 @@ func settleInputs(_ input: InputOptions, _ options: SettleOptions, err: Output) 
         err.line(diagnostic.description)
         err.flush()
     })
+    if let zoneWarning { report.count(zoneWarning) }
+    // With an input missing, its calendars are unknown: exit 66 says why.
+    if report.unreadable == 0 { try report.checkCalendars(flags.calendar) }
     // Reading is done: from here on give freed memory back to the system at
     // once, which keeps the window's peak under 100 MB on the 54 MB
     // calendar (reading itself keeps mimalloc's delay, which is faster).
@@ -27,4 +39,29 @@ func settleInputs(_ input: InputOptions, _ options: SettleOptions, err: Output) 
     }
     err.flush()
     return (settlement, report)
+}
+
+extension ImportReport {
+    /// Each `--calendar` name must match a calendar of the input (any case):
+    /// a name that matches none is most likely a typo, and would show an
+    /// empty window.
+    func checkCalendars(_ names: [String]) throws {
+        let known = Set(calendars.map { $0.lowercased() })
+        for name in names where !known.contains(name.lowercased()) {
+            let list = calendars.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+            throw ValidationError("--calendar \"\(name)\" matches no calendar of the input; "
+                + (list.isEmpty ? "it has none (no events were read)" : "its calendars: " + list.joined(separator: ", ")))
+        }
+    }
+
+    /// The colour every calendar shown has, when they all have the same
+    /// one (a vdir collection's `color`): the calendars `--calendar`
+    /// names, else all of the input.
+    func sharedColor(_ names: [String]) -> CalendarColor? {
+        let wanted = Set(names.map { $0.lowercased() })
+        let shown = calendars.filter { wanted.isEmpty || wanted.contains($0.lowercased()) }
+        let colors = Set(shown.map { calendarColors[$0] })
+        guard colors.count == 1, let color = colors.first else { return nil }
+        return color
+    }
 }

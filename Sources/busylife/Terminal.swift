@@ -22,6 +22,11 @@ struct LookOptions: ParsableArguments {
         return identifier
     }
 
+    /// 24-bit colour: COLORTERM says `truecolor` or `24bit`.
+    static func truecolor(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
+    }
+
     /// Colour for standard output.
     func useColor(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         switch color {

@@ -1,0 +1,223 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import EventModel
+
+/// A vdir collection: a folder holding calendar files and a `displayname`
+/// or `color` file (vdirsyncer, khal). Its files' events belong to the
+/// calendar of that display name, else of the folder's name.
+struct CalendarCollection: Sendable, Equatable {
+    var name: String
+    var color: CalendarColor?
+}
+
+/// A file to read: its path, whether it was found inside a directory (then
+/// only a regular file may be opened), and its vdir collection, if any.
+struct InputFile: Sendable, Equatable {
+    var path: String
+    var foundInDirectory = false
+    var collection: CalendarCollection?
+}
+
+/// Reads one input directory recursively into the calendar files it holds:
+/// `.ics`, `.ical`, `.ifb` and `.json` (any case), hidden entries skipped,
+/// symbolic links followed, sorted by path.
+///
+/// It only ever opens directories and the small `displayname` and `color`
+/// files of vdir collections; calendar files are listed, not opened. A
+/// link back to a directory on the current path is a loop (a warning,
+/// once per link); a directory reached a second time by another way is
+/// not walked again, and a file reached twice (two links to it, hard
+/// links) is read once, under its first path.
+struct DirectoryWalk {
+    /// Diagnostics of the walk, in the order met.
+    private(set) var diagnostics: [Diagnostic] = []
+    /// Directories and entries that could not be read (exit code 66).
+    private(set) var unreadable = 0
+
+    private var files: [(file: InputFile, identity: FileIdentity)] = []
+    private var walked: Set<FileIdentity> = []
+    private var reportedLoops: Set<FileIdentity> = []
+
+    /// A file or directory by device and inode.
+    struct FileIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+
+        init(_ status: stat) {
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
+    }
+
+    /// The names read as calendars, lower-cased.
+    static let extensions = [".ics", ".ical", ".ifb", ".json"]
+
+    static func isCalendarName(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return extensions.contains { lower.hasSuffix($0) && lower.count > $0.count }
+    }
+
+    /// Walks `root`, a directory (`status` is its `stat`, links followed).
+    mutating func walk(_ root: String, status: stat) -> [InputFile] {
+        var path = root
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        descend(path, name: DirectoryWalk.folderName(path), identity: FileIdentity(status), ancestors: [])
+        var seen: Set<FileIdentity> = []
+        return files.sorted { $0.file.path < $1.file.path }.compactMap { seen.insert($0.identity).inserted ? $0.file : nil }
+    }
+
+    private mutating func descend(_ directory: String, name: String, identity: FileIdentity, ancestors: [FileIdentity]) {
+        walked.insert(identity)
+        guard let names = entries(of: directory) else { return }
+        let ancestors = ancestors + [identity]
+        var found: [(file: InputFile, identity: FileIdentity)] = []
+        var folders: [(path: String, name: String, identity: FileIdentity)] = []
+        var metadata: [String: String] = [:]
+        for entry in names {
+            let path = directory == "/" ? "/" + entry : directory + "/" + entry
+            let isCalendar = DirectoryWalk.isCalendarName(entry)
+            var status = stat()
+            guard lstat(path, &status) == 0 else {
+                let failure = errno
+                if failure == ENOENT { continue }  // gone since the folder was listed
+                if failure == EACCES {
+                    // A folder we may list but not search: say so once, not per entry.
+                    problem(.error, .unreadable, directory, DirectoryWalk.reason(failure) + "; nothing in this folder is read")
+                    return
+                }
+                problem(.error, .unreadable, path, DirectoryWalk.reason(failure))
+                continue
+            }
+            var linkIdentity: FileIdentity?
+            if DirectoryWalk.kind(status) == S_IFLNK {
+                linkIdentity = FileIdentity(status)
+                guard stat(path, &status) == 0 else {
+                    let failure = errno
+                    guard isCalendar else { continue }  // a broken link of no concern to us
+                    switch failure {
+                    case ENOENT: problem(.warning, .danglingLink, path, "symbolic link to nothing (\(DirectoryWalk.target(of: path))); skipped")
+                    case ELOOP: problem(.warning, .symlinkLoop, path, "symbolic links that lead back to themselves; skipped")
+                    default: problem(.error, .unreadable, path, DirectoryWalk.reason(failure))
+                    }
+                    continue
+                }
+            }
+            switch DirectoryWalk.kind(status) {
+            case S_IFDIR:
+                let target = FileIdentity(status)
+                if ancestors.contains(target) {
+                    // Only a link can lead back up; report each such link once.
+                    if reportedLoops.insert(linkIdentity ?? target).inserted {
+                        problem(.warning, .symlinkLoop, path, "symbolic link back to a folder it is in (\(DirectoryWalk.target(of: path))); not followed")
+                    }
+                } else if !walked.contains(target) {
+                    folders.append((path, entry, target))
+                }
+            case S_IFREG:
+                if isCalendar {
+                    found.append((InputFile(path: path, foundInDirectory: true), FileIdentity(status)))
+                } else if entry == "displayname" || entry == "color" {
+                    metadata[entry] = DirectoryWalk.firstLine(of: path)
+                }
+            default:
+                if isCalendar { problem(.warning, .notRegularFile, path, "not a regular file (\(DirectoryWalk.describe(status))); skipped") }
+            }
+        }
+        if !found.isEmpty, !metadata.isEmpty {
+            let displayName = metadata["displayname"].map(\.trimmingWhiteSpace) ?? ""
+            var collection = CalendarCollection(name: displayName.isEmpty ? name : displayName)
+            if let text = metadata["color"] {
+                collection.color = CalendarColor(parsing: text)
+                if collection.color == nil, !text.trimmingWhiteSpace.isEmpty {
+                    problem(.note, .invalidValue, directory + "/color",
+                            "colour \"\(text.trimmingWhiteSpace)\" is not #rrggbb; the calendar keeps its usual colour")
+                }
+            }
+            for index in found.indices { found[index].file.collection = collection }
+        }
+        files += found
+        for folder in folders where !walked.contains(folder.identity) {
+            descend(folder.path, name: folder.name, identity: folder.identity, ancestors: ancestors)
+        }
+    }
+
+    /// The visible entries of a directory, sorted; nil (reported) when it cannot be read.
+    private mutating func entries(of directory: String) -> [String]? {
+        guard let handle = opendir(directory) else {
+            problem(.error, .unreadable, directory, DirectoryWalk.reason(errno) + "; nothing in this folder is read")
+            return nil
+        }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(handle) else {
+                if errno != 0 { problem(.error, .unreadable, directory, DirectoryWalk.reason(errno) + "; the folder is read in part") }
+                break
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    private mutating func problem(_ severity: Diagnostic.Severity, _ kind: Diagnostic.Kind, _ path: String, _ message: String) {
+        if kind == .unreadable { unreadable += 1 }
+        diagnostics.append(Diagnostic(severity, kind, at: SourcePosition(file: path, line: 0), message))
+    }
+
+    /// The first line of a small regular file (`displayname`, `color`);
+    /// opened without blocking and checked again once open.
+    private static func firstLine(of path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, kind(status) == S_IFREG else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 1024)
+        let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        let text = String(decoding: bytes[0..<count], as: UTF8.self)
+        return String(text.prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" })
+    }
+
+    /// The name a collection without a display name goes by: the folder's
+    /// own name as given (a link's name, not its target's).
+    static func folderName(_ path: String) -> String {
+        let last = path.split(separator: "/").last.map(String.init) ?? ""
+        guard last.isEmpty || last == "." || last == ".." else { return last }
+        guard let resolved = realpath(path, nil) else { return last.isEmpty ? "/" : last }
+        defer { free(resolved) }
+        return String(cString: resolved).split(separator: "/").last.map(String.init) ?? "/"
+    }
+
+    static func kind(_ status: stat) -> mode_t { status.st_mode & S_IFMT }
+
+    static func describe(_ status: stat) -> String {
+        switch kind(status) {
+        case S_IFIFO: "a named pipe"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "not a file"
+        }
+    }
+
+    static func target(of link: String) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(link, &buffer, buffer.count - 1)
+        guard count >= 0 else { return "?" }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// `strerror` in the diagnostics' lower-case style: `permission denied`.
+    static func reason(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+}
