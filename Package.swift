@@ -27,7 +27,7 @@ let package = Package(
         // Recurrence expansion, zone timeline, local days, busy time.
         .target(name: "Settle", dependencies: ["EventModel"]),
         // Machine and human output of the model.
-        .target(name: "Export", dependencies: ["EventModel", "Import", "Settle"]),
+        .target(name: "Export", dependencies: ["EventModel", "Settle"]),
         // mimalloc replaces malloc for the whole process (linking it is
         // enough): libical allocates a great many small blocks on the reader
         // thread, where glibc's malloc pays for locking; reading is about

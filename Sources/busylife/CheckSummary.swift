@@ -1,9 +1,10 @@
 import EventModel
+import Export
 import Import
 
 /// The report of `busylife check`, as text and as JSON.
-public enum CheckSummary {
-    public static func text(_ report: ImportReport) -> String {
+enum CheckSummary {
+    static func text(_ report: ImportReport) -> String {
         var lines: [String] = []
         var formats: [String] = []
         if report.icsFiles > 0 { formats.append("\(report.icsFiles) iCalendar") }
@@ -31,7 +32,7 @@ public enum CheckSummary {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    public static func json(_ report: ImportReport, diagnostics: [String]) -> String {
+    static func json(_ report: ImportReport, diagnostics: [String]) -> String {
         var json = JSONObjectWriter()
         json.field("schema", "busylife.check/2")
         var files = JSONObjectWriter()
@@ -72,7 +73,7 @@ public enum CheckSummary {
         return json.finished()
     }
 
-    public static func json(_ diagnostic: Diagnostic) -> String {
+    static func json(_ diagnostic: Diagnostic) -> String {
         var json = JSONObjectWriter()
         json.field("file", diagnostic.source.file)
         json.field("line", diagnostic.source.line)
