@@ -19,6 +19,13 @@ struct Series {
         if isOverride { overrides.append(component) } else { masters.append(component) }
     }
 
+    /// The master that wins (higher SEQUENCE, then the later one).
+    var master: Component? {
+        masters.dropFirst().reduce(masters.first) { best, next in
+            best.map { Series.wins(next, over: $0) ? next : $0 } ?? next
+        }
+    }
+
     /// Higher SEQUENCE wins, then the later component.
     private static func wins(_ a: Component, over b: Component) -> Bool {
         (a.event.sequence, a.order) > (b.event.sequence, b.order)
@@ -28,6 +35,17 @@ struct Series {
     /// (wall seconds on the master's clock; callers filter exactly), with
     /// at most `cap` instances generated from the master's rules.
     func occurrences(lower: Int64, upper: Int64, cap: Int,
+                     diagnostic: (Diagnostic) -> Void) -> [Occurrence] {
+        var generated = 0
+        return occurrences(lower: lower, upper: upper, cap: cap, limit: cap, generated: &generated, diagnostic: diagnostic)
+    }
+
+    /// The same, with the work budget's share: at most `limit` (no more
+    /// than `cap`) instances are generated from the rules, and stopping
+    /// there is the caller's to report (only passing `cap` is diagnosed
+    /// here). `generated` is set to the number generated, one past the
+    /// limit when it was reached and more were left.
+    func occurrences(lower: Int64, upper: Int64, cap: Int, limit: Int, generated: inout Int,
                      diagnostic: (Diagnostic) -> Void) -> [Occurrence] {
         var result: [Occurrence] = []
         let master = masters.dropFirst().reduce(masters.first) { best, next in
@@ -96,7 +114,8 @@ struct Series {
         var starts: [(wall: Int64, time: EventTime, end: EventTime?)] = []
         starts.reserveCapacity(16)
         let rules = master.event.recurrence.rules.map { Series.expander(for: $0, of: master.event, frame: frame, countsStart: true) }
-        var generated = 0
+        generated = 0
+        let limit = min(cap, limit)
         var capped = false
         if rules.isEmpty {
             if startWall >= from && startWall < to { starts.append((startWall, master.event.start, nil)) }
@@ -104,15 +123,16 @@ struct Series {
         for rule in rules {
             rule.instances(from: from, to: to) { wall in
                 generated += 1
-                if generated > cap { capped = true; return false }
+                if generated > limit { capped = true; return false }
                 starts.append((wall, wall == startWall ? master.event.start : frame.time(wall: wall), nil))
                 return true
             }
             if capped { break }
         }
-        if capped {
+        if capped && limit == cap {
             diagnostic(Diagnostic(.warning, .tooManyInstances, at: master.event.source,
-                                  "\"\(master.event.title)\" has more than \(cap) instances in the window; the rest are left out"))
+                                  "\"\(master.event.title)\" (uid \(master.event.uid)) has more than \(cap) instances in the window "
+                                  + "(the limit per event); the first \(cap) are kept, the rest left out"))
         }
         for date in master.event.recurrence.dates {
             let wall = frame.wall(date.start)
@@ -127,6 +147,7 @@ struct Series {
             Series.expander(for: rule, of: master.event, frame: frame, countsStart: false)
                 .instances(from: from, to: to) { wall in excluded.insert(wall); return excluded.count <= cap }
         }
+        generated += excluded.count  // work too
 
         // Two starts can name the same instance: several rules or RDATEs,
         // or wall times in a DST gap that move onto a later one (sub-daily
