@@ -45,7 +45,12 @@ struct Series {
     /// there is the caller's to report (only passing `cap` is diagnosed
     /// here). `generated` is set to the number generated, one past the
     /// limit when it was reached and more were left.
-    func occurrences(lower: Int64, upper: Int64, cap: Int, limit: Int, generated: inout Int,
+    ///
+    /// `core`, wall seconds inside [lower, upper), is where the window
+    /// itself lies: when the limit cuts the rules' instances, those that
+    /// start in the core (widened by the instances' length) are generated
+    /// first, and the margins get what is left.
+    func occurrences(lower: Int64, upper: Int64, core: Range<Int64>? = nil, cap: Int, limit: Int, generated: inout Int,
                      diagnostic: (Diagnostic) -> Void) -> [Occurrence] {
         var result: [Occurrence] = []
         let master = masters.dropFirst().reduce(masters.first) { best, next in
@@ -120,14 +125,27 @@ struct Series {
         if rules.isEmpty {
             if startWall >= from && startWall < to { starts.append((startWall, master.event.start, nil)) }
         }
-        for rule in rules {
-            rule.instances(from: from, to: to) { wall in
-                generated += 1
-                if generated > limit { capped = true; return false }
-                starts.append((wall, wall == startWall ? master.event.start : frame.time(wall: wall), nil))
-                return true
+        func generate(_ from: Int64, _ to: Int64) {
+            for rule in rules where !capped && from < to {
+                rule.instances(from: from, to: to) { wall in
+                    generated += 1
+                    if generated > limit { capped = true; return false }
+                    starts.append((wall, wall == startWall ? master.event.start : frame.time(wall: wall), nil))
+                    return true
+                }
             }
-            if capped { break }
+        }
+        generate(from, to)
+        if capped, let core {
+            // Cut: again, the window's own instances first.
+            let coreFrom = min(max(from, core.lowerBound - widest - latestShift), to)
+            let coreTo = max(min(to, core.upperBound - earliestShift), coreFrom)
+            starts.removeAll()
+            generated = 0
+            capped = false
+            generate(coreFrom, coreTo)
+            generate(coreTo, to)
+            generate(from, coreFrom)
         }
         if capped && limit == cap {
             diagnostic(Diagnostic(.warning, .tooManyInstances, at: master.event.source,

@@ -125,6 +125,8 @@ public final class Settler {
         var diagnostics: [Diagnostic] = []
         let lower = coarseLower - 86_400, upper = coarseUpper + 86_400
         let dayCount = Int(options.to.daysSinceEpoch - options.from.daysSinceEpoch) + 1
+        // The window's own dates in wall seconds: what a cut keeps first.
+        let core = options.from.daysSinceEpoch * 86_400..<(options.to.daysSinceEpoch + 1) * 86_400
         let instanceBudget = options.instanceBudget ?? WorkBudget.instances(days: dayCount)
         let allSeries = seriesOrder.map { series[$0]! }
         // Flights among recurring events move the timeline too: with
@@ -134,7 +136,7 @@ public final class Settler {
             var remaining = instanceBudget
             for one in allSeries {
                 var generated = 0
-                for occurrence in one.occurrences(lower: lower, upper: upper, cap: options.instanceCap, limit: remaining,
+                for occurrence in one.occurrences(lower: lower, upper: upper, core: core, cap: options.instanceCap, limit: remaining,
                                                   generated: &generated, diagnostic: { _ in }) {
                     if let change = Settler.travel(start: occurrence.start, end: occurrence.end, status: occurrence.event.status) {
                         recurringFlights.append(change)
@@ -187,7 +189,7 @@ public final class Settler {
                 for (position, one) in chunks[index] {
                     if spent.load(ordering: .relaxed) > instanceBudget { break }
                     var generated = 0
-                    let expanded = one.occurrences(lower: lower, upper: upper, cap: options.instanceCap, limit: options.instanceCap,
+                    let expanded = one.occurrences(lower: lower, upper: upper, core: core, cap: options.instanceCap, limit: options.instanceCap,
                                                    generated: &generated) { partial.diagnostics.append($0) }
                     spent.add(generated, ordering: .relaxed)
                     partial.loads.append((position, generated))
@@ -205,7 +207,7 @@ public final class Settler {
             var cut: [Event] = []
             for (position, one) in numbered {
                 var generated = 0
-                let expanded = one.occurrences(lower: lower, upper: upper, cap: options.instanceCap, limit: remaining,
+                let expanded = one.occurrences(lower: lower, upper: upper, core: core, cap: options.instanceCap, limit: remaining,
                                                generated: &generated) { partial.diagnostics.append($0) }
                 if generated > remaining && remaining < options.instanceCap, let master = one.master { cut.append(master.event) }
                 let used = min(generated, remaining)

@@ -17,8 +17,9 @@ import EventModel
 ///   their instances, and once the budget is spent the later ones keep
 ///   only their overrides and RDATEs.
 /// - Day lists: `days` and `agenda` list at most `entries(days:)`
-///   occurrence-days in all (the same numbers: a year-long occurrence is
-///   listed on 365 days). Past it, the later days list no events; their
+///   occurrence-days in all (a year-long occurrence is listed on 365
+///   days): 100,000 plus 1,000 per day of the window, never more than
+///   500,000 (a year: 465,000; the benchmark calendar lists about 430,000). Past it, the later days list no events; their
 ///   event count and busy time still count every occurrence
 ///   (`work-budget`).
 ///
@@ -38,10 +39,15 @@ public enum WorkBudget {
         min(maximum, base + perDay * max(0, days))
     }
 
-    /// Occurrence-days listed by `days` and `agenda`, for a window of `days` days.
+    /// Occurrence-days listed by `days` and `agenda`, for a window of
+    /// `days` days: 100,000 plus 1,000 a day, at most 500,000 (formatting
+    /// a listed entry costs 2 to 4 µs, so this is about a second or two).
     public static func entries(days: Int) -> Int {
-        min(maximum, base + perDay * max(0, days))
+        min(maximumEntries, base + entriesPerDay * max(0, days))
     }
+
+    public static let entriesPerDay = 1_000
+    public static let maximumEntries = 500_000
 
     /// `"Title" (uid u, file:line)`.
     static func name(_ event: Event) -> String {
