@@ -125,9 +125,10 @@ struct Series {
         if rules.isEmpty {
             if startWall >= from && startWall < to { starts.append((startWall, master.event.start, nil)) }
         }
+        var gaveUp = false
         func generate(_ from: Int64, _ to: Int64) {
             for rule in rules where !capped && from < to {
-                rule.instances(from: from, to: to) { wall in
+                rule.instances(from: from, to: to, gaveUp: &gaveUp) { wall in
                     generated += 1
                     if generated > limit { capped = true; return false }
                     starts.append((wall, wall == startWall ? master.event.start : frame.time(wall: wall), nil))
@@ -146,6 +147,12 @@ struct Series {
             generate(coreFrom, coreTo)
             generate(coreTo, to)
             generate(from, coreFrom)
+        }
+        if gaveUp {
+            diagnostic(Diagnostic(.warning, .workBudget, at: master.event.source,
+                                  "the rule of \"\(master.event.title)\" (uid \(master.event.uid)) finds no instance in "
+                                  + "\(RuleExpander.searchLimit) periods in a row (a BYSETPOS or other part that never "
+                                  + "matches?); the search stops there and any later instances are left out"))
         }
         if capped && limit == cap {
             diagnostic(Diagnostic(.warning, .tooManyInstances, at: master.event.source,

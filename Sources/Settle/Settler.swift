@@ -449,8 +449,10 @@ public final class Settler {
                 latest = max(latest, Settler.approximateSpan(until, until).0 + length)
             } else if let count = rule.count, count <= 100_000 {
                 var last = frame.wall(event.start)
+                var gaveUp = false
                 Series.expander(for: rule, of: event, frame: frame, countsStart: true)
-                    .instances(from: RuleExpander.startOfTime, to: RuleExpander.endOfTime) { last = $0; return true }
+                    .instances(from: RuleExpander.startOfTime, to: RuleExpander.endOfTime, gaveUp: &gaveUp) { last = $0; return true }
+                if gaveUp { return true }  // unknown: keep it whole
                 latest = max(latest, last + length)
             } else {
                 return true

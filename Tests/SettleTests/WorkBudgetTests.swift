@@ -141,4 +141,29 @@ import Testing
                                 travel: ["2026-12-05T02:00:00Z=Asia/Tokyo", "2026-12-09T12:00:00Z=America/Los_Angeles"]) { $0.allDayBusy = true }
         checkAgainstDayByDay(result)
     }
+
+    @Test(arguments: ["SECONDLY", "MINUTELY", "HOURLY"])
+    func aCountThatBySetPosNeverFills(_ frequency: String) throws {
+        // Each period has one candidate: BYSETPOS=2 never picks anything.
+        // COUNT counts from DTSTART, 26 years before the window.
+        let lines = vevent("setpos", ["SUMMARY:Never", "DTSTART:20000101T000000Z", "DTEND:20000101T000001Z",
+                                      "RRULE:FREQ=\(frequency);COUNT=5;BYSETPOS=2"])
+        let result = try settle(lines, from: "2026-06-01", to: "2026-06-01", tz: "UTC")
+        #expect(result.occurrences.isEmpty)
+        #expect(result.diagnostics.map(\.kind) == [.workBudget])
+        #expect(result.diagnostics.first?.message.contains("uid setpos") == true)
+    }
+
+    @Test func rareButRealRulesAreNotCutShort() throws {
+        // 29 February on a Monday: every 28 years or so, found by a daily and a minutely rule.
+        let daily = try settle(vevent("rare", ["SUMMARY:Rare", "DTSTART:19000101T090000Z",
+                                               "RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO;COUNT=4"]),
+                               from: "1990-01-01", to: "1990-01-01", tz: "UTC")
+        #expect(daily.diagnostics.isEmpty)
+        let minutely = try settle(vevent("rare", ["SUMMARY:Rare", "DTSTART:19000101T090000Z",
+                                                  "RRULE:FREQ=MINUTELY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO;BYHOUR=9;BYMINUTE=0"]),
+                                  from: "2016-02-29", to: "2016-02-29", tz: "UTC")
+        #expect(minutely.diagnostics.isEmpty)
+        #expect(minutely.startsUTC == ["2016-02-29T09:00:00Z"])
+    }
 }
