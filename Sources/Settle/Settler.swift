@@ -233,8 +233,10 @@ public final class Settler {
         var counts = Array(repeating: 0, count: dayCount + 1)
         var allDayBusy = Array(repeating: 0, count: dayCount + 1)
         var busy: [Range<Instant>] = []
+        var outOfRange: [ClaimKey: Event] = [:]
         for chunk in partials.indices {
             diagnostics += partials[chunk].diagnostics
+            outOfRange.merge(partials[chunk].outOfRange) { first, _ in first }
             for (key, ranges) in partials[chunk].moreRanges { moreRanges[key + placedOccurrences.count] = ranges }
             if placedOccurrences.isEmpty {
                 swap(&placedOccurrences, &partials[chunk].placed)
@@ -251,6 +253,11 @@ public final class Settler {
             }
             busy += partials[chunk].busy
             partials[chunk].busy = []
+        }
+        for event in outOfRange.values.sorted(by: { ($0.source.file, $0.source.line, $0.uid) < ($1.source.file, $1.source.line, $1.uid) }) {
+            diagnostics.append(Diagnostic(.warning, .dateOutOfRange, at: event.source,
+                "\(WorkBudget.name(event)) has an occurrence that starts or ends outside years 1 to 9999; "
+                + "shown as starting or ending at the edge (0001-01-01 or 9999-12-31)"))
         }
         // Counts and all-day busy days from their ranges; timed busy time
         // in one sweep.
@@ -329,6 +336,8 @@ public final class Settler {
         var diagnostics: [Diagnostic] = []
         /// Instances generated, by position of the series in input order.
         var loads: [(position: Int, generated: Int)] = []
+        /// Events with a time outside years 1 to 9999, clamped.
+        var outOfRange: [ClaimKey: Event] = [:]
 
         init(days: Int) {
             counts = Array(repeating: 0, count: days + 1)
@@ -341,6 +350,13 @@ public final class Settler {
     private static func take(_ occurrence: Occurrence, into partial: inout Partial, grid: DayGrid,
                              timeline: ZoneTimeline, options: SettleOptions) {
         if !options.filter.isEmpty && !options.filter.matches(occurrence.event) { return }
+        var occurrence = occurrence
+        if !Settler.clamp(&occurrence.start) || !Settler.clamp(&occurrence.end) {
+            let event = occurrence.event
+            if partial.outOfRange[ClaimKey(calendar: event.calendar, uid: event.uid)] == nil {
+                partial.outOfRange[ClaimKey(calendar: event.calendar, uid: event.uid)] = event
+            }
+        }
         let settled = place(occurrence, timeline: timeline, options: options)
         let ranges = dayRanges(settled, grid: grid, options: options)
         guard let first = ranges.first else { return }
@@ -400,6 +416,33 @@ public final class Settler {
             return low <= high ? [Int(low - windowStart)...Int(high - windowStart)] : []
         }
         return grid.days(overlapping: occurrence.startUTC, occurrence.endUTC)
+    }
+
+    /// Keeps `time` within years 1 to 9999 (the years we print, and those
+    /// of our JSON schemas): an instant also on its own zone's wall clock.
+    /// Dates are clamped here, where settling computes them (an end from a
+    /// DURATION of two million years), so that no output sees them.
+    /// False when it had to move.
+    static func clamp(_ time: inout EventTime) -> Bool {
+        let first = LocalDateTime(date: LocalDate(year: 1, month: 1, day: 1)!, hour: 0, minute: 0, second: 0)!
+        let last = LocalDateTime(date: LocalDate(year: 9999, month: 12, day: 31)!, hour: 23, minute: 59, second: 59)!
+        switch time {
+        case .instant(let instant, let zone):
+            guard instant < Instant.earliest.adding(seconds: 2 * 86_400) || instant > Instant.latest.adding(seconds: -2 * 86_400)
+            else { return true }
+            let low = max(Instant.earliest, (zone ?? .utc).instant(for: first))
+            let high = min(Instant.latest, (zone ?? .utc).instant(for: last))
+            let clamped = min(max(instant, low), high)
+            guard clamped != instant else { return true }
+            time = .instant(clamped, zone: zone)
+        case .floating(let local):
+            guard local < first || local > last else { return true }
+            time = .floating(local < first ? first : last)
+        case .date(let date):
+            guard date.year < 1 || date.year > 9999 else { return true }
+            time = .date(date.year < 1 ? first.date : last.date)
+        }
+        return false
     }
 
     /// How an occurrence covers one of its dates.

@@ -93,6 +93,18 @@ import Testing
         #expect(result.occurrences.count == 313 + 5 - 1)  // weekly from 2020-01-06 to 2026-01-26
         #expect(result.day("2026-01-31").eventCount == result.occurrences.count)
         checkAgainstDayByDay(result)
+        // Issue 11, cause 6: the ends (year 1,918,554) are clamped, with one warning.
+        #expect(result.diagnostics.map(\.kind) == [.dateOutOfRange])
+        #expect(result.diagnostics.first?.message.contains("uid weeks") == true)
+        #expect(result.occurrences.allSatisfy { $0.occurrence.end.iso8601 == "9999-12-31T23:59:59Z" })
+        #expect(result.occurrences.allSatisfy { $0.endUTC == Instant.latest })
+        let allDay = try settle(vevent("days", ["SUMMARY:Long", "DTSTART;VALUE=DATE:20200106", "DURATION:P99999999W",
+                                                "RRULE:FREQ=WEEKLY"]), from: "2026-01-01", to: "2026-01-07")
+        #expect(allDay.diagnostics.map(\.kind) == [.dateOutOfRange])
+        #expect(allDay.occurrences.allSatisfy { $0.occurrence.end.iso8601 == "9999-12-31" })
+        let zoned = try settle(vevent("zoned", ["SUMMARY:Long", "DTSTART;TZID=Asia/Tokyo:20200106T090000", "DURATION:P99999999W"]),
+                               from: "2026-01-01", to: "2026-01-07")
+        #expect(zoned.occurrences.map(\.occurrence.end.iso8601) == ["9999-12-31T23:59:59+09:00"])
     }
 
     @Test func fourHundredEventsOfTwoHundredYearsOverAWideWindow() throws {
