@@ -21,10 +21,8 @@ public struct ZoneRules: Sendable {
             self.start = start
             self.offsetFrom = offsetFrom
             self.offsetTo = offsetTo
-            // An onset's UTC time is its wall time minus TZOFFSETFROM. A
-            // sub-daily rule is refused (README, "Work budget"): each lookup
-            // would expand years of hours, minutes or seconds.
-            self.expander = rule.flatMap { [.hourly, .minutely, .secondly].contains($0.frequency) ? nil : $0 }.map {
+            // An onset's UTC time is its wall time minus TZOFFSETFROM.
+            self.expander = rule.map {
                 RuleExpander(rule: $0, start: start, until: untilUTC.map { .wallClock($0 + Int64(offsetFrom)) })
             }
             self.dates = dates
