@@ -183,6 +183,23 @@ public final class RuleExpander: Sendable {
     /// included when `countsStart`. Returns false if `body` stopped it.
     @discardableResult
     public func instances(from lower: Int64, to upper: Int64, _ body: (Int64) -> Bool) -> Bool {
+        var gaveUp = false
+        return instances(from: lower, to: upper, gaveUp: &gaveUp, body)
+    }
+
+    /// Periods scanned in a row without a single candidate, at most: past
+    /// this the search gives up (`gaveUp`). A rule whose BYSETPOS never
+    /// matches (`FREQ=SECONDLY;COUNT=5;BYSETPOS=2`) would otherwise count
+    /// toward COUNT to year 9999, one second at a time. Real rules find a
+    /// candidate within a few thousand periods: a day of a sub-daily rule
+    /// costs one period when the day cannot match, and the rarest dates
+    /// (29 February on a Monday) come every 28 years.
+    public static let searchLimit = 100_000
+
+    /// The same; `gaveUp` is set when the search stopped at `searchLimit`
+    /// empty periods in a row (instances after that point are left out).
+    @discardableResult
+    public func instances(from lower: Int64, to upper: Int64, gaveUp: inout Bool, _ body: (Int64) -> Bool) -> Bool {
         let upper = min(upper, RuleExpander.endOfTime)
         guard lower < upper else { return true }
         var startPending = countsStart && passesUntil(start)
@@ -207,7 +224,7 @@ public final class RuleExpander: Sendable {
         }
         guard firstPeriod <= lastPeriod else { return true }
         var stopped = false
-        scan(fromPeriod: firstPeriod, toPeriod: lastPeriod, stopAfter: min(upper, untilWallBound + 1)) { wall in
+        scan(fromPeriod: firstPeriod, toPeriod: lastPeriod, stopAfter: min(upper, untilWallBound + 1), gaveUp: &gaveUp) { wall in
             // Before DTSTART; or DTSTART itself, already given when it counts anyway.
             if wall < start || (wall == start && countsStart) { return true }
             guard passesUntil(wall) else { return wall <= untilWallBound }
@@ -253,11 +270,15 @@ public final class RuleExpander: Sendable {
     /// Feeds every candidate of periods `first...last` to `body` in order
     /// (before DTSTART and UNTIL are applied; BYSETPOS is), until `body`
     /// returns false or a period starts after `stopAfter`.
-    private func scan(fromPeriod first: Int, toPeriod last: Int, stopAfter: Int64, _ body: (Int64) -> Bool) {
+    private func scan(fromPeriod first: Int, toPeriod last: Int, stopAfter: Int64, gaveUp: inout Bool,
+                      _ body: (Int64) -> Bool) {
         var period = first
         var days: [Int] = []
         days.reserveCapacity(32)
+        var idle = 0  // periods in a row without a candidate
         while period <= last {
+            idle += 1
+            if idle > RuleExpander.searchLimit { gaveUp = true; return }
             days.removeAll(keepingCapacity: true)
             var timeOffset = 0
             switch frequency {
@@ -299,18 +320,21 @@ public final class RuleExpander: Sendable {
                 days.append(Int(day))
                 timeOffset = inDay  // the period's start: timeList counts from it
             }
-            if !emit(days: days, offset: timeOffset, body) { return }
+            var delivered = false
+            if !emit(days: days, offset: timeOffset, delivered: &delivered, body) { return }
+            if delivered { idle = 0 }
             period += 1
         }
     }
 
     /// The period's candidates in order (or those BYSETPOS picks).
     /// `offset` is added to each time (the start of an HOURLY, MINUTELY or SECONDLY period).
-    private func emit(days: [Int], offset: Int, _ body: (Int64) -> Bool) -> Bool {
+    private func emit(days: [Int], offset: Int, delivered: inout Bool, _ body: (Int64) -> Bool) -> Bool {
         let times = timeList
         let total = days.count * times.count
         guard total > 0 else { return true }
         if setPositions.isEmpty {
+            delivered = true
             for day in days {
                 for time in times where !body(Int64(day) * 86_400 + Int64(time + offset)) { return false }
             }
@@ -321,6 +345,7 @@ public final class RuleExpander: Sendable {
             return (0..<total).contains(index) ? index : nil
         }
         picked = Array(Set(picked)).sorted()
+        delivered = !picked.isEmpty
         for index in picked where !body(Int64(days[index / times.count]) * 86_400 + Int64(times[index % times.count] + offset)) {
             return false
         }

@@ -60,6 +60,14 @@ enum VTimezoneBuilder {
             report(Diagnostic(.warning, .invalidRule, at: at, "unreadable RRULE in time zone \"\(id)\": \(text)"))
             return (nil, nil)
         }
+        // An offset that changes every hour, minute or second is no zone
+        // anyone uses, and every lookup would expand years of it.
+        if [.hourly, .minutely, .secondly].contains(rule.frequency) {
+            report(Diagnostic(.warning, .workBudget, at: at,
+                              "RRULE FREQ=\(rule.frequency.rawValue.uppercased()) in time zone \"\(id)\" refused (sub-daily "
+                              + "observance rules are not read); the observance starts at its DTSTART and RDATEs only"))
+            return (nil, nil)
+        }
         var untilUTC: Int64?
         switch rule.until {
         case .instant(let instant, _)?: untilUTC = instant.seconds

@@ -19,6 +19,13 @@ struct Series {
         if isOverride { overrides.append(component) } else { masters.append(component) }
     }
 
+    /// The master that wins (higher SEQUENCE, then the later one).
+    var master: Component? {
+        masters.dropFirst().reduce(masters.first) { best, next in
+            best.map { Series.wins(next, over: $0) ? next : $0 } ?? next
+        }
+    }
+
     /// Higher SEQUENCE wins, then the later component.
     private static func wins(_ a: Component, over b: Component) -> Bool {
         (a.event.sequence, a.order) > (b.event.sequence, b.order)
@@ -28,6 +35,22 @@ struct Series {
     /// (wall seconds on the master's clock; callers filter exactly), with
     /// at most `cap` instances generated from the master's rules.
     func occurrences(lower: Int64, upper: Int64, cap: Int,
+                     diagnostic: (Diagnostic) -> Void) -> [Occurrence] {
+        var generated = 0
+        return occurrences(lower: lower, upper: upper, cap: cap, limit: cap, generated: &generated, diagnostic: diagnostic)
+    }
+
+    /// The same, with the work budget's share: at most `limit` (no more
+    /// than `cap`) instances are generated from the rules, and stopping
+    /// there is the caller's to report (only passing `cap` is diagnosed
+    /// here). `generated` is set to the number generated, one past the
+    /// limit when it was reached and more were left.
+    ///
+    /// `core`, wall seconds inside [lower, upper), is where the window
+    /// itself lies: when the limit cuts the rules' instances, those that
+    /// start in the core (widened by the instances' length) are generated
+    /// first, and the margins get what is left.
+    func occurrences(lower: Int64, upper: Int64, core: Range<Int64>? = nil, cap: Int, limit: Int, generated: inout Int,
                      diagnostic: (Diagnostic) -> Void) -> [Occurrence] {
         var result: [Occurrence] = []
         let master = masters.dropFirst().reduce(masters.first) { best, next in
@@ -116,23 +139,45 @@ struct Series {
         var starts: [(wall: Int64, time: EventTime, end: EventTime?)] = []
         starts.reserveCapacity(16)
         let rules = master.event.recurrence.rules.map { Series.expander(for: $0, of: master.event, frame: frame, countsStart: true) }
-        var generated = 0
+        generated = 0
+        let limit = min(cap, limit)
         var capped = false
         if rules.isEmpty {
             if startWall >= from && startWall < to { starts.append((startWall, master.event.start, nil)) }
         }
-        for rule in rules {
-            rule.instances(from: from, to: to) { wall in
-                generated += 1
-                if generated > cap { capped = true; return false }
-                starts.append((wall, wall == startWall ? master.event.start : frame.time(wall: wall), nil))
-                return true
+        var gaveUp = false
+        func generate(_ from: Int64, _ to: Int64) {
+            for rule in rules where !capped && from < to {
+                rule.instances(from: from, to: to, gaveUp: &gaveUp) { wall in
+                    generated += 1
+                    if generated > limit { capped = true; return false }
+                    starts.append((wall, wall == startWall ? master.event.start : frame.time(wall: wall), nil))
+                    return true
+                }
             }
-            if capped { break }
         }
-        if capped {
+        generate(from, to)
+        if capped, let core {
+            // Cut: again, the window's own instances first.
+            let coreFrom = min(max(from, core.lowerBound - widest - latestShift), to)
+            let coreTo = max(min(to, core.upperBound - earliestShift), coreFrom)
+            starts.removeAll()
+            generated = 0
+            capped = false
+            generate(coreFrom, coreTo)
+            generate(coreTo, to)
+            generate(from, coreFrom)
+        }
+        if gaveUp {
+            diagnostic(Diagnostic(.warning, .workBudget, at: master.event.source,
+                                  "the rule of \"\(master.event.title)\" (uid \(master.event.uid)) finds no instance in "
+                                  + "\(RuleExpander.searchLimit) periods in a row (a BYSETPOS or other part that never "
+                                  + "matches?); the search stops there and any later instances are left out"))
+        }
+        if capped && limit == cap {
             diagnostic(Diagnostic(.warning, .tooManyInstances, at: master.event.source,
-                                  "\"\(master.event.title)\" has more than \(cap) instances in the window; the rest are left out"))
+                                  "\"\(master.event.title)\" (uid \(master.event.uid)) has more than \(cap) instances in the window "
+                                  + "(the limit per event); the first \(cap) are kept, the rest left out"))
         }
         for date in master.event.recurrence.dates {
             let wall = frame.wall(date.start)
@@ -147,6 +192,7 @@ struct Series {
             Series.expander(for: rule, of: master.event, frame: frame, countsStart: false)
                 .instances(from: from, to: to) { wall in excluded.insert(wall); return excluded.count <= cap }
         }
+        generated += excluded.count  // work too
 
         // Two starts can name the same instance: several rules or RDATEs,
         // or wall times in a DST gap that move onto a later one (sub-daily

@@ -1,5 +1,6 @@
 import Dispatch
 import EventModel
+import Synchronization
 
 /// What to settle and how.
 public struct SettleOptions: Sendable {
@@ -14,8 +15,17 @@ public struct SettleOptions: Sendable {
     public var me: String?
     /// All-day events count as busy.
     public var allDayBusy = false
-    /// Instances generated per recurring event per window, at most.
+    /// Instances generated per recurring event per window, at most
+    /// (`too-many-instances`).
     public var instanceCap = 100_000
+    /// Instances generated from rules across all events per window, at
+    /// most; nil for `WorkBudget.instances(days:)` (`work-budget`).
+    public var instanceBudget: Int?
+    /// Occurrence-days listed in the days' entries, at most; nil for
+    /// `WorkBudget.entries(days:)` (`work-budget`).
+    public var entryBudget: Int?
+    /// Build each day's list of entries (`occurrences` prints none).
+    public var listDays = true
     /// Which occurrences to keep (`--calendar`, `--search`); flights move
     /// the timeline whatever it says.
     public var filter = EventFilter()
@@ -114,16 +124,25 @@ public final class Settler {
     public func settle() -> Settlement {
         var diagnostics: [Diagnostic] = []
         let lower = coarseLower - 86_400, upper = coarseUpper + 86_400
+        let dayCount = Int(options.to.daysSinceEpoch - options.from.daysSinceEpoch) + 1
+        // The window's own dates in wall seconds: what a cut keeps first.
+        let core = options.from.daysSinceEpoch * 86_400..<(options.to.daysSinceEpoch + 1) * 86_400
+        let instanceBudget = options.instanceBudget ?? WorkBudget.instances(days: dayCount)
+        let allSeries = seriesOrder.map { series[$0]! }
         // Flights among recurring events move the timeline too: with
-        // --travel-from-events, a first pass finds them.
+        // --travel-from-events, a first pass finds them (within the budget).
         var recurringFlights: [ZoneTimeline.Change] = []
         if options.travelFromEvents {
-            for key in seriesOrder {
-                for occurrence in series[key]!.occurrences(lower: lower, upper: upper, cap: options.instanceCap, diagnostic: { _ in }) {
+            var remaining = instanceBudget
+            for one in allSeries {
+                var generated = 0
+                for occurrence in one.occurrences(lower: lower, upper: upper, core: core, cap: options.instanceCap, limit: remaining,
+                                                  generated: &generated, diagnostic: { _ in }) {
                     if let change = Settler.travel(start: occurrence.start, end: occurrence.end, status: occurrence.event.status) {
                         recurringFlights.append(change)
                     }
                 }
+                remaining = max(0, remaining - generated)
             }
         }
         // Flights first, so a --travel at the same instant wins.
@@ -131,6 +150,7 @@ public final class Settler {
             : ZoneTimeline(base: options.timeline.base, changes: flights + recurringFlights + options.timeline.changes)
 
         var days: [LocalDay] = []
+        days.reserveCapacity(dayCount)
         var date = options.from
         while date <= options.to {
             let intervals = timeline.intervals(of: date)
@@ -138,11 +158,13 @@ public final class Settler {
                                  entries: [], busyIntervals: []))
             date = date.adding(days: 1)
         }
+        let grid = DayGrid(days: days)
 
-        // Each occurrence is placed as it is expanded; only with
-        // `keepOccurrences` is it kept, so a year of busy time holds
-        // intervals, not occurrences. Single events and each half of the
-        // series are settled on their own core, then merged in order.
+        // Each occurrence is placed as it is expanded: a range of days on
+        // the grid; only with `keepOccurrences` is it kept, so a year of
+        // busy time holds intervals, not occurrences. Single events and
+        // each half of the series are settled on their own core, sharing
+        // the work budget, then merged in order.
         var singleList: [Occurrence] = []
         for (record, order) in singles {
             let event = record.event
@@ -152,29 +174,70 @@ public final class Settler {
         singles = []
         let singleOccurrences = singleList
         let options = self.options
-        let allSeries = seriesOrder.map { series[$0]! }
-        let half = (allSeries.count + 1) / 2
-        let chunks = [allSeries[..<half], allSeries[half...]]
-        let dayList = days
-        var partials = Array(repeating: Partial(days: days.count), count: chunks.count)
+        let numbered = Array(allSeries.enumerated())
+        let half = (numbered.count + 1) / 2
+        let chunks = [numbered[..<half], numbered[half...]]
+        let spent = Atomic<Int>(0)
+        var partials = Array(repeating: Partial(days: dayCount), count: chunks.count)
         partials.withUnsafeMutableBufferPointer { buffer in
             let results = UnsafeSendable(buffer)
             DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
-                var partial = Partial(days: dayList.count)
+                var partial = Partial(days: dayCount)
                 if index == 0 {
-                    for occurrence in singleOccurrences { Settler.take(occurrence, into: &partial, days: dayList, timeline: timeline, options: options) }
+                    for occurrence in singleOccurrences { Settler.take(occurrence, into: &partial, grid: grid, timeline: timeline, options: options) }
                 }
-                for one in chunks[index] {
-                    let expanded = one.occurrences(lower: lower, upper: upper, cap: options.instanceCap) { partial.diagnostics.append($0) }
-                    for occurrence in expanded { Settler.take(occurrence, into: &partial, days: dayList, timeline: timeline, options: options) }
+                for (position, one) in chunks[index] {
+                    if spent.load(ordering: .relaxed) > instanceBudget { break }
+                    var generated = 0
+                    let expanded = one.occurrences(lower: lower, upper: upper, core: core, cap: options.instanceCap, limit: options.instanceCap,
+                                                   generated: &generated) { partial.diagnostics.append($0) }
+                    spent.add(generated, ordering: .relaxed)
+                    partial.loads.append((position, generated))
+                    for occurrence in expanded { Settler.take(occurrence, into: &partial, grid: grid, timeline: timeline, options: options) }
                 }
                 results.value[index] = partial
             }
         }
+        if spent.load(ordering: .relaxed) > instanceBudget {
+            // Over the budget: again on one core in input order, so that
+            // which series are cut never depends on timing.
+            var partial = Partial(days: dayCount)
+            for occurrence in singleOccurrences { Settler.take(occurrence, into: &partial, grid: grid, timeline: timeline, options: options) }
+            var remaining = instanceBudget
+            var cut: [Event] = []
+            for (position, one) in numbered {
+                var generated = 0
+                let expanded = one.occurrences(lower: lower, upper: upper, core: core, cap: options.instanceCap, limit: remaining,
+                                               generated: &generated) { partial.diagnostics.append($0) }
+                if generated > remaining && remaining < options.instanceCap, let master = one.master { cut.append(master.event) }
+                let used = min(generated, remaining)
+                remaining -= used
+                partial.loads.append((position, used))
+                for occurrence in expanded { Settler.take(occurrence, into: &partial, grid: grid, timeline: timeline, options: options) }
+            }
+            let loads = partial.loads.compactMap { load in allSeries[load.position].master.map { (event: $0.event, amount: load.generated) } }
+            let heaviest = loads.max { $0.amount < $1.amount }
+            let names = cut.prefix(3).map(WorkBudget.name).joined(separator: ", ")
+            let more = cut.count > 3 ? " and \(cut.count - 3) more" : ""
+            diagnostics.append(Diagnostic(.warning, .workBudget, at: heaviest?.event.source ?? cut.first!.source,
+                "the recurring events of this window generate more than \(instanceBudget) instances (the work budget for "
+                + "\(dayCount) day\(dayCount == 1 ? "" : "s")); \(cut.count) event\(cut.count == 1 ? " keeps" : "s keep") "
+                + "fewer instances or none: \(names)\(more); the heaviest: "
+                + WorkBudget.heaviest(loads, unit: "instances")))
+            partials = [partial]
+        }
+
         var placedOccurrences: [SettledOccurrence] = []
-        var placements: [[(Int, DayPart)]] = []
+        var placements: [ClosedRange<Int>] = []
+        var moreRanges: [Int: [ClosedRange<Int>]] = [:]
+        var counts = Array(repeating: 0, count: dayCount + 1)
+        var allDayBusy = Array(repeating: 0, count: dayCount + 1)
+        var busy: [Range<Instant>] = []
+        var outOfRange: [ClaimKey: Event] = [:]
         for chunk in partials.indices {
             diagnostics += partials[chunk].diagnostics
+            outOfRange.merge(partials[chunk].outOfRange) { first, _ in first }
+            for (key, ranges) in partials[chunk].moreRanges { moreRanges[key + placedOccurrences.count] = ranges }
             if placedOccurrences.isEmpty {
                 swap(&placedOccurrences, &partials[chunk].placed)
                 swap(&placements, &partials[chunk].placements)
@@ -184,26 +247,72 @@ public final class Settler {
             }
             partials[chunk].placed = []
             partials[chunk].placements = []
-            for index in days.indices {
-                days[index].eventCount += partials[chunk].counts[index]
+            for index in counts.indices {
+                counts[index] += partials[chunk].counts[index]
+                allDayBusy[index] += partials[chunk].allDayBusy[index]
             }
+            busy += partials[chunk].busy
+            partials[chunk].busy = []
         }
+        for event in outOfRange.values.sorted(by: { ($0.source.file, $0.source.line, $0.uid) < ($1.source.file, $1.source.line, $1.uid) }) {
+            diagnostics.append(Diagnostic(.warning, .dateOutOfRange, at: event.source,
+                "\(WorkBudget.name(event)) has an occurrence that starts or ends outside years 1 to 9999; "
+                + "shown as starting or ending at the edge (0001-01-01 or 9999-12-31)"))
+        }
+        // Counts and all-day busy days from their ranges; timed busy time
+        // in one sweep.
+        let clipped = grid.clip(busy, days: dayCount)
+        busy = []
+        var running = 0, runningAllDay = 0
         for index in days.indices {
-            days[index].busyIntervals = Settler.union(partials.flatMap { $0.busy[index] })
+            running += counts[index]
+            runningAllDay += allDayBusy[index]
+            days[index].eventCount = running
+            let whole = runningAllDay > 0 ? days[index].intervals : []
+            days[index].busyIntervals = Settler.union(whole + clipped[index])
         }
 
         // Sort positions, not the (large) occurrences themselves; then list
-        // each day's, from the placements found while settling.
+        // each day's, from the ranges found while settling.
         let order = placedOccurrences.indices.sorted { Settler.startOrder(placedOccurrences[$0], placedOccurrences[$1]) }
         let kept = order.map { placedOccurrences[$0] }
         placedOccurrences = []
-        for (index, original) in order.enumerated() {
-            for (dayIndex, part) in placements[original] {
-                days[dayIndex].entries.append(LocalDay.Entry(occurrence: index, part: part))
+        if options.listDays && !kept.isEmpty {
+            let entryBudget = options.entryBudget ?? WorkBudget.entries(days: dayCount)
+            var listed = days.count, total = 0
+            for index in days.indices {
+                total += days[index].eventCount
+                if total > entryBudget && listed == days.count { listed = index }
             }
-        }
-        for index in days.indices {
-            days[index].entries.sort { a, b in Settler.dayOrder(kept[a.occurrence], kept[b.occurrence]) }
+            for (index, original) in order.enumerated() {
+                let occurrence = kept[index]
+                for range in [placements[original]] + (moreRanges[original] ?? []) {
+                    let high = min(range.upperBound, listed - 1)
+                    guard range.lowerBound <= high else { continue }
+                    for day in range.lowerBound...high {
+                        days[day].entries.append(LocalDay.Entry(occurrence: index, part: Settler.part(occurrence, on: days[day].date)))
+                    }
+                }
+            }
+            for index in days.indices where days[index].entries.count > 1 {
+                days[index].entries.sort { a, b in Settler.dayOrder(kept[a.occurrence], kept[b.occurrence]) }
+            }
+            if listed < days.count {
+                // The events listed most, by calendar and uid.
+                var byEvent: [ClaimKey: (event: Event, amount: Int)] = [:]
+                for (index, original) in order.enumerated() {
+                    let event = kept[index].event
+                    let amount = ([placements[original]] + (moreRanges[original] ?? [])).reduce(0) { $0 + $1.count }
+                    byEvent[ClaimKey(calendar: event.calendar, uid: event.uid), default: (event, 0)].amount += amount
+                }
+                let loads = byEvent.values.sorted { ($0.event.calendar, $0.event.uid) < ($1.event.calendar, $1.event.uid) }
+                let heaviest = loads.max { $0.amount < $1.amount }!
+                diagnostics.append(Diagnostic(.warning, .workBudget, at: heaviest.event.source,
+                    "the days of this window would list \(total) events in all, more than \(entryBudget) (the work budget for "
+                    + "\(dayCount) day\(dayCount == 1 ? "" : "s")): the days from \(days[listed].date) on list none of their events "
+                    + "(their event count and busy time still count them); listed most: "
+                    + WorkBudget.heaviest(loads, unit: "days")))
+            }
         }
         return Settlement(from: options.from, to: options.to, timeline: timeline,
                           occurrences: kept, days: days, diagnostics: diagnostics)
@@ -211,41 +320,61 @@ public final class Settler {
 
     // MARK: Placing
 
-    /// What one core settles: counts and busy intervals per day, the
-    /// placed occurrences (when kept), diagnostics.
+    /// What one core settles: event counts and all-day busy days as
+    /// differences per day (+1 where a range starts, -1 after it ends),
+    /// timed busy intervals, the placed occurrences (when kept) with their
+    /// days, the instances each series generated, diagnostics.
     private struct Partial {
         var counts: [Int]
-        var busy: [[Range<Instant>]]
+        var allDayBusy: [Int]
+        var busy: [Range<Instant>] = []
         var placed: [SettledOccurrence] = []
-        /// The days each kept occurrence lands on, with its part (parallel to `placed`).
-        var placements: [[(Int, DayPart)]] = []
+        /// The days each kept occurrence lands on (parallel to `placed`);
+        /// with travel, rarely, more ranges in `moreRanges`.
+        var placements: [ClosedRange<Int>] = []
+        var moreRanges: [Int: [ClosedRange<Int>]] = [:]
         var diagnostics: [Diagnostic] = []
+        /// Instances generated, by position of the series in input order.
+        var loads: [(position: Int, generated: Int)] = []
+        /// Events with a time outside years 1 to 9999, clamped.
+        var outOfRange: [ClaimKey: Event] = [:]
 
         init(days: Int) {
-            counts = Array(repeating: 0, count: days)
-            busy = Array(repeating: [], count: days)
+            counts = Array(repeating: 0, count: days + 1)
+            allDayBusy = Array(repeating: 0, count: days + 1)
         }
     }
 
-    /// Places one occurrence on its days, counting it and its busy time.
-    private static func take(_ occurrence: Occurrence, into partial: inout Partial, days: [LocalDay],
+    /// Places one occurrence on its days, counting it and its busy time:
+    /// a constant amount of work however many days it covers.
+    private static func take(_ occurrence: Occurrence, into partial: inout Partial, grid: DayGrid,
                              timeline: ZoneTimeline, options: SettleOptions) {
         if !options.filter.isEmpty && !options.filter.matches(occurrence.event) { return }
-        let settled = place(occurrence, timeline: timeline, options: options)
-        let placed = bucket(settled, days: days, timeline: timeline, options: options)
-        guard !placed.isEmpty else { return }
-        for (dayIndex, _) in placed {
-            partial.counts[dayIndex] += 1
-            guard settled.busy else { continue }
-            for interval in days[dayIndex].intervals {
-                let low = settled.isAllDay ? interval.lowerBound : max(settled.startUTC, interval.lowerBound)
-                let high = settled.isAllDay ? interval.upperBound : min(settled.endUTC, interval.upperBound)
-                if low < high { partial.busy[dayIndex].append(low..<high) }
+        var occurrence = occurrence
+        if !Settler.clamp(&occurrence.start) || !Settler.clamp(&occurrence.end) {
+            let event = occurrence.event
+            if partial.outOfRange[ClaimKey(calendar: event.calendar, uid: event.uid)] == nil {
+                partial.outOfRange[ClaimKey(calendar: event.calendar, uid: event.uid)] = event
             }
         }
+        let settled = place(occurrence, timeline: timeline, options: options)
+        let ranges = dayRanges(settled, grid: grid, options: options)
+        guard let first = ranges.first else { return }
+        for range in ranges {
+            partial.counts[range.lowerBound] += 1
+            partial.counts[range.upperBound + 1] -= 1
+            if settled.busy && settled.isAllDay {
+                partial.allDayBusy[range.lowerBound] += 1
+                partial.allDayBusy[range.upperBound + 1] -= 1
+            }
+        }
+        if settled.busy && !settled.isAllDay && settled.startUTC < settled.endUTC {
+            partial.busy.append(settled.startUTC..<settled.endUTC)
+        }
         if options.keepOccurrences {
+            if ranges.count > 1 { partial.moreRanges[partial.placed.count] = Array(ranges.dropFirst()) }
             partial.placed.append(settled)
-            partial.placements.append(placed)
+            partial.placements.append(first)
         }
     }
 
@@ -276,52 +405,52 @@ public final class Settler {
         return true
     }
 
-    /// The window's days an occurrence lands on, with its part on each.
-    private static func bucket(_ occurrence: SettledOccurrence, days: [LocalDay], timeline: ZoneTimeline,
-                               options: SettleOptions) -> [(Int, DayPart)] {
-        let windowStart = options.from.daysSinceEpoch
-        func part(_ date: LocalDate) -> DayPart {
-            if occurrence.firstDate == occurrence.lastDate { return .whole }
-            if date == occurrence.firstDate { return .first }
-            if date == occurrence.lastDate { return .last }
-            return .middle
-        }
-        var result: [(Int, DayPart)] = []
-        if occurrence.isAllDay {
+    /// The window's days an occurrence lands on, as ranges of day indices:
+    /// an all-day one on its dates, a zero-length one on the date of its
+    /// start, any other on every day whose time it overlaps.
+    private static func dayRanges(_ occurrence: SettledOccurrence, grid: DayGrid, options: SettleOptions) -> [ClosedRange<Int>] {
+        let windowStart = options.from.daysSinceEpoch, windowEnd = options.to.daysSinceEpoch
+        if occurrence.isAllDay || occurrence.startUTC == occurrence.endUTC {
             let low = max(occurrence.firstDate.daysSinceEpoch, windowStart)
-            let high = min(occurrence.lastDate.daysSinceEpoch, options.to.daysSinceEpoch)
-            if low <= high {
-                for day in low...high { result.append((Int(day - windowStart), part(days[Int(day - windowStart)].date))) }
-            }
-            return result
+            let high = min(occurrence.isAllDay ? occurrence.lastDate.daysSinceEpoch : occurrence.firstDate.daysSinceEpoch, windowEnd)
+            return low <= high ? [Int(low - windowStart)...Int(high - windowStart)] : []
         }
-        if occurrence.startUTC == occurrence.endUTC {
-            let day = occurrence.firstDate.daysSinceEpoch
-            if day >= windowStart && day <= options.to.daysSinceEpoch { result.append((Int(day - windowStart), .whole)) }
-            return result
+        return grid.days(overlapping: occurrence.startUTC, occurrence.endUTC)
+    }
+
+    /// Keeps `time` within years 1 to 9999 (the years we print, and those
+    /// of our JSON schemas): an instant also on its own zone's wall clock.
+    /// Dates are clamped here, where settling computes them (an end from a
+    /// DURATION of two million years), so that no output sees them.
+    /// False when it had to move.
+    static func clamp(_ time: inout EventTime) -> Bool {
+        let first = LocalDateTime(date: LocalDate(year: 1, month: 1, day: 1)!, hour: 0, minute: 0, second: 0)!
+        let last = LocalDateTime(date: LocalDate(year: 9999, month: 12, day: 31)!, hour: 23, minute: 59, second: 59)!
+        switch time {
+        case .instant(let instant, let zone):
+            guard instant < Instant.earliest.adding(seconds: 2 * 86_400) || instant > Instant.latest.adding(seconds: -2 * 86_400)
+            else { return true }
+            let low = max(Instant.earliest, (zone ?? .utc).instant(for: first))
+            let high = min(Instant.latest, (zone ?? .utc).instant(for: last))
+            let clamped = min(max(instant, low), high)
+            guard clamped != instant else { return true }
+            time = .instant(clamped, zone: zone)
+        case .floating(let local):
+            guard local < first || local > last else { return true }
+            time = .floating(local < first ? first : last)
+        case .date(let date):
+            guard date.year < 1 || date.year > 9999 else { return true }
+            time = .date(date.year < 1 ? first.date : last.date)
         }
-        // With travel, local dates need not grow with time: look at every
-        // date between the lowest and highest the span reaches.
-        var low = min(occurrence.firstDate, occurrence.lastDate)
-        var high = max(occurrence.firstDate, occurrence.lastDate)
-        for segment in timeline.segments {
-            guard let from = segment.from, from > occurrence.startUTC, from < occurrence.endUTC else { continue }
-            for date in [segment.zone.local(from).date, segment.zone.local(from.adding(milliseconds: -1)).date] {
-                low = min(low, date)
-                high = max(high, date)
-            }
-        }
-        let first = max(low.daysSinceEpoch, windowStart)
-        let last = min(high.daysSinceEpoch, options.to.daysSinceEpoch)
-        guard first <= last else { return result }
-        for day in first...last {
-            let index = Int(day - windowStart)
-            let overlaps = days[index].intervals.contains {
-                $0.lowerBound < occurrence.endUTC && occurrence.startUTC < $0.upperBound
-            }
-            if overlaps { result.append((index, part(days[index].date))) }
-        }
-        return result
+        return false
+    }
+
+    /// How an occurrence covers one of its dates.
+    static func part(_ occurrence: SettledOccurrence, on date: LocalDate) -> DayPart {
+        if occurrence.firstDate == occurrence.lastDate { return .whole }
+        if date == occurrence.firstDate { return .first }
+        if date == occurrence.lastDate { return .last }
+        return .middle
     }
 
     // MARK: Helpers
@@ -363,8 +492,10 @@ public final class Settler {
                 latest = max(latest, Settler.approximateSpan(until, until).0 + length)
             } else if let count = rule.count, count <= 100_000 {
                 var last = frame.wall(event.start)
+                var gaveUp = false
                 Series.expander(for: rule, of: event, frame: frame, countsStart: true)
-                    .instances(from: RuleExpander.startOfTime, to: RuleExpander.endOfTime) { last = $0; return true }
+                    .instances(from: RuleExpander.startOfTime, to: RuleExpander.endOfTime, gaveUp: &gaveUp) { last = $0; return true }
+                if gaveUp { return true }  // unknown: keep it whole
                 latest = max(latest, last + length)
             } else {
                 return true

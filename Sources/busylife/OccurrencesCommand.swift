@@ -29,7 +29,8 @@ struct OccurrencesCommand: ParsableCommand {
 
     func run() throws {
         Output.ignoreBrokenPipeSignal()
-        let options = try settle.options()
+        var options = try settle.options()
+        options.listDays = false  // occurrences only: no day lists
         let out = Output(fd: 1)
         let err = Output(fd: 2)
         let (settlement, report) = try settleInputs(input, settle, options, err: err)

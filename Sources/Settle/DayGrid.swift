@@ -1,0 +1,113 @@
+import EventModel
+
+/// The window's local days as one list of intervals sorted by time, so that
+/// the days an occurrence lands on are found by binary search: placing costs
+/// the same for an occurrence of an hour and one of two hundred years
+/// (README, "Work budget").
+///
+/// Without travel, day `i` is one interval and the days an occurrence
+/// overlaps are one range of indices. A travelling viewer's timeline
+/// breaks the list into a few runs of consecutive days: flying west
+/// across midnight repeats a date (its two intervals fall in two runs),
+/// flying east across the date line skips one (it has no interval). An
+/// occurrence then covers a range of days per run it touches; ranges are
+/// merged, so a repeated date counts once.
+struct DayGrid {
+    struct Piece {
+        var lower: Instant
+        var upper: Instant
+        var day: Int
+    }
+
+    /// Every interval of every day, sorted (they never overlap).
+    let pieces: [Piece]
+    /// Indices in `pieces` where a run of consecutive days starts.
+    let runStarts: [Int]
+
+    init(days: [LocalDay]) {
+        var pieces: [Piece] = []
+        pieces.reserveCapacity(days.count)
+        for (index, day) in days.enumerated() {
+            for interval in day.intervals where interval.lowerBound < interval.upperBound {
+                pieces.append(Piece(lower: interval.lowerBound, upper: interval.upperBound, day: index))
+            }
+        }
+        // Already in order without travel.
+        if !zip(pieces, pieces.dropFirst()).allSatisfy({ $0.lower < $1.lower }) {
+            pieces.sort { $0.lower < $1.lower }
+        }
+        var runStarts: [Int] = pieces.isEmpty ? [] : [0]
+        for index in pieces.indices.dropFirst() where pieces[index].day != pieces[index - 1].day + 1 {
+            runStarts.append(index)
+        }
+        self.pieces = pieces
+        self.runStarts = runStarts
+    }
+
+    /// The day indices (inclusive ranges, in order, not overlapping) whose
+    /// intervals overlap [start, end), for `start < end`.
+    func days(overlapping start: Instant, _ end: Instant) -> [ClosedRange<Int>] {
+        // First piece ending after start; first piece starting at or after end.
+        var low = 0, high = pieces.count
+        while low < high {
+            let mid = (low + high) / 2
+            if pieces[mid].upper > start { high = mid } else { low = mid + 1 }
+        }
+        let first = low
+        high = pieces.count
+        while low < high {
+            let mid = (low + high) / 2
+            if pieces[mid].lower < end { low = mid + 1 } else { high = mid }
+        }
+        let last = low - 1
+        guard first <= last else { return [] }
+        // The run holding `first`, then each run up to `last`.
+        var run = 0
+        var lowRun = 0, highRun = runStarts.count
+        while lowRun < highRun {
+            let mid = (lowRun + highRun) / 2
+            if runStarts[mid] <= first { run = mid; lowRun = mid + 1 } else { highRun = mid }
+        }
+        var ranges: [ClosedRange<Int>] = []
+        while run < runStarts.count && runStarts[run] <= last {
+            let runEnd = run + 1 < runStarts.count ? runStarts[run + 1] - 1 : pieces.count - 1
+            let a = max(runStarts[run], first), b = min(runEnd, last)
+            ranges.append(pieces[a].day...pieces[b].day)
+            run += 1
+        }
+        guard ranges.count > 1 else { return ranges }
+        ranges.sort { $0.lowerBound < $1.lowerBound }
+        var merged: [ClosedRange<Int>] = []
+        for range in ranges {
+            if let previous = merged.last, range.lowerBound <= previous.upperBound + 1 {
+                merged[merged.count - 1] = previous.lowerBound...max(previous.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
+    }
+
+    /// Busy time per day by one sweep: `busy` (any order, overlapping) is
+    /// merged into a union once, then cut at each day's intervals.
+    func clip(_ busy: [Range<Instant>], days: Int) -> [[Range<Instant>]] {
+        let union = Settler.union(busy)
+        var result = Array(repeating: [Range<Instant>](), count: days)
+        guard !union.isEmpty else { return result }
+        for piece in pieces {
+            // First union interval ending after the piece starts.
+            var low = 0, high = union.count
+            while low < high {
+                let mid = (low + high) / 2
+                if union[mid].upperBound > piece.lower { high = mid } else { low = mid + 1 }
+            }
+            var index = low
+            while index < union.count && union[index].lowerBound < piece.upper {
+                let a = max(union[index].lowerBound, piece.lower), b = min(union[index].upperBound, piece.upper)
+                if a < b { result[piece.day].append(a..<b) }
+                index += 1
+            }
+        }
+        return result
+    }
+}

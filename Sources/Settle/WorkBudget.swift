@@ -1,0 +1,65 @@
+import EventModel
+
+/// What one window may cost, whatever the input asks for (README, "Work
+/// budget"). A calendar comes from strangers: a rule of every second, an
+/// event two hundred years long or a DTEND with a typo must not turn into
+/// hours of work or gigabytes of memory. Everything a limit cuts is named
+/// in a warning.
+///
+/// - Per event: at most `SettleOptions.instanceCap` (100,000) instances
+///   generated from its rules per window (`too-many-instances`).
+/// - All events: at most `instances(days:)` instances generated from rules
+///   per window, across every recurring event (`work-budget`): 100,000 plus
+///   2,000 per day of the window, never more than 1,000,000. The 54 MB
+///   benchmark calendar (200,000 events) generates about 1,150 instances a
+///   day; one day of the window allows 102,000, a month 162,000, a year
+///   830,000. Series are served in input order: the first ones keep all
+///   their instances, and once the budget is spent the later ones keep
+///   only their overrides and RDATEs.
+/// - Day lists: `days` and `agenda` list at most `entries(days:)`
+///   occurrence-days in all (a year-long occurrence is listed on 365
+///   days): 100,000 plus 1,000 per day of the window, never more than
+///   500,000 (a year: 465,000; the benchmark calendar lists about 430,000). Past it, the later days list no events; their
+///   event count and busy time still count every occurrence
+///   (`work-budget`).
+///
+/// Placing costs the days of the window plus the occurrences in it: a long
+/// occurrence is one range on the day grid (`DayGrid`), event counts are
+/// summed over ranges and busy time is one sweep over a union of intervals.
+public enum WorkBudget {
+    /// The part every window has, whatever its length: one event's whole cap.
+    public static let base = 100_000
+    /// The part that grows with the window.
+    public static let perDay = 2_000
+    /// The most any window gets.
+    public static let maximum = 1_000_000
+
+    /// Instances generated from rules across all events, for a window of `days` days.
+    public static func instances(days: Int) -> Int {
+        min(maximum, base + perDay * max(0, days))
+    }
+
+    /// Occurrence-days listed by `days` and `agenda`, for a window of
+    /// `days` days: 100,000 plus 1,000 a day, at most 500,000 (formatting
+    /// a listed entry costs 2 to 4 µs, so this is about a second or two).
+    public static func entries(days: Int) -> Int {
+        min(maximumEntries, base + entriesPerDay * max(0, days))
+    }
+
+    public static let entriesPerDay = 1_000
+    public static let maximumEntries = 500_000
+
+    /// `"Title" (uid u, file:line)`.
+    static func name(_ event: Event) -> String {
+        "\"\(event.title)\" (uid \(event.uid), \(event.source))"
+    }
+
+    /// The heaviest of `loads` (event and amount), at most `limit`, as text.
+    static func heaviest(_ loads: [(event: Event, amount: Int)], limit: Int = 3, unit: String) -> String {
+        loads.enumerated()
+            .sorted { ($1.element.amount, $0.offset) < ($0.element.amount, $1.offset) }
+            .prefix(limit)
+            .map { "\(name($0.element.event)): \($0.element.amount) \(unit)" }
+            .joined(separator: "; ")
+    }
+}

@@ -1,0 +1,181 @@
+import EventModel
+import Import
+@testable import Settle
+import TestSupport
+import Testing
+
+/// The work budget (README, "Work budget"): hostile inputs from issue 11,
+/// checked by counts and diagnostics, never by time. Budgets are made
+/// small here so that the debug build stays quick; the numbers themselves
+/// are checked once.
+@Suite struct WorkBudgetTests {
+    /// Each day's event count and busy seconds worked out the slow way,
+    /// day by day, from the settled occurrences: what placement on the
+    /// day grid must agree with.
+    func checkAgainstDayByDay(_ result: Settlement) {
+        for day in result.days {
+            let on = result.occurrences.filter { o in
+                if o.isAllDay || o.startUTC == o.endUTC {
+                    return o.firstDate <= day.date && day.date <= (o.isAllDay ? o.lastDate : o.firstDate)
+                }
+                return day.intervals.contains { $0.lowerBound < o.endUTC && o.startUTC < $0.upperBound }
+            }
+            #expect(day.eventCount == on.count, "\(day.date)")
+            var pieces: [Range<Instant>] = []
+            for o in on where o.busy {
+                for interval in day.intervals {
+                    let low = o.isAllDay ? interval.lowerBound : max(o.startUTC, interval.lowerBound)
+                    let high = o.isAllDay ? interval.upperBound : min(o.endUTC, interval.upperBound)
+                    if low < high { pieces.append(low..<high) }
+                }
+            }
+            #expect(day.busyIntervals == Settler.union(pieces), "\(day.date)")
+        }
+    }
+
+    @Test func budgetNumbers() {
+        #expect(WorkBudget.instances(days: 1) == 102_000)
+        #expect(WorkBudget.instances(days: 365) == 830_000)
+        #expect(WorkBudget.instances(days: 100_000) == 1_000_000)
+        #expect(WorkBudget.entries(days: 365) == 465_000)
+        #expect(WorkBudget.entries(days: 100_000) == 500_000)
+    }
+
+    @Test func weeklyTrashDayWithATypoInDTEND() throws {
+        // A real export: DTEND twenty years after DTSTART, every week.
+        let lines = vevent("trash", ["SUMMARY:Weekly Trash Day", "DTSTART;VALUE=DATE:20020804",
+                                     "DTEND;VALUE=DATE:20220805", "RRULE:FREQ=WEEKLY"])
+        let result = try settle(lines, from: "2026-01-01", to: "2026-03-31", tz: "UTC") { $0.allDayBusy = true }
+        #expect(result.occurrences.count > 300)
+        #expect(result.diagnostics.isEmpty)
+        checkAgainstDayByDay(result)
+        #expect(result.days.allSatisfy { $0.entries.count == $0.eventCount })
+        #expect(result.day("2026-02-01").busyMilliseconds == 86_400_000)
+    }
+
+    @Test func listsPastTheEntryBudgetAreCutAndNamed() throws {
+        // DTSTART in 1582: more than 22,000 instances, each over four centuries long.
+        let lines = vevent("trash", ["SUMMARY:Weekly Trash Day", "DTSTART;VALUE=DATE:15820804",
+                                     "DTEND;VALUE=DATE:20220805", "RRULE:FREQ=WEEKLY"])
+        let result = try settle(lines, from: "2026-01-01", to: "2026-01-10", tz: "UTC") {
+            $0.instanceCap = 30_000
+            $0.instanceBudget = 30_000
+            $0.entryBudget = 50_000
+        }
+        #expect(result.diagnostics.map(\.kind) == [.workBudget])
+        let message = try #require(result.diagnostics.first?.message)
+        #expect(message.contains("uid trash") && message.contains("cal.ics:"))
+        // Lists stop at a whole day; counts do not.
+        let listed = result.days.map(\.entries.count).reduce(0, +)
+        #expect(listed <= 50_000 && listed > 0)
+        #expect(result.days.last!.entries.isEmpty)
+        #expect(result.days.allSatisfy { $0.eventCount > 22_000 })
+        #expect(result.days[0].entries.count == result.days[0].eventCount)
+    }
+
+    @Test func aYearLongEventEveryMinute() throws {
+        let lines = vevent("minutely", ["SUMMARY:Every minute", "DTSTART:20260101T000000Z",
+                                        "DTEND:20270101T000000Z", "RRULE:FREQ=MINUTELY"])
+        let result = try settle(lines, from: "2026-01-01", to: "2026-12-31", tz: "UTC") {
+            $0.instanceCap = 3_000
+            $0.entryBudget = 100_000
+        }
+        #expect(Set(result.diagnostics.map(\.kind)) == [.tooManyInstances, .workBudget])
+        #expect(result.occurrences.count == 3_000)
+        #expect(result.day("2026-12-31").eventCount == 3_000)
+        #expect(result.day("2026-12-31").busyMilliseconds == 86_400_000)
+        #expect(result.days.map(\.entries.count).reduce(0, +) <= 100_000)
+    }
+
+    @Test func aDurationOfNearlyTwoMillionYears() throws {
+        let lines = vevent("weeks", ["SUMMARY:Long", "DTSTART:20200106T090000Z", "DURATION:P99999999W", "RRULE:FREQ=WEEKLY"])
+        let result = try settle(lines, from: "2026-01-01", to: "2026-01-31", tz: "UTC")
+        #expect(result.occurrences.count == 313 + 5 - 1)  // weekly from 2020-01-06 to 2026-01-26
+        #expect(result.day("2026-01-31").eventCount == result.occurrences.count)
+        checkAgainstDayByDay(result)
+        // Issue 11, cause 6: the ends (year 1,918,554) are clamped, with one warning.
+        #expect(result.diagnostics.map(\.kind) == [.dateOutOfRange])
+        #expect(result.diagnostics.first?.message.contains("uid weeks") == true)
+        #expect(result.occurrences.allSatisfy { $0.occurrence.end.iso8601 == "9999-12-31T23:59:59Z" })
+        #expect(result.occurrences.allSatisfy { $0.endUTC == Instant.latest })
+        let allDay = try settle(vevent("days", ["SUMMARY:Long", "DTSTART;VALUE=DATE:20200106", "DURATION:P99999999W",
+                                                "RRULE:FREQ=WEEKLY"]), from: "2026-01-01", to: "2026-01-07")
+        #expect(allDay.diagnostics.map(\.kind) == [.dateOutOfRange])
+        #expect(allDay.occurrences.allSatisfy { $0.occurrence.end.iso8601 == "9999-12-31" })
+        let zoned = try settle(vevent("zoned", ["SUMMARY:Long", "DTSTART;TZID=Asia/Tokyo:20200106T090000", "DURATION:P99999999W"]),
+                               from: "2026-01-01", to: "2026-01-07")
+        #expect(zoned.occurrences.map(\.occurrence.end.iso8601) == ["9999-12-31T23:59:59+09:00"])
+    }
+
+    @Test func fourHundredEventsOfTwoHundredYearsOverAWideWindow() throws {
+        var lines: [String] = []
+        for index in 1...400 {
+            lines += vevent("long-\(index)", ["SUMMARY:Long \(index)", "DTSTART:19000101T090000Z", "DTEND:21000101T090000Z"])
+        }
+        let result = try settle(lines, from: "1901-01-01", to: "2099-12-31", tz: "Europe/Berlin") { $0.keepOccurrences = false }
+        #expect(result.days.count == 72_684)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.days.allSatisfy { $0.eventCount == 400 && $0.busyMilliseconds == $0.lengthMilliseconds })
+        #expect(result.day("2026-03-29").lengthMilliseconds == 23 * 3_600_000)
+    }
+
+    @Test func sixtyEventsEverySecondShareOneBudget() throws {
+        var lines: [String] = []
+        for index in 1...60 {
+            lines += vevent("second-\(index)", ["SUMMARY:Second \(index)", "DTSTART:20260101T000000Z",
+                                                "DTEND:20260101T000001Z", "RRULE:FREQ=SECONDLY"])
+        }
+        let run = {
+            try settle(lines, from: "2026-06-01", to: "2026-06-01", tz: "UTC") {
+                $0.instanceCap = 5_000
+                $0.instanceBudget = 6_000
+            }
+        }
+        let result = try run()
+        let budget = result.diagnostics.filter { $0.kind == .workBudget }
+        #expect(budget.count == 1)
+        #expect(budget.first?.message.contains("59 events keep fewer instances or none") == true)
+        #expect(budget.first?.message.contains("uid second-1,") == true)  // the heaviest
+        // Cut instances are those furthest from the window: nearly all land on its day.
+        #expect(result.occurrences.count <= 6_000 && result.occurrences.count > 5_900)
+        #expect(result.days[0].eventCount == result.occurrences.count)
+        // The same cut whatever the timing of the two cores.
+        #expect(try run().startsUTC == result.startsUTC)
+    }
+
+    @Test func travelDaysAgreeWithDayByDay() throws {
+        // A repeated date (flying west across midnight) and a skipped one (east across the date line).
+        var lines: [String] = []
+        lines += vevent("long", ["SUMMARY:Long", "DTSTART:20261201T120000Z", "DTEND:20261215T120000Z"])
+        lines += vevent("day", ["SUMMARY:Daily", "DTSTART;TZID=Asia/Tokyo:20261201T230000", "DURATION:PT3H", "RRULE:FREQ=DAILY"])
+        lines += vevent("all", ["SUMMARY:All day", "DTSTART;VALUE=DATE:20261204", "DTEND;VALUE=DATE:20261209"])
+        let result = try settle(lines, from: "2026-12-01", to: "2026-12-14", tz: "America/New_York",
+                                travel: ["2026-12-05T02:00:00Z=Asia/Tokyo", "2026-12-09T12:00:00Z=America/Los_Angeles"]) { $0.allDayBusy = true }
+        checkAgainstDayByDay(result)
+    }
+
+    @Test(arguments: ["SECONDLY", "MINUTELY", "HOURLY"])
+    func aCountThatBySetPosNeverFills(_ frequency: String) throws {
+        // Each period has one candidate: BYSETPOS=2 never picks anything.
+        // COUNT counts from DTSTART, 26 years before the window.
+        let lines = vevent("setpos", ["SUMMARY:Never", "DTSTART:20000101T000000Z", "DTEND:20000101T000001Z",
+                                      "RRULE:FREQ=\(frequency);COUNT=5;BYSETPOS=2"])
+        let result = try settle(lines, from: "2026-06-01", to: "2026-06-01", tz: "UTC")
+        #expect(result.occurrences.isEmpty)
+        #expect(result.diagnostics.map(\.kind) == [.workBudget])
+        #expect(result.diagnostics.first?.message.contains("uid setpos") == true)
+    }
+
+    @Test func rareButRealRulesAreNotCutShort() throws {
+        // 29 February on a Monday: every 28 years or so, found by a daily and a minutely rule.
+        let daily = try settle(vevent("rare", ["SUMMARY:Rare", "DTSTART:19000101T090000Z",
+                                               "RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO;COUNT=4"]),
+                               from: "1990-01-01", to: "1990-01-01", tz: "UTC")
+        #expect(daily.diagnostics.isEmpty)
+        let minutely = try settle(vevent("rare", ["SUMMARY:Rare", "DTSTART:19000101T090000Z",
+                                                  "RRULE:FREQ=MINUTELY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO;BYHOUR=9;BYMINUTE=0"]),
+                                  from: "2016-02-29", to: "2016-02-29", tz: "UTC")
+        #expect(minutely.diagnostics.isEmpty)
+        #expect(minutely.startsUTC == ["2016-02-29T09:00:00Z"])
+    }
+}
