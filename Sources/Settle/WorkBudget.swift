@@ -18,8 +18,10 @@ import EventModel
 ///   only their overrides and RDATEs.
 /// - Day lists: `days` and `agenda` list at most `entries(days:)`
 ///   occurrence-days in all (a year-long occurrence is listed on 365
-///   days): 100,000 plus 1,000 per day of the window, never more than
-///   500,000 (a year: 465,000; the benchmark calendar lists about 430,000). Past it, the later days list no events; their
+///   days): 100,000 plus 500 per day of the window, never more than
+///   250,000 (a year: 250,000; a busy real calendar lists 10 to 50 a
+///   day, the synthetic 54 MB benchmark calendar about 1,150, so a month
+///   of it fits and a year is cut). Past it, the later days list no events; their
 ///   event count and busy time still count every occurrence
 ///   (`work-budget`).
 ///
@@ -40,14 +42,14 @@ public enum WorkBudget {
     }
 
     /// Occurrence-days listed by `days` and `agenda`, for a window of
-    /// `days` days: 100,000 plus 1,000 a day, at most 500,000 (formatting
-    /// a listed entry costs 2 to 4 µs, so this is about a second or two).
+    /// `days` days: 100,000 plus 500 a day, at most 250,000 (formatting
+    /// a listed entry costs 2 to 4 µs, so this stays under a second).
     public static func entries(days: Int) -> Int {
         min(maximumEntries, base + entriesPerDay * max(0, days))
     }
 
-    public static let entriesPerDay = 1_000
-    public static let maximumEntries = 500_000
+    public static let entriesPerDay = 500
+    public static let maximumEntries = 250_000
 
     /// `"Title" (uid u, file:line)`.
     static func name(_ event: Event) -> String {
