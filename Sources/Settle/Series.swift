@@ -193,6 +193,10 @@ struct Series {
                 .instances(from: from, to: to) { wall in excluded.insert(wall); return excluded.count <= cap }
         }
         generated += excluded.count  // work too
+        if excluded.count > cap {
+            diagnostic(Diagnostic(.warning, .tooManyInstances, at: master.event.source,
+                "\(WorkBudget.name(master.event)) has more than \(cap) EXRULE instances in the window; later ones do not exclude"))
+        }
 
         // Two starts can name the same instance: several rules or RDATEs,
         // or wall times in a DST gap that move onto a later one (sub-daily
