@@ -8,8 +8,12 @@ import Synchronization
 /// A zone is a plain pointer to its definition, and definitions live as
 /// long as the process: every event time carries a zone, events are copied
 /// by the million on several threads, and a shared reference-counted object
-/// there costs more than the expansion itself. There are few definitions:
-/// one per tz database name, one per VTIMEZONE read.
+/// there costs more than the expansion itself. Definitions are few and
+/// shared: one per tz database name, one per distinct VTIMEZONE (the same
+/// VTIMEZONE read again, by a server that re-reads a subscription every few
+/// minutes, gets the zone it had), so memory is bounded by the distinct
+/// zones seen, not by the files read. Two different VTIMEZONEs under one
+/// TZID are two zones, and never equal.
 public struct Zone: Hashable, Sendable, CustomStringConvertible {
     private let definition: Unmanaged<Definition>
 
@@ -35,9 +39,26 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// A zone defined by observances (a VTIMEZONE).
+    private struct RulesKey: Hashable {
+        var id: String
+        var rules: ZoneRules
+    }
+    private static let ruleZones = Mutex<[RulesKey: Zone]>([:])
+
+    /// A zone defined by observances (a VTIMEZONE). The same TZID and
+    /// observances give the same zone.
     public init(id: String, rules: ZoneRules) {
-        self.init(Definition(id: id, source: .rules(rules)))
+        let key = RulesKey(id: id, rules: rules)
+        if let known = Zone.ruleZones.withLock({ $0[key] }) {
+            self = known
+            return
+        }
+        let made = Zone(Definition(id: id, source: .rules(rules)))
+        self = Zone.ruleZones.withLock { zones in
+            if let known = zones[key] { return known }
+            zones[key] = made
+            return made
+        }
     }
 
     /// A constant offset from UTC, in seconds east.
@@ -93,8 +114,15 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
         LocalDateTime(secondsSinceEpoch: instant.seconds + Int64(offset(at: instant)))
     }
 
+    /// The same definition, or the same fixed offset under the same name.
     public static func == (a: Zone, b: Zone) -> Bool {
-        a.definition.toOpaque() == b.definition.toOpaque() || a.id == b.id
+        if a.definition.toOpaque() == b.definition.toOpaque() { return true }
+        return a.definition._withUnsafeGuaranteedRef { x in
+            b.definition._withUnsafeGuaranteedRef { y in
+                if case .fixed(let p) = x.source, case .fixed(let q) = y.source { return p == q && x.id == y.id }
+                return false
+            }
+        }
     }
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
     public var description: String { id }

@@ -6,14 +6,29 @@
 /// onset at or before it. Before the first onset, the first observance's
 /// TZOFFSETFROM holds. Rules are expanded by the same engine as events
 /// (`RuleExpander`), so any RRULE a VTIMEZONE carries is read.
-public struct ZoneRules: Sendable {
-    public struct Observance: Sendable {
+public struct ZoneRules: Hashable, Sendable {
+    /// Equal when written alike: same start, offsets, rule, UNTIL and dates.
+    public struct Observance: Hashable, Sendable {
         public var start: LocalDateTime
         public var offsetFrom: Int
         public var offsetTo: Int
         /// The RRULE's instances (UNTIL, in UTC, already applied).
         public var expander: RuleExpander?
         public var dates: [LocalDateTime]
+        /// What the expander was made from, for equality.
+        private let rule: RecurrenceRule?
+        private let untilUTC: Int64?
+
+        public static func == (a: Observance, b: Observance) -> Bool {
+            a.start == b.start && a.offsetFrom == b.offsetFrom && a.offsetTo == b.offsetTo
+                && a.rule == b.rule && a.untilUTC == b.untilUTC && a.dates == b.dates
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(start)
+            hasher.combine(offsetTo)
+            hasher.combine(rule)
+        }
 
         /// `untilUTC`: the last onset allowed, as UTC seconds.
         public init(start: LocalDateTime, offsetFrom: Int, offsetTo: Int,
@@ -26,6 +41,8 @@ public struct ZoneRules: Sendable {
                 RuleExpander(rule: $0, start: start, until: untilUTC.map { .wallClock($0 + Int64(offsetFrom)) })
             }
             self.dates = dates
+            self.rule = rule
+            self.untilUTC = untilUTC
         }
     }
 

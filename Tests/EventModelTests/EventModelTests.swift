@@ -127,15 +127,31 @@ import Testing
         #expect(zone.offset(at: Instant(seconds: 1_735_689_600 + 600)) == 1800)
     }
 
-    /// The same tz database name is the same zone; zones compare by name.
+    /// The same tz database name is the same zone; a zone of another kind
+    /// under that name is another zone.
     @Test func zonesAreSharedByName() throws {
         let first = try #require(Zone(tzdb: "Asia/Tokyo"))
         let second = try #require(Zone(tzdb: "Asia/Tokyo"))
         #expect(first == second)
         #expect(Set([first, second]).count == 1)
         #expect(Zone(tzdb: "Not/A_Zone") == nil)
-        #expect(Zone(id: "Asia/Tokyo", fixedOffset: 32_400) == first)  // same name, same zone to the user
+        #expect(Zone(id: "Asia/Tokyo", fixedOffset: 32_400) != first)
+        #expect(Zone(id: "Tokyo", fixedOffset: 32_400) == Zone(id: "Tokyo", fixedOffset: 32_400))
         #expect(first != Zone.utc)
+    }
+
+    /// A VTIMEZONE read twice is one zone; two different ones under one
+    /// TZID are two (a calendar's "Customized Time Zone" is not another's).
+    @Test func vtimezonesAreOneZonePerDefinition() {
+        func custom(_ offset: Int) -> Zone {
+            Zone(id: "Customized Time Zone", rules: ZoneRules(observances: [
+                ZoneRules.Observance(start: LocalDateTime(secondsSinceEpoch: 0), offsetFrom: offset, offsetTo: offset),
+            ]))
+        }
+        #expect(custom(3600) == custom(3600))
+        #expect(custom(3600) != custom(-18_000))
+        #expect(custom(-18_000).offset(at: Instant(seconds: 86_400)) == -18_000)
+        #expect(custom(3600).offset(at: Instant(seconds: 86_400)) == 3600)
     }
 }
 
