@@ -39,6 +39,37 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The zone of a name a person or a file gives: an IANA name or alias
+    /// (`Europe/Berlin`, `US/Eastern`, `UTC`) that the tz database holds,
+    /// or `Z`; nil for anything else, including abbreviations that
+    /// Foundation would accept (`CST`, `EST` are ambiguous or not zones).
+    /// Import (TZIDs), travel plans and `--tz` all resolve names here.
+    public static func named(_ name: String) -> Zone? {
+        var trimmed = Substring(name)
+        while let f = trimmed.first, f == " " || f == "\t" { trimmed.removeFirst() }
+        while let l = trimmed.last, l == " " || l == "\t" { trimmed.removeLast() }
+        if trimmed == "Z" { return .utc }
+        let plausible = !trimmed.isEmpty && !trimmed.hasPrefix("/") && !trimmed.contains("..") && !trimmed.contains(" ")
+        guard plausible else { return nil }
+        let text = String(trimmed)
+        if let zoneinfo = Zone.zoneinfo {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: zoneinfo + "/" + text, isDirectory: &isDirectory),
+                  !isDirectory.boolValue else { return nil }
+        } else if !TimeZone.knownTimeZoneIdentifiers.contains(text) {
+            return nil
+        }
+        return Zone(tzdb: text)
+    }
+
+    /// The tz database's folder (`TZDIR`, else /usr/share/zoneinfo), if present.
+    private static let zoneinfo: String? = {
+        let directory = ProcessInfo.processInfo.environment["TZDIR"] ?? "/usr/share/zoneinfo"
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue
+            ? directory : nil
+    }()
+
     private struct RulesKey: Hashable {
         var id: String
         var rules: ZoneRules

@@ -23,35 +23,17 @@ public struct ZoneResolution: Sendable {
     public var zone: Zone?
 }
 
-/// Zones every file can share: tz database zones by name, loaded once.
+/// Zones every file can share: tz database zones by name, looked up once.
 public final class ZoneCatalog {
     private var tzdb: [String: Zone?] = [:]
-    private let zoneinfo: String?
 
-    public init() {
-        let directory = ProcessInfo.processInfo.environment["TZDIR"] ?? "/usr/share/zoneinfo"
-        var isDirectory: ObjCBool = false
-        zoneinfo = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue
-            ? directory : nil
-    }
+    public init() {}
 
     /// The tz database zone of an IANA name or legacy alias (`US/Eastern`),
-    /// or nil. Abbreviations Foundation also accepts (`CST`) are not names.
+    /// or nil (`Zone.named`: abbreviations such as `CST` are not names).
     public func tzdbZone(_ name: String) -> Zone? {
         if let cached = tzdb[name] { return cached }
-        var zone: Zone?
-        let plausible = !name.isEmpty && !name.hasPrefix("/") && !name.contains("..") && !name.contains(" ")
-        if plausible {
-            if let zoneinfo {
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: zoneinfo + "/" + name, isDirectory: &isDirectory),
-                   !isDirectory.boolValue {
-                    zone = Zone(tzdb: name)
-                }
-            } else if TimeZone.knownTimeZoneIdentifiers.contains(name) {
-                zone = Zone(tzdb: name)
-            }
-        }
+        let zone = name == "Z" ? nil : Zone.named(name)
         tzdb[name] = zone
         return zone
     }

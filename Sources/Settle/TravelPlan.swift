@@ -56,12 +56,10 @@ public struct TravelPlan: Sendable {
         return ZoneTimeline(base: base, changes: changes)
     }
 
-    /// An IANA name (or `UTC`); nil when the tz database does not know it.
+    /// An IANA name (or `UTC`, `Z`); nil when the tz database does not
+    /// know it. The same names as a calendar's TZIDs (`Zone.named`).
     public static func zone(named name: String) -> Zone? {
-        let trimmed = name.trimmingSpaces()
-        if trimmed.isEmpty { return nil }
-        if trimmed == "UTC" || trimmed == "Z" || trimmed == "Etc/UTC" { return .utc }
-        return Zone(tzdb: trimmed)
+        Zone.named(name)
     }
 
     /// `2026-11-20`, `2026-11-20T08:00[:00]`, optionally `Z` or `±hh:mm`.

@@ -140,6 +140,17 @@ import Testing
         #expect(first != Zone.utc)
     }
 
+    /// One answer for every name a person or a file gives.
+    @Test func namesResolveOneWay() {
+        #expect(Zone.named(" US/Eastern ")?.id == "US/Eastern")
+        #expect(Zone.named("Europe/Berlin") == Zone(tzdb: "Europe/Berlin"))
+        #expect(Zone.named("Z") == .utc)
+        #expect(Zone.named("UTC")?.offset(at: Instant(seconds: 0)) == 0)
+        for name in ["CST", "EST5", "", "/etc/passwd", "../x", "Europe", "Mars/Olympus"] {
+            #expect(Zone.named(name) == nil, "\(name)")
+        }
+    }
+
     /// A VTIMEZONE read twice is one zone; two different ones under one
     /// TZID are two (a calendar's "Customized Time Zone" is not another's).
     @Test func vtimezonesAreOneZonePerDefinition() {
