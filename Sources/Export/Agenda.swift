@@ -3,13 +3,13 @@ import Foundation
 import Settle
 
 /// Dates, times and the few words of the agenda in one locale. Foundation
-/// formats; the words (`all day`, `today`) come from a small table, English
+/// formats; the words (`all day`, `today`) come from `LocaleWords`, English
 /// where a language is missing.
 public struct AgendaLocale {
     public let identifier: String
     private let dateFormatter: DateFormatter
     private let timeFormatter: DateFormatter
-    private let words: [String: String]
+    private let words: LocaleWords
 
     public init(identifier: String) {
         self.identifier = identifier
@@ -25,17 +25,8 @@ public struct AgendaLocale {
         timeFormatter.timeZone = utc
         timeFormatter.dateStyle = .none
         timeFormatter.timeStyle = .short
-        let language = String(identifier.prefix { $0 != "_" && $0 != "-" })
-        words = AgendaLocale.table[language] ?? AgendaLocale.table["en"]!
+        words = LocaleWords(identifier: identifier)
     }
-
-    private static let table: [String: [String: String]] = [
-        "en": ["allDay": "all day", "today": "today", "noEvents": "no events"],
-        "de": ["allDay": "ganztägig", "today": "heute", "noEvents": "keine Termine"],
-        "fr": ["allDay": "toute la journée", "today": "aujourd’hui", "noEvents": "aucun événement"],
-        "es": ["allDay": "todo el día", "today": "hoy", "noEvents": "sin eventos"],
-        "ja": ["allDay": "終日", "today": "今日", "noEvents": "予定なし"],
-    ]
 
     /// `Sunday, November 22, 2026`, `Sonntag, 22. November 2026`, `2026年11月22日 日曜日`.
     public func longDate(_ date: LocalDate) -> String {
@@ -47,9 +38,9 @@ public struct AgendaLocale {
         timeFormatter.string(from: Date(timeIntervalSince1970: Double(time.secondsSinceEpoch)))
     }
 
-    public var allDay: String { words["allDay"]! }
-    public var today: String { words["today"]! }
-    public var noEvents: String { words["noEvents"]! }
+    public var allDay: String { words.allDay }
+    public var today: String { words.today }
+    public var noEvents: String { words.noEvents }
 }
 
 /// The agenda: one section per local day with events (like Apple
@@ -83,10 +74,10 @@ public struct Agenda {
             let settled = settlement.occurrences[entry.occurrence]
             return (timeRange(settled, part: entry.part, timeline: settlement.timeline), details(settled))
         }
-        let width = rows.map { Agenda.displayWidth($0.time) }.max() ?? 0
+        let width = rows.map { TerminalText.width($0.time) }.max() ?? 0
         for (index, row) in rows.enumerated() {
             let settled = settlement.occurrences[day.entries[index].occurrence]
-            let padded = row.time + String(repeating: " ", count: width - Agenda.displayWidth(row.time))
+            let padded = row.time + String(repeating: " ", count: width - TerminalText.width(row.time))
             let title = color ? paint(settled.event) + row.rest + "\u{1B}[0m" : row.rest
             lines.append("  " + padded + "  " + title)
         }
@@ -126,19 +117,6 @@ public struct Agenda {
     static func place(_ location: Location?) -> String? {
         guard let location, !location.name.isEmpty || location.city != nil else { return nil }
         return [location.city, location.name.isEmpty ? nil : location.name].compactMap { $0 }.joined(separator: ", ")
-    }
-
-    /// Terminal columns: East Asian wide characters take two, combining marks none.
-    static func displayWidth(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { width, scalar in
-            switch scalar.value {
-            case 0x0300...0x036F, 0x200B...0x200D, 0xFE00...0xFE0F: width
-            case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-                 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-                 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD: width + 2
-            default: width + 1
-            }
-        }
     }
 
     /// `1h 30m`, `15m`, `2d 3h`; whole days for all-day occurrences of more than one day.

@@ -93,7 +93,7 @@ struct HeatmapCommand: ParsableCommand {
             options.from = LocalDate(year: year, month: 1, day: 1)!
             options.to = LocalDate(year: year, month: 12, day: 31)!
         } else if settle.from == nil && settle.to == nil {
-            let thisWeek = today.adding(days: -((today.weekday - firstWeekday + 7) % 7))
+            let thisWeek = WeekOrder(first: firstWeekday).start(of: today)
             options.from = SettleFlags.clamped(thisWeek.adding(days: -52 * 7))
             options.to = SettleFlags.clamped(thisWeek.adding(days: 6))
         }

@@ -1,9 +1,19 @@
 import Foundation
 import Testing
 
-/// Text outputs compared with recorded files in Tests/Golden. Re-record
-/// with `BUSYLIFE_RECORD_GOLDEN=1 swift test --filter GoldenTests`; a
-/// mismatch shows a unified diff.
+/// Text outputs compared with recorded files in Tests/Golden; a mismatch
+/// fails with a short line diff (`LineDiff`: the first differing lines,
+/// numbered, with context).
+///
+/// To re-record after a deliberate change of output:
+///
+///     BUSYLIFE_RECORD_GOLDEN=1 swift test --filter GoldenTests
+///
+/// That run writes every golden file it compares and fails, each test
+/// saying that it re-recorded (and what changed), so that a run with the
+/// variable left set never passes by accident. Review the changes with
+/// `git diff Tests/Golden`, then run the tests again without the variable:
+/// they must pass.
 @Suite struct GoldenTests {
     static let golden = repository.appendingPathComponent("Tests/Golden")
     static let window = "--today 2026-11-22 --from 2026-11-20 --to 2026-12-12"
@@ -51,18 +61,27 @@ import Testing
         try compare(run.stdout, "agenda-busylife-\(locale).txt")
     }
 
-    func compare(_ output: String, _ name: String) throws {
+    /// Compares `output` with the golden file `name`; when re-recording,
+    /// writes it and records a failure that says so.
+    func compare(_ output: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let file = GoldenTests.golden.appendingPathComponent(name)
+        let recorded = try? String(contentsOf: file, encoding: .utf8)
+        let difference = LineDiff()(expected: recorded ?? "", actual: output)
         if ProcessInfo.processInfo.environment["BUSYLIFE_RECORD_GOLDEN"] != nil {
             try output.write(to: file, atomically: true, encoding: .utf8)
+            let what = recorded == nil ? "a new file" : difference.map { "changed:\n" + $0 } ?? "unchanged"
+            let message = "Re-recorded Tests/Golden/\(name) (\(what)). Review with git diff, then run the tests again "
+                + "without BUSYLIFE_RECORD_GOLDEN."
+            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
             return
         }
-        let recorded = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-        if recorded != output {
-            let actual = FileManager.default.temporaryDirectory.appendingPathComponent("actual-\(name)")
-            try output.write(to: actual, atomically: true, encoding: .utf8)
-            let diff = try busylife([], shell: "diff -u '\(file.path)' '\(actual.path)' | head -60")
-            Issue.record("\(name) differs from the recorded output:\n\(diff.stdout)")
+        if recorded == nil {
+            Issue.record("Tests/Golden/\(name) is missing; record it with BUSYLIFE_RECORD_GOLDEN=1.", sourceLocation: sourceLocation)
+            return
+        }
+        if let difference {
+            Issue.record("\(name) differs from the recorded output (- recorded, + now):\n\(difference)",
+                         sourceLocation: sourceLocation)
         }
     }
 }

@@ -1,8 +1,8 @@
 /// Busy time into five levels (SEMANTICS.md section 5): level 0 is exactly
 /// zero; levels 1 to 4 are split by three thresholds, which the legend
 /// prints as they are.
-public struct HeatmapScale: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct HeatmapScale: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// Quartiles of the non-zero values.
         case quantile
         /// Four equal bands up to the largest value.
@@ -11,12 +11,12 @@ public struct HeatmapScale: Sendable, Equatable {
         case fixed([Double])
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// Upper bounds (inclusive) of levels 1, 2 and 3; level 4 is above the last.
-    public let thresholds: [Double]
+    package let thresholds: [Double]
 
     /// `quantile`, `linear` or `fixed:60,180,300` (minutes, increasing).
-    public static func kind(parsing text: String) -> Kind? {
+    package static func kind(parsing text: String) -> Kind? {
         switch text {
         case "quantile": return .quantile
         case "linear": return .linear
@@ -31,7 +31,7 @@ public struct HeatmapScale: Sendable, Equatable {
     }
 
     /// The scale for these values (seconds, or any unit the caller keeps).
-    public init(_ kind: Kind, values: [Double]) {
+    package init(_ kind: Kind, values: [Double]) {
         self.kind = kind
         let positive = values.filter { $0 > 0 }.sorted()
         switch kind {
@@ -53,12 +53,12 @@ public struct HeatmapScale: Sendable, Equatable {
     }
 
     /// 0 for exactly zero, else 1 to 4.
-    public func level(_ value: Double) -> Int {
+    package func level(_ value: Double) -> Int {
         guard value > 0 else { return 0 }
         return 1 + thresholds.filter { value > $0 }.count
     }
 
-    public var name: String {
+    package var name: String {
         switch kind {
         case .quantile: "quantile"
         case .linear: "linear"
