@@ -57,7 +57,7 @@ import Testing
             let file = directory.appendingPathComponent("mutant-\(index)" + (base.json ? ".json" : ".ics"))
             try Data(bytes).write(to: file)
             var problems: [String] = []
-            let took = clock.measure { problems = Self.check(bytes, path: file.path, read: &read) }
+            let took = clock.measure { problems = Self.check(bytes, path: file.path, settle: Self.settle, read: &read) }
             slowest = Array((slowest + [(took, index)]).sorted { $0.0 > $1.0 }.prefix(3))
             if !problems.isEmpty {
                 failures += 1
@@ -75,8 +75,26 @@ import Testing
         #expect(read.diagnostics > Self.count / 10)
     }
 
+    /// Inputs that the fuzzer or the mutants once broke (Tests/Fixtures/regressions):
+    /// each read, and settled, as the mutants are. `slow-*` files hang or
+    /// take seconds in the settle step until the work budget lands, so
+    /// they are settled only with BUSYLIFE_MUTATION_SETTLE=1.
+    @Test func regressionsReadAndSettle() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/regressions")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") && $0 != "README.md" }.sorted()
+        #expect(!names.isEmpty)
+        for name in names {
+            let path = folder.appendingPathComponent(name).path
+            let bytes = try #require(FileManager.default.contents(atPath: path).map(Array.init))
+            var read = (events: 0, diagnostics: 0)
+            let problems = Self.check(bytes, path: path, settle: Self.settle || !name.hasPrefix("slow-"), read: &read)
+            #expect(problems.isEmpty, "\(name): \(problems.joined(separator: "; "))")
+        }
+    }
+
     /// What is wrong with reading this mutant (and settling it, when switched on).
-    static func check(_ bytes: [UInt8], path: String, read: inout (events: Int, diagnostics: Int)) -> [String] {
+    static func check(_ bytes: [UInt8], path: String, settle: Bool, read: inout (events: Int, diagnostics: Int)) -> [String] {
         var problems: [String] = []
         var settler: Settler?
         if settle {
