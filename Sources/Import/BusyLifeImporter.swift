@@ -1,119 +1,336 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import EventModel
-import Foundation
+import ICal
 
 /// Reads BusyLife's `events.json` (SEMANTICS.md section 1): a JSON array of
 /// events with `startDate` (Unix seconds, maybe fractional), `range`
 /// (seconds), `type`, `title`, `desc`, `attends` and `location` (an object
 /// or, in older files, a string). Unknown keys are ignored; a known key of
 /// the wrong type is a diagnostic.
+///
+/// The file is read as a stream, one event object at a time: memory does
+/// not grow with the file (only a 64-bit hash per distinct event is kept,
+/// to number identical events). Unknown values are skipped without
+/// recursion, however deep. A syntax error ends the read there: the events
+/// before it have been handed on, the error names its line and column.
 struct BusyLifeImporter {
-    func read(_ data: [UInt8], file: String, stem: String, report: inout ImportReport,
+    func read(_ source: ByteSource, file: String, stem: String, report: inout ImportReport,
               event: (consuming Event) -> Bool, diagnostic: (Diagnostic) -> Void) -> Bool {
-        let root: JSONValue
-        do {
-            root = try JSONDecoder().decode(JSONValue.self, from: Data(data))
+        let tokens = JSONTokenizer(source: source)
+        var index = 0
+        defer {
+            if let line = tokens.repairedTextLine {
+                diagnostic(Diagnostic(.warning, .invalidUTF8, at: SourcePosition(file: file, line: line),
+                                      "text with invalid UTF-8 or an unpaired \\u surrogate, repaired as U+FFFD (first here)"))
+            }
+        }
+        do throws(JSONReadError) {
+            try tokens.skipByteOrderMark()
+            let first = try tokens.next()
+            guard first == .beginArray else {
+                try tokens.skipValue(first)
+                try expectEnd(tokens)
+                diagnostic(Diagnostic(.error, .wrongType, at: SourcePosition(file: file, line: 1),
+                                      "events.json must be an array of events; file skipped"))
+                return true
+            }
+            // Identical events get the same derived uid: repeats are numbered.
+            var seen = Set<UInt64>()
+            var repeats: [UInt64: Int] = [:]
+            var token = try tokens.next()
+            if token != .endArray {
+                while true {
+                    let at = SourcePosition(file: file, line: tokens.tokenLine)
+                    if let fields = try readEvent(token, tokens, index: index, at: at, diagnostic: diagnostic),
+                       let built = build(fields, index: index, calendar: stem, at: at, diagnostic: diagnostic) {
+                        var made = built.event
+                        if !seen.insert(built.hash).inserted {
+                            let count = repeats[built.hash, default: 1] + 1
+                            repeats[built.hash] = count
+                            made.uid += "-\(count)"
+                        }
+                        report.count(made)
+                        if !event(consume made) { return false }
+                    }
+                    index += 1
+                    token = try tokens.next()
+                    if token == .endArray { break }
+                    guard token == .comma else { throw tokens.unexpected(token, expected: "',' or ']' after an event") }
+                    token = try tokens.next()
+                }
+            }
+            try expectEnd(tokens)
         } catch {
-            diagnostic(Diagnostic(.error, .invalidJSON, at: SourcePosition(file: file, line: Self.line(of: error)),
-                                  "not valid JSON (\(Self.reason(error))); file skipped"))
-            return true
-        }
-        guard case .array(let items) = root else {
-            diagnostic(Diagnostic(.error, .wrongType, at: SourcePosition(file: file, line: 1),
-                                  "events.json must be an array of events; file skipped"))
-            return true
-        }
-        let lines = Self.elementLines(data)
-        var seen: [String: Int] = [:]
-        for (index, item) in items.enumerated() {
-            let at = SourcePosition(file: file, line: index < lines.count ? lines[index] : 1)
-            guard let built = build(item, index: index, calendar: stem, at: at, diagnostic: diagnostic) else { continue }
-            var made = built
-            // Identical events get the same derived uid: number the repeats.
-            let count = seen[made.uid, default: 0] + 1
-            seen[made.uid] = count
-            if count > 1 { made.uid += "-\(count)" }
-            report.count(made)
-            if !event(consume made) { return false }
+            switch error {
+            case .syntax(let message, let line, let column):
+                let rest = index == 0 ? "file skipped"
+                    : "the rest of the file skipped (\(index) event\(index == 1 ? "" : "s") before it read)"
+                diagnostic(Diagnostic(.error, .invalidJSON, at: SourcePosition(file: file, line: line),
+                                      "not valid JSON (\(message), column \(column)); \(rest)"))
+            case .read(let code):
+                report.unreadable += 1
+                diagnostic(Diagnostic(.error, .unreadable, at: SourcePosition(file: file, line: 0),
+                                      String(cString: strerror(code))))
+            }
         }
         return true
     }
 
-    private func build(_ item: JSONValue, index: Int, calendar: String, at: SourcePosition,
-                       diagnostic: (Diagnostic) -> Void) -> Event? {
-        guard case .object(let fields) = item else {
+    private func expectEnd(_ tokens: JSONTokenizer) throws(JSONReadError) {
+        let after = try tokens.next()
+        guard after == .end else { throw tokens.unexpected(after, expected: "nothing after the top-level value") }
+    }
+
+    // MARK: Reading one event
+
+    /// A known key's value, as far as an event needs it: containers are skipped.
+    enum Value: Equatable {
+        case null, bool(Bool), number(Double), string(String), array, object
+
+        var number: Double? {
+            if case .number(let value) = self { return value }
+            return nil
+        }
+    }
+
+    /// The known keys of one event object.
+    struct Fields {
+        var startDate: Value?
+        var range: Value?
+        var type: Value?
+        var title: Value?
+        var desc: Value?
+        /// `location` as a string or another value; or as an object, read into `place`.
+        var location: Value?
+        var place: Location?
+        /// `attends` as another value; or as an array, read into `attendees`.
+        var attends: Value?
+        var attendees: [Attendee] = []
+        /// Elements of `attends` that are not objects.
+        var strayAttendees = 0
+    }
+
+    /// The event whose first token is `first`; nil (with a diagnostic) for
+    /// an element that is not an object.
+    private func readEvent(_ first: JSONTokenizer.Token, _ tokens: JSONTokenizer, index: Int, at: SourcePosition,
+                           diagnostic: (Diagnostic) -> Void) throws(JSONReadError) -> Fields? {
+        guard first == .beginObject else {
+            guard first != .endArray else { throw tokens.unexpected(first, expected: "an event") }
+            try tokens.skipValue(first)
             diagnostic(Diagnostic(.error, .wrongType, at: at, "event \(index) is not an object; skipped"))
             return nil
         }
+        var fields = Fields()
+        try readMembers(tokens, Self.eventKeys) { key, value throws(JSONReadError) in
+            switch key {
+            case .startDate?: fields.startDate = try scalar(value, tokens)
+            case .range?: fields.range = try scalar(value, tokens)
+            case .type?: fields.type = try scalar(value, tokens)
+            case .title?: fields.title = try scalar(value, tokens)
+            case .desc?: fields.desc = try scalar(value, tokens)
+            case .location?:
+                fields.place = nil
+                if value == .beginObject {
+                    fields.location = .object
+                    fields.place = try readPlace(tokens)
+                } else {
+                    fields.location = try scalar(value, tokens)
+                }
+            case .attends?:
+                fields.attendees = []
+                fields.strayAttendees = 0
+                if value == .beginArray {
+                    fields.attends = .array
+                    try readAttendees(tokens, into: &fields)
+                } else {
+                    fields.attends = try scalar(value, tokens)
+                }
+            case nil:
+                try tokens.skipValue(value)
+            }
+        }
+        return fields
+    }
+
+    /// Keys that an event, a place and an attendee read; others are skipped.
+    enum EventKey: String, CaseIterable { case startDate, range, type, title, desc, location, attends }
+    enum PlaceKey: String, CaseIterable { case name, city, latitude, longitude }
+    enum AttendeeKey: String, CaseIterable { case name, email }
+    private static let eventKeys = EventKey.allCases
+    private static let placeKeys = PlaceKey.allCases
+    private static let attendeeKeys = AttendeeKey.allCases
+
+    /// Reads the members of an object whose `{` was just read: `member` is
+    /// called with the key (nil for one not in `keys`) and the value's
+    /// first token, and must read or skip the whole value.
+    private func readMembers<Key: RawRepresentable<String>>(
+        _ tokens: JSONTokenizer, _ keys: [Key],
+        _ member: (Key?, JSONTokenizer.Token) throws(JSONReadError) -> Void
+    ) throws(JSONReadError) {
+        var token = try tokens.next()
+        if token == .endObject { return }
+        while true {
+            guard token == .string else { throw tokens.unexpected(token, expected: "a key") }
+            let key = keys.first { tokens.textIs($0.rawValue) }
+            let colon = try tokens.next()
+            guard colon == .colon else { throw tokens.unexpected(colon, expected: "':'") }
+            try member(key, try tokens.next())
+            token = try tokens.next()
+            if token == .endObject { return }
+            guard token == .comma else { throw tokens.unexpected(token, expected: "',' or '}'") }
+            token = try tokens.next()
+        }
+    }
+
+    private func scalar(_ first: JSONTokenizer.Token, _ tokens: JSONTokenizer) throws(JSONReadError) -> Value {
+        switch first {
+        case .null: return .null
+        case .bool(let value): return .bool(value)
+        case .number(let value): return .number(value)
+        case .string: return .string(tokens.string())
+        case .beginArray:
+            try tokens.skipValue(first)
+            return .array
+        case .beginObject:
+            try tokens.skipValue(first)
+            return .object
+        default: throw tokens.unexpected(first, expected: "a value")
+        }
+    }
+
+    /// `location` as an object (`{` read): name, city, latitude, longitude; other members skipped.
+    private func readPlace(_ tokens: JSONTokenizer) throws(JSONReadError) -> Location {
+        var place = Location(name: "")
+        try readMembers(tokens, Self.placeKeys) { key, value throws(JSONReadError) in
+            switch key {
+            case .name?: if case .string(let name) = try scalar(value, tokens) { place.name = name } else { place.name = "" }
+            case .city?: if case .string(let city) = try scalar(value, tokens) { place.city = city } else { place.city = nil }
+            case .latitude?: place.latitude = try scalar(value, tokens).number
+            case .longitude?: place.longitude = try scalar(value, tokens).number
+            case nil: try tokens.skipValue(value)
+            }
+        }
+        return place
+    }
+
+    /// `attends` as an array (`[` read): objects with name and email; anything else counted as stray.
+    private func readAttendees(_ tokens: JSONTokenizer, into fields: inout Fields) throws(JSONReadError) {
+        var token = try tokens.next()
+        if token == .endArray { return }
+        while true {
+            if token == .beginObject {
+                var attendee = Attendee()
+                try readMembers(tokens, Self.attendeeKeys) { key, value throws(JSONReadError) in
+                    switch key {
+                    case .name?: if case .string(let name) = try scalar(value, tokens) { attendee.name = name } else { attendee.name = nil }
+                    case .email?: if case .string(let email) = try scalar(value, tokens) { attendee.email = email } else { attendee.email = nil }
+                    case nil: try tokens.skipValue(value)
+                    }
+                }
+                fields.attendees.append(attendee)
+            } else {
+                guard token != .endArray else { throw tokens.unexpected(token, expected: "a value") }
+                try tokens.skipValue(token)
+                fields.strayAttendees += 1
+            }
+            token = try tokens.next()
+            if token == .endArray { return }
+            guard token == .comma else { throw tokens.unexpected(token, expected: "',' or ']'") }
+            token = try tokens.next()
+        }
+    }
+
+    // MARK: Building the event
+
+    /// Seconds in `range` at most (about 3,169 years).
+    static let maximumRange = 1e11
+
+    private func build(_ fields: Fields, index: Int, calendar: String, at: SourcePosition,
+                       diagnostic: (Diagnostic) -> Void) -> (event: Event, hash: UInt64)? {
         func wrong(_ key: String, _ expected: String, dropped: String = "ignored") {
             diagnostic(Diagnostic(.error, .wrongType, at: at, "event \(index): \"\(key)\" should be \(expected); \(dropped)"))
         }
-        guard let startValue = fields["startDate"] else {
+        func outOfRange(_ key: String, _ value: Double, _ allowed: String, dropped: String) {
+            diagnostic(Diagnostic(.error, .invalidValue, at: at,
+                                  "event \(index): \"\(key)\" \(value.isFinite ? Self.describe(value) + " " : "")is out of range (\(allowed)); \(dropped)"))
+        }
+        guard let startValue = fields.startDate else {
             diagnostic(Diagnostic(.error, .missingProperty, at: at, "event \(index) has no startDate; skipped"))
             return nil
         }
-        guard let startSeconds = startValue.number, startSeconds.isFinite,
-              let start = Self.instant(seconds: startSeconds) else {
-            wrong("startDate", "a number of seconds since 1970 within years 1 to 9999", dropped: "event skipped")
+        guard let startSeconds = startValue.number else {
+            wrong("startDate", "a number of seconds since 1970", dropped: "event skipped")
+            return nil
+        }
+        guard startSeconds.isFinite, let start = Self.instant(seconds: startSeconds) else {
+            outOfRange("startDate", startSeconds, "years 1 to 9999", dropped: "event skipped")
             return nil
         }
         var rangeMilliseconds: Int64 = 0
-        if let range = fields["range"], range != .null {
-            if let seconds = range.number, seconds.isFinite, seconds >= 0, seconds < 1e11 {
-                rangeMilliseconds = Int64((seconds * 1000).rounded())
+        if let range = fields.range, range != .null {
+            if let seconds = range.number {
+                if seconds < 0 {
+                    diagnostic(Diagnostic(.error, .invalidValue, at: at,
+                                          "event \(index): \"range\" \(Self.describe(seconds)) is negative; 0 used"))
+                } else if !(seconds <= Self.maximumRange) {
+                    outOfRange("range", seconds, "0 to 100000000000 seconds", dropped: "0 used")
+                } else {
+                    rangeMilliseconds = Int64((seconds * 1000).rounded())
+                }
             } else {
-                wrong("range", "a number of seconds, not negative", dropped: "0 used")
+                wrong("range", "a number of seconds", dropped: "0 used")
             }
         }
-        func text(_ key: String) -> String? {
-            guard let value = fields[key], value != .null else { return nil }
+        func text(_ key: String, _ value: Value?) -> String? {
+            guard let value, value != .null else { return nil }
             if case .string(let string) = value { return string }
             wrong(key, "a string")
             return nil
         }
-        let title = text("title")
-        let desc = text("desc")
+        let title = text("title", fields.title)
+        let desc = text("desc", fields.desc)
         var type: Int?
-        if let value = fields["type"], value != .null {
-            if let number = value.number, number == number.rounded(), abs(number) < 1e15 { type = Int(number) }
-            else { wrong("type", "an integer") }
+        if let value = fields.type, value != .null {
+            if let number = value.number {
+                if !(abs(number) < 1e15) {
+                    outOfRange("type", number, "an integer below 10^15 in magnitude", dropped: "ignored")
+                } else if number != number.rounded() {
+                    wrong("type", "an integer, not \(Self.describe(number))")
+                } else {
+                    type = Int(number)
+                }
+            } else {
+                wrong("type", "an integer")
+            }
         }
         var location: Location?
-        switch fields["location"] {
+        switch fields.location {
         case .string(let name)?: location = name.isEmpty ? nil : Location(name: name)
-        case .object(let place)?:
-            var name = ""
-            if case .string(let value)? = place["name"] { name = value }
-            var city: String?
-            if case .string(let value)? = place["city"] { city = value }
-            location = Location(name: name, city: city, latitude: place["latitude"]?.number, longitude: place["longitude"]?.number)
+        case .object?: location = fields.place
         case nil, .null?: break
         default: wrong("location", "an object or a string")
         }
-        var attendees: [Attendee] = []
-        switch fields["attends"] {
-        case .array(let people)?:
-            for person in people {
-                guard case .object(let p) = person else { wrong("attends", "an array of objects"); continue }
-                var attendee = Attendee()
-                if case .string(let value)? = p["name"] { attendee.name = value }
-                if case .string(let value)? = p["email"] { attendee.email = value }
-                attendees.append(attendee)
-            }
-        case nil, .null?: break
+        switch fields.attends {
+        case .array?, nil, .null?: break
         default: wrong("attends", "an array")
         }
-        let uid = StableID.make([
+        for _ in 0..<fields.strayAttendees { wrong("attends", "an array of objects") }
+        let hash = StableID.hash([
             String(start.milliseconds), String(rangeMilliseconds), title ?? "", desc ?? "",
             type.map(String.init) ?? "", location?.name ?? "", location?.city ?? "",
         ])
-        var event = Event(uid: uid, title: title ?? "", calendar: calendar, source: at,
+        var event = Event(uid: StableID.text(hash), title: title ?? "", calendar: calendar, source: at,
                           start: .instant(start, zone: nil),
                           end: .instant(start.adding(milliseconds: rangeMilliseconds), zone: nil))
         event.description = desc
         event.type = type
         event.location = location
-        event.attendees = attendees
-        return event
+        event.attendees = fields.attendees
+        return (event, hash)
     }
 
     private static func instant(seconds: Double) -> Instant? {
@@ -123,75 +340,9 @@ struct BusyLifeImporter {
         return Instant(milliseconds: Int64(milliseconds))
     }
 
-    /// The line where each element of the top-level array starts.
-    static func elementLines(_ data: [UInt8]) -> [Int] {
-        var lines: [Int] = []
-        var line = 1
-        var depth = 0
-        var inString = false
-        var escaped = false
-        var expectElement = false
-        for byte in data {
-            if byte == 0x0A { line += 1 }
-            if inString {
-                if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
-                continue
-            }
-            switch byte {
-            case 0x20, 0x09, 0x0A, 0x0D: continue
-            case 0x22:
-                if depth == 1 && expectElement { lines.append(line); expectElement = false }
-                inString = true
-            case 0x5B, 0x7B:
-                if depth == 1 && expectElement { lines.append(line); expectElement = false }
-                depth += 1
-                if depth == 1 { expectElement = true }
-            case 0x5D, 0x7D: depth -= 1
-            case 0x2C: if depth == 1 { expectElement = true }
-            default:
-                if depth == 1 && expectElement { lines.append(line); expectElement = false }
-            }
-        }
-        return lines
-    }
-
-    private static func reason(_ error: Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
-        }
-        return "\(error)"
-    }
-
-    /// The line a JSON error names ("... around line 3, column 5."), else 1.
-    private static func line(of error: Error) -> Int {
-        let text = reason(error)
-        guard let range = text.range(of: "line ") else { return 1 }
-        return Int(text[range.upperBound...].prefix(while: { $0.isNumber })) ?? 1
-    }
-}
-
-/// Any JSON value, keeping numbers apart from booleans.
-enum JSONValue: Decodable, Equatable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
-    }
-
-    var number: Double? {
-        if case .number(let value) = self { return value }
-        return nil
+    /// A number as a message shows it: whole numbers without `.0`.
+    private static func describe(_ value: Double) -> String {
+        if value.isFinite && value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
     }
 }

@@ -321,6 +321,11 @@ enum EventTiming {
 enum StableID {
     /// `busylife-` and a 64-bit FNV-1a hash of the parts, in hex.
     static func make(_ parts: [String]) -> String {
+        text(hash(parts))
+    }
+
+    /// The 64-bit FNV-1a hash of the parts (each followed by 0x1F).
+    static func hash(_ parts: [String]) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for part in parts {
             for byte in part.utf8 {
@@ -330,6 +335,11 @@ enum StableID {
             hash ^= 0x1F
             hash = hash &* 0x0000_0100_0000_01B3
         }
+        return hash
+    }
+
+    /// `busylife-` and the hash in 16 hex digits.
+    static func text(_ hash: UInt64) -> String {
         let hex = String(hash, radix: 16)
         return "busylife-" + String(repeating: "0", count: 16 - hex.count) + hex
     }

@@ -132,11 +132,7 @@ public struct Importer {
                                  report: &report, event: event, diagnostic: diagnostic)
         case .busyLifeJSON:
             report.jsonFiles += 1
-            guard let data = source.readAll() else {
-                unreadable(name, String(cString: strerror(errno)), &report, diagnostic)
-                return true
-            }
-            return BusyLifeImporter().read(data, file: name, stem: stem, report: &report, event: event, diagnostic: diagnostic)
+            return BusyLifeImporter().read(source, file: name, stem: stem, report: &report, event: event, diagnostic: diagnostic)
         case .empty:
             diagnostic(Diagnostic(.warning, .unknownFormat, at: SourcePosition(file: name, line: 0), "empty file"))
             return true

@@ -74,4 +74,97 @@ import Testing
             }
         }
     }
+
+    // MARK: Streaming reader
+
+    @Test func unknownValuesAreSkippedAtAnyDepth() {
+        for depth in [600, 200_000] {
+            let deep = String(repeating: "[{\"k\":", count: depth) + "null" + String(repeating: "}]", count: depth)
+            let json = "[{\"startDate\": 100, \"extra\": \(deep), \"title\": \"kept\"}]"
+            let result = importText([("e.json", json)])
+            #expect(result.diagnostics.isEmpty, "depth \(depth)")
+            #expect(result.events.map(\.title) == ["kept"])
+        }
+        // A known key whose value is deep: a wrong type, the event kept.
+        let deep = String(repeating: "[", count: 1000) + String(repeating: "]", count: 1000)
+        let result = importText([("e.json", "[{\"startDate\": 100, \"title\": \(deep)}]")])
+        #expect(result.events.count == 1)
+        #expect(result.diagnostics.map(\.message) == ["event 0: \"title\" should be a string; ignored"])
+    }
+
+    @Test func numbersOutOfRangeSaySo() {
+        let json = """
+        [{"startDate": 100, "range": 1e308},
+         {"startDate": 100, "range": -5},
+         {"startDate": 100, "range": 1e400, "type": 2.5},
+         {"startDate": 1e20},
+         {"startDate": -1e400, "type": 1e300}]
+        """
+        let messages = importText([("e.json", json)]).diagnostics.map { "\($0.source.line) \($0.kind.rawValue) \($0.message)" }
+        #expect(messages == [
+            "1 invalid-value event 0: \"range\" 1e+308 is out of range (0 to 100000000000 seconds); 0 used",
+            "2 invalid-value event 1: \"range\" -5 is negative; 0 used",
+            "3 invalid-value event 2: \"range\" is out of range (0 to 100000000000 seconds); 0 used",
+            "3 wrong-type event 2: \"type\" should be an integer, not 2.5; ignored",
+            "4 invalid-value event 3: \"startDate\" 1e+20 is out of range (years 1 to 9999); event skipped",
+            "5 invalid-value event 4: \"startDate\" is out of range (years 1 to 9999); event skipped",
+        ])
+    }
+
+    @Test func numbersAreReadExactly() {
+        let values = ["0", "-0", "1795957200.25", "1795957200.125", "17959572e2", "1.7959572000001E9",
+                      "0.001", "1e-3", "12345678901234567890e-10", "0.1", "1795957200.0005", "-62135596800"]
+        let json = "[" + values.map { "{\"startDate\": \($0)}" }.joined(separator: ",") + "]"
+        let result = importText([("e.json", json)])
+        #expect(result.diagnostics.isEmpty)
+        let expected = values.map { Int64((Double($0)! * 1000).rounded()) }
+        #expect(result.events.map { $0.start.instant!.milliseconds } == expected)
+    }
+
+    @Test func stringsDecodeEscapesAndSurrogatePairs() {
+        let json = #"[{"startDate": 1, "title": "\u00e9\ud83d\ude00\n\"\\\/\t\b\f\r x"}, {"startDate": 2, "title": "a\ud800b\udc00"}]"#
+        let result = importText([("e.json", json)])
+        #expect(result.events.map(\.title) == ["é😀\n\"\\/\t\u{8}\u{c}\r x", "a\u{FFFD}b\u{FFFD}"])
+        #expect(result.diagnostics.map(\.kind) == [.invalidUTF8])
+        #expect(result.diagnostics.first?.severity == .warning)
+    }
+
+    @Test func aSyntaxErrorKeepsTheEventsBeforeIt() {
+        let json = "[\n{\"startDate\": 1},\n{\"startDate\": 2},\n{\"startDate\": 3 \"title\": \"x\"},\n{\"startDate\": 4}]"
+        let result = importText([("e.json", json)])
+        #expect(result.events.count == 2)
+        #expect(result.diagnostics.map(\.message)
+                == ["not valid JSON (expected ',' or '}', found a string, column 17); the rest of the file skipped (2 events before it read)"])
+        #expect(result.diagnostics.first?.source.line == 4)
+        for bad in ["[{\"startDate\": 1},]", "[{\"startDate\": 1}] x", "[{\"startDate\": 01}]", "[{\"a\": [1,]}]",
+                    "[{\"a\": \"\\u12\"}]", "[{\"a\": tru}]", "[{\"a\": \"x\ny\"}]", "[{\"startDate\": 1}", "[", "[{\"a\" 1}]"] {
+            let result = importText([("e.json", bad)])
+            #expect(result.diagnostics.map(\.kind).contains(.invalidJSON), "\(bad)")
+        }
+    }
+
+    @Test func notAnArrayIsOneDiagnostic() {
+        let result = importText([("e.json", "\u{FEFF} {\"startDate\": 1}")])
+        #expect(result.events.isEmpty)
+        #expect(result.diagnostics.map(\.message) == ["events.json must be an array of events; file skipped"])
+        #expect(importText([("e.json", "\u{FEFF}[{\"startDate\": 1}]")]).events.count == 1)
+    }
+
+    /// Thousands of events, so that tokens straddle the reader's 64 KiB
+    /// chunks at every kind of place: each one still reads as written.
+    @Test func tokensAcrossChunksReadAsWritten() {
+        var parts: [String] = []
+        for index in 0..<3000 {
+            let pad = String(repeating: " ", count: index % 7)
+            parts.append("\(pad){\(pad)\"startDate\":\(pad)\(1_700_000_000 + index).5,\"title\":\"t\\u00e9\\ud83d\\ude00\(index)\",\"extra\":[[{\"x\":true}],null,false]}")
+        }
+        let result = importText([("e.json", "[" + parts.joined(separator: ",\n") + "]")])
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.events.count == 3000)
+        for (index, event) in result.events.enumerated() {
+            #expect(event.title == "té😀\(index)")
+            #expect(event.start.instant?.milliseconds == (1_700_000_000 + Int64(index)) * 1000 + 500)
+            #expect(event.source.line == index + 1)
+        }
+    }
 }

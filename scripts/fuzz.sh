@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Fuzzes busylife's reader and settle step with libFuzzer.
+#
+#     scripts/fuzz.sh SECONDS [libFuzzer flags...]
+#
+# Builds Fuzz/ (a package of its own that depends on this one by path, so
+# that the main `swift build` never needs the fuzzer runtime) with
+# `-sanitize=fuzzer,address` on every module, then runs it for SECONDS.
+# Each input is written to a temporary file and read as busylife reads a
+# calendar (BusyLife JSON when it starts with `[` or `{`, else iCalendar),
+# its events settled over 2026 for a viewer in Europe/Berlin, and the day
+# JSON and heatmap model made from the result (Fuzz/Sources/busylife-fuzz).
+#
+# Seeds: samples/, Tests/Fixtures/regressions/ and, when it is beside the
+# checkout, ../shared/corpora (*.ics and *.json up to 256 KiB), copied into
+# Fuzz/seeds/; Fuzz/busylife.dict holds iCalendar and JSON tokens. New
+# inputs go to Fuzz/corpus/, findings to Fuzz/artifacts/ (crash-*,
+# timeout-*, oom-*, with libFuzzer's minimizer: `Fuzz/.build/release/
+# busylife-fuzz -minimize_crash=1 -runs=10000 FILE`), the log to
+# Fuzz/fuzz.log; all three are ignored by git and kept between runs, so a
+# later run goes on from the corpus an earlier one grew.
+#
+# libFuzzer runs in fork mode and goes on after a crash, timeout (unit
+# slower than FUZZ_TIMEOUT, default 10 s) or out-of-memory (FUZZ_RSS_MB,
+# default 2048), so one slow input does not end the run; the summary
+# counts each. Until the settle step has a work budget (issue 11), slow
+# and memory-hungry units are expected findings. At the end it prints
+# executions, coverage (edges and features), corpus size and findings.
+set -euo pipefail
+[ $# -ge 1 ] && [[ $1 =~ ^[0-9]+$ ]] || { echo "usage: scripts/fuzz.sh SECONDS [libFuzzer flags...]" >&2; exit 64; }
+seconds=$1
+shift
+root=$(cd "$(dirname "$0")/.." && pwd)
+fuzz=$root/Fuzz
+cd "$root"
+
+echo "fuzz: building Fuzz/ with -sanitize=fuzzer,address (the first build takes minutes)" >&2
+swift build --package-path "$fuzz" -c release -j "${FUZZ_BUILD_JOBS:-1}" \
+  -Xswiftc -sanitize=fuzzer,address >&2
+binary=$(swift build --package-path "$fuzz" -c release --show-bin-path)/busylife-fuzz
+
+rm -rf "$fuzz/seeds"
+mkdir -p "$fuzz/seeds" "$fuzz/corpus" "$fuzz/artifacts"
+seed() {  # copies calendars under $1 (names made unique by their path)
+  [ -d "$1" ] || return 0
+  find "$1" -type f \( -iname '*.ics' -o -iname '*.json' \) -size -257k -print0 |
+    while IFS= read -r -d '' file; do
+      cp "$file" "$fuzz/seeds/$(echo "${file#"$1"/}" | tr '/' '_')"
+    done
+}
+seed "$root/samples"
+seed "$root/Tests/Fixtures/regressions"
+if [ -d "$root/../shared/corpora" ]; then
+  seed "$root/../shared/corpora"
+else
+  echo "fuzz: ../shared/corpora is absent; seeding from samples/ and the regressions only" >&2
+fi
+echo "fuzz: $(ls "$fuzz/seeds" | wc -l) seeds, $(ls "$fuzz/corpus" | wc -l) inputs in Fuzz/corpus; running for $seconds s" >&2
+
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/busylife-fuzz.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+set +e
+BUSYLIFE_FUZZ_TMP=$scratch ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} \
+  "$binary" "$fuzz/corpus" "$fuzz/seeds" \
+  -dict="$fuzz/busylife.dict" -max_total_time="$seconds" -max_len="${FUZZ_MAX_LEN:-65536}" \
+  -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb="${FUZZ_RSS_MB:-2048}" \
+  -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+  -artifact_prefix="$fuzz/artifacts/" -print_final_stats=1 "$@" 2>&1 | tee "$fuzz/fuzz.log" >&2
+status=${PIPESTATUS[0]}
+set -e
+
+last=$(grep -E '^#[0-9]+: cov: ' "$fuzz/fuzz.log" | tail -1 || true)
+echo
+echo "fuzz: libFuzzer exit status $status after $seconds s"
+if [ -n "$last" ]; then
+  echo "executions: $(echo "$last" | sed -E 's/^#([0-9]+):.*/\1/')"
+  echo "coverage:   $(echo "$last" | sed -E 's/.* cov: ([0-9]+) ft: ([0-9]+).*/\1 edges, \2 features/')"
+  echo "corpus:     $(echo "$last" | sed -E 's/.* corp: ([0-9]+).*/\1/') inputs in the run; $(ls "$fuzz/corpus" | wc -l) files in Fuzz\/corpus"
+  echo "findings:   $(echo "$last" | sed -E 's/.* oom\/timeout\/crash: ([0-9]+)\/([0-9]+)\/([0-9]+).*/\1 out-of-memory, \2 timeouts, \3 crashes/')"
+else
+  echo "(no status line in Fuzz/fuzz.log)"
+fi
+echo "artifacts:  $(ls "$fuzz/artifacts" | wc -l) files in Fuzz/artifacts"
