@@ -16,19 +16,12 @@ import Testing
 /// `BEGIN:VEVENT` line in iCalendar, a `"startDate"` in JSON) yield events
 /// or diagnostics, never neither.
 ///
-/// Settling each mutant over a year (and making the day JSON and heatmap
-/// from it) is off until the settle step has a work budget (issue 11):
-/// some mutants (FREQ=SECONDLY, BYSETPOS that never matches, a DTEND in
-/// year 9999) take minutes and gigabytes today. Until then, mutants with
-/// a sub-daily rule inside a VTIMEZONE are skipped too: reading such a
-/// zone hangs the import step itself (issue 11, cause 2). Switch both on
-/// with `BUSYLIFE_MUTATION_SETTLE=1` (or `MutationTests.settleByDefault`).
+/// Each mutant is also settled over a month (with the work budget, made
+/// smaller so that a FREQ=SECONDLY mutant costs milliseconds in a debug
+/// build), and the day JSON and heatmap made from it: every input finishes.
 /// `BUSYLIFE_MUTATION_COUNT` changes the number of mutants; a failing
 /// mutant is saved under the temporary directory, named in the failure.
 @Suite struct MutationTests {
-    /// Flip to true once the work budget lands.
-    static let settleByDefault = false
-    static let settle = settleByDefault || ProcessInfo.processInfo.environment["BUSYLIFE_MUTATION_SETTLE"] == "1"
     static let count = ProcessInfo.processInfo.environment["BUSYLIFE_MUTATION_COUNT"].flatMap(Int.init) ?? 3000
     static let seed: UInt64 = 20_261_122
 
@@ -40,7 +33,6 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         var random = SplitMix64(seed: Self.seed)
         var failures = 0
-        var skipped = 0
         var read = (events: 0, diagnostics: 0)
         var slowest: [(Duration, Int)] = []
         let clock = ContinuousClock()
@@ -50,15 +42,14 @@ import Testing
             for _ in 0...random.below(3) {
                 Mutator.mutate(&bytes, json: base.json, others: fixtures, &random)
             }
-            if !Self.settle && Self.hasSubDailyZoneRule(bytes) {
-                skipped += 1
-                continue
-            }
             let file = directory.appendingPathComponent("mutant-\(index)" + (base.json ? ".json" : ".ics"))
             try Data(bytes).write(to: file)
             var problems: [String] = []
-            let took = clock.measure { problems = Self.check(bytes, path: file.path, settle: Self.settle, read: &read) }
+            let took = clock.measure { problems = Self.check(bytes, path: file.path, read: &read) }
             slowest = Array((slowest + [(took, index)]).sorted { $0.0 > $1.0 }.prefix(3))
+            if let keep = ProcessInfo.processInfo.environment["BUSYLIFE_MUTATION_KEEP"], took > .seconds(1) {
+                try? Data(bytes).write(to: URL(fileURLWithPath: keep).appendingPathComponent(file.lastPathComponent))
+            }
             if !problems.isEmpty {
                 failures += 1
                 let kept = FileManager.default.temporaryDirectory.appendingPathComponent("busylife-failed-mutant-\(index)" + (base.json ? ".json" : ".ics"))
@@ -67,18 +58,16 @@ import Testing
                 if failures >= 10 { break }
             }
         }
-        print("mutation: \(Self.count) mutants (seed \(Self.seed)), \(skipped) skipped (sub-daily zone rules), "
+        print("mutation: \(Self.count) mutants (seed \(Self.seed)), "
               + "\(read.events) events, \(read.diagnostics) diagnostics; slowest: "
-              + slowest.map { "#\($0.1) \($0.0)" }.joined(separator: ", ") + (Self.settle ? "; settled" : ""))
+              + slowest.map { "#\($0.1) \($0.0)" }.joined(separator: ", "))
         // The mutants reach the reader's paths: a sanity check of the mutator itself.
         #expect(read.events > Self.count / 4)
         #expect(read.diagnostics > Self.count / 10)
     }
 
     /// Inputs that the fuzzer or the mutants once broke (Tests/Fixtures/regressions):
-    /// each read, and settled, as the mutants are. `slow-*` files hang or
-    /// take seconds in the settle step until the work budget lands, so
-    /// they are settled only with BUSYLIFE_MUTATION_SETTLE=1.
+    /// each read, and settled, as the mutants are.
     @Test func regressionsReadAndSettle() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/regressions")
@@ -88,25 +77,29 @@ import Testing
             let path = folder.appendingPathComponent(name).path
             let bytes = try #require(FileManager.default.contents(atPath: path).map(Array.init))
             var read = (events: 0, diagnostics: 0)
-            let problems = Self.check(bytes, path: path, settle: Self.settle || !name.hasPrefix("slow-"), read: &read)
+            let problems = Self.check(bytes, path: path, read: &read)
             #expect(problems.isEmpty, "\(name): \(problems.joined(separator: "; "))")
         }
     }
 
-    /// What is wrong with reading this mutant (and settling it, when switched on).
-    static func check(_ bytes: [UInt8], path: String, settle: Bool, read: inout (events: Int, diagnostics: Int)) -> [String] {
+    /// What is wrong with reading and settling this mutant.
+    static func check(_ bytes: [UInt8], path: String, read: inout (events: Int, diagnostics: Int)) -> [String] {
         var problems: [String] = []
-        var settler: Settler?
-        if settle {
-            settler = Settler(options: SettleOptions(from: LocalDate(year: 2026, month: 1, day: 1)!,
-                                                     to: LocalDate(year: 2026, month: 12, day: 31)!,
-                                                     timeline: ZoneTimeline(base: TravelPlan.zone(named: "Europe/Berlin")!)))
-        }
+        // A month of the samples' own dates, with the work budget made
+        // smaller: a FREQ=SECONDLY mutant hits it in milliseconds instead
+        // of seconds (debug builds are slow).
+        var options = SettleOptions(from: LocalDate(year: 2026, month: 11, day: 1)!,
+                                    to: LocalDate(year: 2026, month: 11, day: 30)!,
+                                    timeline: ZoneTimeline(base: TravelPlan.zone(named: "Europe/Berlin")!))
+        options.instanceCap = 5_000
+        options.instanceBudget = 20_000
+        options.entryBudget = 20_000
+        let settler = Settler(options: options)
         var events = 0
         var diagnostics: [Diagnostic] = []
         _ = Importer().read([path], event: { event in
             events += 1
-            settler?.add(event)
+            settler.add(event)
             return true
         }, diagnostic: { diagnostics.append($0) })
         read.events += events
@@ -120,29 +113,15 @@ import Testing
         if events == 0 && diagnostics.isEmpty && holdsAnEvent(bytes) {
             problems.append("an event in the input, but neither events nor diagnostics")
         }
-        if let settler {
-            let settlement = settler.settle()
-            var days = 0
-            DaysJSON.forEachDay(settlement) { _ in
-                days += 1
-                return true
-            }
-            let model = HeatmapModel(settlement, scale: .quantile)
-            if days != 365 || model.days.count != 365 { problems.append("settled \(days) days of 365") }
+        let settlement = settler.settle()
+        var days = 0
+        DaysJSON.forEachDay(settlement) { _ in
+            days += 1
+            return true
         }
+        let model = HeatmapModel(settlement, scale: .quantile)
+        if days != 30 || model.days.count != 30 { problems.append("settled \(days) days of 30") }
         return problems
-    }
-
-    /// Whether a VTIMEZONE holds an HOURLY, MINUTELY or SECONDLY rule:
-    /// without the work budget, reading it takes seconds to forever.
-    static func hasSubDailyZoneRule(_ bytes: [UInt8]) -> Bool {
-        var inZone = false
-        for line in String(decoding: bytes, as: UTF8.self).uppercased().split(whereSeparator: \.isNewline) {
-            if line.hasPrefix("BEGIN:VTIMEZONE") { inZone = true }
-            else if line.hasPrefix("END:VTIMEZONE") { inZone = false }
-            else if inZone && ["FREQ=SECONDLY", "FREQ=MINUTELY", "FREQ=HOURLY"].contains(where: { line.contains($0) }) { return true }
-        }
-        return false
     }
 
     /// Whether the input holds an event, judged as the reader judges its
