@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],  // Synchronization's Mutex
     products: [
         .executable(name: "busylife", targets: ["busylife"]),
-        .library(name: "BusyLifeKit", targets: ["EventModel", "Import", "Settle", "Export"]),
+        .library(name: "BusyLifeKit", targets: ["BusyLifeKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -26,6 +26,8 @@ let package = Package(
         .target(name: "Import", dependencies: ["ICal", "EventModel"]),
         // Recurrence expansion, zone timeline, local days, busy time.
         .target(name: "Settle", dependencies: ["EventModel"]),
+        // The library's front door: read calendars, settle a window (re-exports the model).
+        .target(name: "BusyLifeKit", dependencies: ["EventModel", "Import", "Settle"]),
         // Machine and human output of the model.
         .target(name: "Export", dependencies: ["EventModel", "Settle"]),
         // mimalloc replaces malloc for the whole process (linking it is
@@ -37,7 +39,7 @@ let package = Package(
         .executableTarget(
             name: "busylife",
             dependencies: [
-                "EventModel", "Import", "Settle", "Export", "CMimalloc",
+                "BusyLifeKit", "EventModel", "Import", "Settle", "Export", "CMimalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
         ),

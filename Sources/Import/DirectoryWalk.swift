@@ -19,6 +19,8 @@ struct InputFile: Sendable, Equatable {
     var path: String
     var foundInDirectory = false
     var collection: CalendarCollection?
+    /// The content, for an input given as bytes (`path` is then its name).
+    var bytes: [UInt8]?
 }
 
 /// Reads one input directory recursively into the calendar files it holds:

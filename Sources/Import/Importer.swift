@@ -20,8 +20,23 @@ public struct ImportOptions: Sendable {
     }
 }
 
+/// One thing to read: a path (a file, or a directory read recursively as a
+/// vdir), bytes in memory, or standard input.
+public enum InputSource: Sendable, Equatable {
+    case path(String)
+    /// An `.ics` or `events.json` in memory; `name` stands for its file in
+    /// diagnostics, and its stem names the calendar (as a file's does).
+    case bytes([UInt8], name: String)
+    case standardInput
+
+    /// A command-line argument: `-` is standard input, anything else a path.
+    public init(argument: String) {
+        self = argument == "-" ? .standardInput : .path(argument)
+    }
+}
+
 /// Reads any number of inputs (files, directories read recursively as a
-/// vdir, `-` for standard input) into the unified model, streaming: each
+/// vdir, bytes, standard input) into the unified model, streaming: each
 /// event is handed on as soon as it is read.
 public struct Importer {
     public let options: ImportOptions
@@ -31,9 +46,15 @@ public struct Importer {
         self.options = options
     }
 
+    /// Reads every input named on a command line (`-` is standard input).
+    public func read(_ inputs: [String], event: (consuming Event) -> Bool,
+                     diagnostic: @escaping (Diagnostic) -> Void) -> ImportReport {
+        read(inputs.map(InputSource.init(argument:)), event: event, diagnostic: diagnostic)
+    }
+
     /// Reads every input; `event` returns false to stop early (a closed
     /// output). Diagnostics go to `diagnostic` as they are found.
-    public func read(_ inputs: [String], event: (consuming Event) -> Bool,
+    public func read(_ inputs: [InputSource], event: (consuming Event) -> Bool,
                      diagnostic: @escaping (Diagnostic) -> Void) -> ImportReport {
         var report = ImportReport()
         let tally = DiagnosticTally()
@@ -55,11 +76,16 @@ public struct Importer {
     /// followed), directories walked for their calendar files
     /// (`DirectoryWalk`). A directory without any is reported: a likely
     /// wrong path.
-    private func expand(_ inputs: [String], report: inout ImportReport,
+    private func expand(_ inputs: [InputSource], report: inout ImportReport,
                         diagnostic: (Diagnostic) -> Void) -> [InputFile] {
         var files: [InputFile] = []
-        for input in inputs {
-            if input == "-" { files.append(InputFile(path: input)); continue }
+        for source in inputs {
+            let input: String
+            switch source {
+            case .standardInput: files.append(InputFile(path: "-")); continue
+            case .bytes(let bytes, let name): files.append(InputFile(path: name, bytes: bytes)); continue
+            case .path(let path): input = path
+            }
             var status = stat()
             guard stat(input, &status) == 0 else {
                 let reason = errno == ENOENT ? "no such file or directory"
@@ -91,16 +117,17 @@ public struct Importer {
     private func readFile(_ file: InputFile, report: inout ImportReport, event: (consuming Event) -> Bool,
                           diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
         let path = file.path
-        let name = path == "-" ? "<stdin>" : path
+        let name = path == "-" && file.bytes == nil ? "<stdin>" : path
         // A file found in a directory is opened without blocking (a named
         // pipe called x.ics must not hang the walk) and read only if it is
         // still a regular file once open.
-        let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC | (file.foundInDirectory ? O_NONBLOCK : 0))
-        guard fd >= 0 else {
+        let fd: Int32 = file.bytes != nil ? -1 : path == "-" ? 0
+            : open(path, O_RDONLY | O_CLOEXEC | (file.foundInDirectory ? O_NONBLOCK : 0))
+        guard fd >= 0 || file.bytes != nil else {
             unreadable(name, DirectoryWalk.reason(errno), &report, diagnostic)
             return true
         }
-        defer { if path != "-" { close(fd) } }
+        defer { if fd > 0 { close(fd) } }
         if file.foundInDirectory {
             var status = stat()
             guard fstat(fd, &status) == 0, DirectoryWalk.kind(status) == S_IFREG else {
@@ -111,13 +138,13 @@ public struct Importer {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         }
         let stem = file.collection?.name
-            ?? (path == "-" ? "stdin" : ((path as NSString).lastPathComponent as NSString).deletingPathExtension)
+            ?? (name == "<stdin>" ? "stdin" : ((path as NSString).lastPathComponent as NSString).deletingPathExtension)
         if let collection = file.collection {
             report.calendars.insert(collection.name)
             if let color = collection.color { report.calendarColors[collection.name] = color }
         }
         // Sniff the format from the first bytes; the source replays them.
-        let source = ByteSource(fileDescriptor: fd)
+        let source = file.bytes.map { ByteSource(bytes: $0) } ?? ByteSource(fileDescriptor: fd)
         guard let head = source.peek(4096) else {
             unreadable(name, DirectoryWalk.reason(errno), &report, diagnostic)
             return true

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BusyLifeKit
 import EventModel
 import Export
 import Import
@@ -44,7 +45,7 @@ struct CheckCommand: ParsableCommand {
         Output.ignoreBrokenPipeSignal()
         let out = Output(fd: 1)
         var diagnostics: [String] = []
-        let report = input.importer.read(input.inputs, event: { _ in true }, diagnostic: { diagnostic in
+        let report = BusyLife.read(input.sources, options: input.readOptions, event: { _ in true }, diagnostic: { diagnostic in
             switch format {
             case .text: out.line(diagnostic.description)
             case .json: diagnostics.append(CheckSummary.json(diagnostic))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BusyLifeKit
 import EventModel
 import Export
 import Import
@@ -38,7 +39,7 @@ struct EventsCommand: ParsableCommand {
         let err = Output(fd: 2)
         var first = true
         if format == .json { out.write("{\"schema\":\"\(EventJSON.schema)\",\"events\":[") }
-        let report = input.importer.read(input.inputs, event: { event in
+        let report = BusyLife.read(input.sources, options: input.readOptions, event: { event in
             let object = EventJSON.object(event)
             if format == .json {
                 out.write(first ? "\n" + object : ",\n" + object)

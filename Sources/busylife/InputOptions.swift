@@ -1,6 +1,6 @@
 import ArgumentParser
-import EventModel
-import Import
+import BusyLifeKit
+import Foundation
 
 /// What every reading command takes: the inputs and how strictly to read them.
 struct InputOptions: ParsableArguments {
@@ -24,15 +24,16 @@ struct InputOptions: ParsableArguments {
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
     }
 
-    var importer: Importer { importer(textWindow: nil) }
+    /// The inputs as the library takes them (`-` is standard input).
+    var sources: [CalendarSource] {
+        inputs.map { $0 == "-" ? .standardInput : .file(URL(fileURLWithPath: $0)) }
+    }
+
+    var readOptions: ReadOptions { ReadOptions(useCalendarZone: !noCalendarZone) }
 
     /// Whether a diagnostic goes to standard error: notes only with --verbose.
     func shows(_ diagnostic: Diagnostic) -> Bool {
         verbose || diagnostic.severity != .note
     }
 
-    /// For a command that shows one window only.
-    func importer(textWindow: CoarseWindow?) -> Importer {
-        Importer(options: ImportOptions(useCalendarZone: !noCalendarZone, textWindow: textWindow))
-    }
 }

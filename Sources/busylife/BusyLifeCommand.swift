@@ -1,7 +1,7 @@
 import ArgumentParser
 
 @main
-struct BusyLife: ParsableCommand {
+struct BusyLifeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "busylife",
         abstract: "An honest picture of how busy a life is, from calendars.",

@@ -1,0 +1,114 @@
+import Foundation
+@_exported import EventModel
+@_exported import struct Import.ImportReport
+@_exported import struct Import.DiagnosticClass
+@_exported import struct Import.ZoneUse
+@_exported import enum Import.ZoneRule
+@_exported import struct Settle.SettleOptions
+@_exported import struct Settle.EventFilter
+@_exported import struct Settle.Settlement
+@_exported import struct Settle.SettledOccurrence
+@_exported import struct Settle.LocalDay
+@_exported import enum Settle.DayPart
+@_exported import struct Settle.ZoneTimeline
+@_exported import struct Settle.TravelPlan
+import Import
+import Settle
+
+/// Where a calendar comes from.
+public enum CalendarSource: Sendable, Equatable {
+    /// A file (`.ics`, `.ical`, `.ifb` or BusyLife `events.json`, told apart
+    /// by content) or a folder, read recursively as a vdir.
+    case file(URL)
+    /// A calendar in memory; `name` stands for its file in diagnostics and
+    /// its stem names the calendar, unless the calendar names itself.
+    case data(Data, name: String)
+    /// The process's standard input.
+    case standardInput
+
+    var input: InputSource {
+        switch self {
+        case .file(let url): .path(url.relativePath)  // as given: diagnostics name the path the user wrote
+        case .data(let data, let name): .bytes(Array(data), name: name)
+        case .standardInput: .standardInput
+        }
+    }
+}
+
+/// How calendars are read.
+public struct ReadOptions: Sendable {
+    /// Read floating times in a calendar's `X-WR-TIMEZONE` and repeat its
+    /// UTC series there, as Google does; false reads RFC 5545 strictly.
+    public var useCalendarZone = true
+
+    public init(useCalendarZone: Bool = true) {
+        self.useCalendarZone = useCalendarZone
+    }
+}
+
+/// What a read found: the events, every diagnostic, and the counts
+/// `busylife check` prints.
+public struct CalendarReading: Sendable {
+    public var events: [Event]
+    public var diagnostics: [Diagnostic]
+    public var report: ImportReport
+}
+
+/// The toolkit's front door: read calendars, settle a window into local
+/// days. Each call stands alone: nothing is kept between calls.
+public enum BusyLife {
+    /// Reads every source into events of the unified model.
+    public static func read(_ sources: [CalendarSource], options: ReadOptions = ReadOptions()) -> CalendarReading {
+        var events: [Event] = []
+        var diagnostics: [Diagnostic] = []
+        let report = withoutActuallyEscaping({ (found: Diagnostic) in diagnostics.append(found) }) { collect in
+            read(sources, options: options, event: { events.append($0); return true }, diagnostic: collect)
+        }
+        return CalendarReading(events: events, diagnostics: diagnostics, report: report)
+    }
+
+    /// Reads every source, handing each event on as soon as it is read
+    /// (memory stays flat whatever the input's size); `event` returns false
+    /// to stop. Diagnostics go to `diagnostic` as they are found.
+    public static func read(_ sources: [CalendarSource], options: ReadOptions = ReadOptions(),
+                            event: (consuming Event) -> Bool,
+                            diagnostic: @escaping (Diagnostic) -> Void) -> ImportReport {
+        Importer(options: ImportOptions(useCalendarZone: options.useCalendarZone))
+            .read(sources.map(\.input), event: event, diagnostic: diagnostic)
+    }
+
+    /// Reads the sources and settles the window of `options`: every
+    /// occurrence expanded (recurrences, overrides, exceptions), placed on
+    /// the local days of the viewer's zones over time, with busy time per
+    /// day. Only what the window needs is kept while reading. Diagnostics
+    /// of both steps go to `diagnostic` as they are found and are counted
+    /// in the report. `readingFinished` sees the report once reading is
+    /// done and before settling starts; what it throws ends the call.
+    public static func settle(_ sources: [CalendarSource], _ options: SettleOptions,
+                              readOptions: ReadOptions = ReadOptions(),
+                              diagnostic: @escaping (Diagnostic) -> Void = { _ in },
+                              readingFinished: (ImportReport) throws -> Void = { _ in }) rethrows
+        -> (settlement: Settlement, report: ImportReport) {
+        let settler = Settler(options: options)
+        let importer = Importer(options: ImportOptions(useCalendarZone: readOptions.useCalendarZone,
+                                                       textWindow: settler.textWindow))
+        var report = importer.read(sources.map(\.input), event: { event in
+            settler.add(event)
+            return true
+        }, diagnostic: diagnostic)
+        try readingFinished(report)
+        let settlement = settler.settle()
+        for found in settlement.diagnostics {
+            report.count(found)
+            diagnostic(found)
+        }
+        return (settlement, report)
+    }
+
+    /// Settles events already read (by `read`, or made by hand).
+    public static func settle(_ events: [Event], _ options: SettleOptions) -> Settlement {
+        let settler = Settler(options: options)
+        for event in events { settler.add(event) }
+        return settler.settle()
+    }
+}
