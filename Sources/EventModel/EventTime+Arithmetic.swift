@@ -21,11 +21,12 @@
 ///   02:30 on 2026-03-08, which New York skips, and so ends at 03:30 EDT
 ///   (07:30Z).
 /// - A date skipped by the viewer still counts: a viewer who flies east
-///   from Honolulu (UTC-10) to Kiritimati (UTC+14), leaving at 23:00 on
-///   2026-03-10 and landing three hours later at 02:00 on 2026-03-12,
-///   never lives 2026-03-11. An all-day event on 2026-03-11 (`P1D`) still
-///   ends on 2026-03-12: date arithmetic knows nothing of the viewer; the
-///   day grid gives that date no hours (`LocalDay.intervals` empty).
+///   across the date line from Honolulu (UTC-10) to Kiritimati (UTC+14),
+///   leaving at 21:00 on 2026-03-10 and landing three hours later at
+///   00:00 on 2026-03-12 (10:00Z), never lives 2026-03-11. An all-day
+///   event on 2026-03-11 (`P1D`) still ends on 2026-03-12: date arithmetic
+///   knows nothing of the viewer; Settle's day grid gives that date no
+///   hours (`LocalDay.intervals` is empty).
 extension EventTime {
     /// The end of an event that starts here and lasts `duration` (RFC 5545
     /// 3.8.2.5): its weeks and days on this time's own wall clock, then its
