@@ -1,4 +1,3 @@
-import Dispatch
 import EventModel
 import Settle
 
@@ -34,23 +33,19 @@ public enum DaysJSON {
     }
 
     /// Every day's object in order, handed to `write` a few at a time;
-    /// each few are formatted on both cores at once (memory holds only them).
+    /// each few are formatted on all cores at once (`ParallelChunks`, in
+    /// order: the same bytes on any number of cores), and memory holds
+    /// only them.
     public static func forEachDay(_ settlement: Settlement, _ write: (String) -> Bool) {
         let count = settlement.days.count
-        let step = 8
+        let step = 4 * max(2, ParallelChunks.width)
         var start = 0
         while start < count {
-            let end = min(count, start + step), first = start, size = end - start
-            var texts = Array(repeating: "", count: size)
-            texts.withUnsafeMutableBufferPointer { buffer in
-                let slots = SlotBuffer(buffer)
-                let half = (size + 1) / 2
-                DispatchQueue.concurrentPerform(iterations: size > 1 ? 2 : 1) { part in
-                    let range = part == 0 ? 0..<half : half..<size
-                    for offset in range { slots.buffer[offset] = day(settlement.days[first + offset], in: settlement) }
-                }
+            let first = start, end = min(count, start + step)
+            let chunks = ParallelChunks.map(count: end - first) { range in
+                range.map { day(settlement.days[first + $0], in: settlement) }
             }
-            for text in texts where !write(text) { return }
+            for text in chunks.joined() where !write(text) { return }
             start = end
         }
     }
@@ -102,10 +97,4 @@ public enum DaysJSON {
 
     /// Whole seconds as an integer, else with milliseconds.
     static func seconds(_ milliseconds: Int64) -> Double { Double(milliseconds) / 1000 }
-}
-
-/// Slots that concurrent iterations each write their own of.
-private struct SlotBuffer<Element>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Element>
-    init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
 }

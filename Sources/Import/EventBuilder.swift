@@ -58,16 +58,16 @@ struct EventBuilder {
                                   "unreadable DURATION \"\(property.value)\"; ignored"))
             }
         }
-        var resolvedEnd = end ?? EventTiming.end(of: start, duration: duration)
+        var resolvedEnd = end ?? start.end(after: duration)
         // A series keeps DTSTART as written: its rules count from it.
         let isSeries = recurring || component.first("EXRULE") != nil
         var endFromMaster = false
-        if EventTiming.precedes(resolvedEnd, start) {
+        if resolvedEnd.isBefore(start) {
             let line = at(component.first("DTEND")?.line ?? component.first("DURATION")?.line ?? component.line)
             if component.first("RECURRENCE-ID") != nil {
                 report(Diagnostic(.warning, .endBeforeStart, at: line,
                                   "end before start; the override lasts as long as its master's instances"))
-                resolvedEnd = EventTiming.end(of: start, duration: nil)
+                resolvedEnd = start.end(after: nil)
                 endFromMaster = true
             } else if end != nil && !isSeries {
                 report(Diagnostic(.warning, .endBeforeStart, at: line,
@@ -76,7 +76,7 @@ struct EventBuilder {
             } else {
                 report(Diagnostic(.warning, .endBeforeStart, at: line,
                                   "end before start; the event is read as starting and ending at DTSTART"))
-                resolvedEnd = EventTiming.end(of: start, duration: nil)
+                resolvedEnd = start.end(after: nil)
             }
             duration = nil
         }
@@ -238,7 +238,7 @@ struct EventBuilder {
             return .period(start: start, end: end)
         }
         if let duration = ValueParsing.duration(halves[1]) {
-            return .period(start: start, end: EventTiming.end(of: start, duration: duration))
+            return .period(start: start, end: start.end(after: duration))
         }
         report(Diagnostic(.error, .invalidValue, at: at(property.line), "RDATE period \"\(value)\" unreadable; skipped"))
         return nil
@@ -269,52 +269,6 @@ struct EventBuilder {
     }
 
     private func at(_ line: Int) -> SourcePosition { SourcePosition(file: file, line: line) }
-}
-
-/// End times from start and duration (SEMANTICS.md section 1).
-enum EventTiming {
-    /// DURATION's days and weeks are added on the wall clock of the event's
-    /// zone, its hours, minutes and seconds exactly. No duration: a date
-    /// lasts one day, anything else zero seconds.
-    static func end(of start: EventTime, duration: EventDuration?) -> EventTime {
-        switch start {
-        case .date(let date):
-            guard let duration else { return .date(date.adding(days: 1)) }
-            let days = duration.nominalDays + Int(duration.exactMilliseconds / 86_400_000)
-            return .date(date.adding(days: days))
-        case .floating(let local):
-            guard let duration else { return start }
-            let seconds = local.secondsSinceEpoch + Int64(duration.nominalDays) * 86_400
-                + duration.exactMilliseconds / 1000
-            return .floating(LocalDateTime(secondsSinceEpoch: seconds))
-        case .instant(let instant, let zone):
-            guard let duration else { return start }
-            var result = instant
-            if duration.nominalDays != 0 {
-                let wall = (zone ?? .utc).local(instant)
-                let moved = LocalDateTime(secondsSinceEpoch: wall.secondsSinceEpoch + Int64(duration.nominalDays) * 86_400)
-                result = (zone ?? .utc).instant(for: moved)
-            }
-            return .instant(result.adding(milliseconds: duration.exactMilliseconds), zone: zone)
-        }
-    }
-
-    /// Whether `a` lies strictly before `b`, comparing like with like
-    /// (mixed kinds are compared on their wall clocks).
-    static func precedes(_ a: EventTime, _ b: EventTime) -> Bool {
-        switch (a, b) {
-        case (.instant(let x, _), .instant(let y, _)): return x < y
-        default: return wallSeconds(a) < wallSeconds(b)
-        }
-    }
-
-    private static func wallSeconds(_ time: EventTime) -> Int64 {
-        switch time {
-        case .date(let date): date.daysSinceEpoch * 86_400
-        case .floating(let local): local.secondsSinceEpoch
-        case .instant(let instant, let zone): (zone ?? .utc).local(instant).secondsSinceEpoch
-        }
-    }
 }
 
 /// Stable identifiers derived from content, for events that carry none.

@@ -91,7 +91,7 @@ struct DayGrid {
     /// Busy time per day by one sweep: `busy` (any order, overlapping) is
     /// merged into a union once, then cut at each day's intervals.
     func clip(_ busy: [Range<Instant>], days: Int) -> [[Range<Instant>]] {
-        let union = Settler.union(busy)
+        let union = DayGrid.union(busy)
         var result = Array(repeating: [Range<Instant>](), count: days)
         guard !union.isEmpty else { return result }
         for piece in pieces {
@@ -106,6 +106,34 @@ struct DayGrid {
                 let a = max(union[index].lowerBound, piece.lower), b = min(union[index].upperBound, piece.upper)
                 if a < b { result[piece.day].append(a..<b) }
                 index += 1
+            }
+        }
+        return result
+    }
+
+    /// Every local date from `from` to `to` with its intervals and zones
+    /// on `timeline`, nothing placed yet.
+    static func days(from: LocalDate, to: LocalDate, timeline: ZoneTimeline) -> [LocalDay] {
+        var days: [LocalDay] = []
+        days.reserveCapacity(Int(to.daysSinceEpoch - from.daysSinceEpoch) + 1)
+        var date = from
+        while date <= to {
+            let intervals = timeline.intervals(of: date)
+            days.append(LocalDay(date: date, intervals: intervals, zones: timeline.zones(on: date, intervals: intervals),
+                                 entries: [], busyIntervals: []))
+            date = date.adding(days: 1)
+        }
+        return days
+    }
+
+    /// The union of intervals, in order.
+    static func union(_ intervals: [Range<Instant>]) -> [Range<Instant>] {
+        var result: [Range<Instant>] = []
+        for interval in intervals.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = result.last, interval.lowerBound <= last.upperBound {
+                result[result.count - 1] = last.lowerBound..<max(last.upperBound, interval.upperBound)
+            } else {
+                result.append(interval)
             }
         }
         return result

@@ -23,12 +23,8 @@ enum Frame {
         switch (self, time) {
         case (.zoned(_, let zone), .instant(let instant, _)):
             return zone.local(instant).secondsSinceEpoch
-        case (_, .instant(let instant, let zone)):
-            return (zone ?? .utc).local(instant).secondsSinceEpoch
-        case (_, .floating(let local)):
-            return local.secondsSinceEpoch
-        case (_, .date(let date)):
-            return date.daysSinceEpoch * 86_400
+        default:
+            return time.wallSeconds
         }
     }
 
@@ -112,29 +108,23 @@ enum InstanceLength {
         }
     }
 
-    /// The end of an instance that starts at `start`.
+    /// The end of an instance that starts at `start`, by the arithmetic of
+    /// `EventTime` (EventTime+Arithmetic.swift, where the DST and date-line
+    /// cases are worked through with real dates).
     func end(of start: EventTime) -> EventTime {
-        switch (self, start) {
-        case (.exact(let ms, let zone), .instant(let instant, _)):
-            return .instant(instant.adding(milliseconds: ms), zone: zone)
-        case (.nominal(let days, let ms), .instant(let instant, let zone)):
-            let shifted = days == 0 ? instant : (zone ?? .utc).instant(for: LocalDateTime(
-                secondsSinceEpoch: (zone ?? .utc).local(instant).secondsSinceEpoch + Int64(days) * 86_400))
-            return .instant(shifted.adding(milliseconds: ms), zone: zone)
-        case (.nominal(let days, let ms), .floating(let local)):
-            return .floating(LocalDateTime(secondsSinceEpoch: local.secondsSinceEpoch + Int64(days) * 86_400 + ms / 1000))
-        case (.nominal(let days, _), .date(let date)):
-            return .date(date.adding(days: days))
-        case (.wall(let seconds), .floating(let local)):
-            return .floating(LocalDateTime(secondsSinceEpoch: local.secondsSinceEpoch + seconds))
-        case (.wall(let seconds), .date(let date)):
-            return .date(date.adding(days: Int(RuleExpander.floorDiv(seconds, 86_400))))
-        case (.wall(let seconds), .instant(let instant, let zone)):
-            return .instant(instant.adding(seconds: seconds), zone: zone)
-        case (.exact(let ms, _), .floating(let local)):
-            return .floating(LocalDateTime(secondsSinceEpoch: local.secondsSinceEpoch + ms / 1000))
-        case (.exact(let ms, _), .date(let date)):
-            return .date(date.adding(days: Int(RuleExpander.floorDiv(ms / 1000, 86_400))))
+        switch self {
+        case .exact(let ms, let endZone):
+            // DTEND's zone, not DTSTART's, is the end's (a flight).
+            guard case .instant(let instant, _) = start else { return start.adding(exactMilliseconds: ms) }
+            return .instant(instant.adding(milliseconds: ms), zone: endZone)
+        case .nominal(let days, let ms):
+            // An all-day instance takes only the days (DURATION's hours are
+            // dropped here, while a single all-day event counts whole days
+            // of them): kept as it was, output stays the same.
+            if case .date = start { return start.adding(nominalDays: days, exactMilliseconds: 0) }
+            return start.adding(nominalDays: days, exactMilliseconds: ms)
+        case .wall(let seconds):
+            return start.adding(exactMilliseconds: seconds * 1000)
         }
     }
 }

@@ -50,80 +50,21 @@ struct Series {
     /// itself lies: when the limit cuts the rules' instances, those that
     /// start in the core (widened by the instances' length) are generated
     /// first, and the margins get what is left.
+    ///
+    /// In steps: the overrides that stand alone (`Overrides`), the reach
+    /// of the window widened by lengths and shifts, the original starts
+    /// (`starts`), the EXRULE exclusions, then each start as the master's
+    /// instance, a THISANDFUTURE override's, or nothing (`instances`).
     func occurrences(lower: Int64, upper: Int64, core: Range<Int64>? = nil, cap: Int, limit: Int, generated: inout Int,
                      diagnostic: (Diagnostic) -> Void) -> [Occurrence] {
-        var result: [Occurrence] = []
-        let master = masters.dropFirst().reduce(masters.first) { best, next in
-            best.map { Series.wins(next, over: $0) ? next : $0 } ?? next
-        }
+        let master = self.master
         let frame = master.map { Frame($0.event.start) }
+        let table = Overrides(overrides, master: master, frame: frame, diagnostic: diagnostic)
+        let masterLength = master.map { InstanceLength(start: $0.event.start, end: $0.event.end, duration: $0.event.duration) }
+        var result = table.standalone(frame: frame, masterLength: masterLength)
+        guard let master, let frame, let length = masterLength else { return result }
 
-        // The winning override per instance key; cancelled ones remove it.
-        var byKey: [Frame.Key: Component] = [:]
-        var keyless: [Component] = []
-        for component in overrides {
-            guard let rid = component.event.recurrenceID else { continue }
-            guard let frame else { keyless.append(component); continue }
-            let key = frame.key(of: rid.time)
-            if let existing = byKey[key], !Series.wins(component, over: existing) { continue }
-            byKey[key] = component
-        }
-        // An EXDATE of the master deletes the instance and any override of it.
-        var exdateExact: Set<Int64> = []
-        var exdateDays: Set<Int64> = []
-        if let master, let frame {
-            for time in master.event.recurrence.exceptionDates {
-                switch frame.key(of: time) {
-                case .exact(let value): exdateExact.insert(value)
-                case .day(let value): exdateDays.insert(value)
-                }
-            }
-            for (key, component) in byKey.sorted(by: { $0.value.order < $1.value.order }) {
-                let day = RuleExpander.floorDiv(frame.wall(component.event.recurrenceID!.time), 86_400)
-                let excluded = switch key {
-                case .exact(let value): exdateExact.contains(value) || exdateDays.contains(day)
-                case .day(let value): exdateDays.contains(value)
-                }
-                if excluded {
-                    byKey[key] = nil
-                    diagnostic(Diagnostic(.note, .nothingToPlace, at: component.event.source,
-                        "override of an instance that the master's EXDATE deletes; not shown"))
-                }
-            }
-        }
-        let masterLength = master.map {
-            InstanceLength(start: $0.event.start, end: $0.event.end, duration: $0.event.duration)
-        }
-        for component in keyless + byKey.values.sorted(by: { $0.order < $1.order })
-        where component.event.status != .cancelled {
-            let id = component.event.recurrenceID.map { frame?.normalized($0.time) ?? $0.time }
-            let start = component.event.start
-            let end = component.event.endFromMaster ? masterLength?.end(of: start) ?? component.event.end : component.event.end
-            result.append(Occurrence(record: component.record, start: start, end: end, recurrenceID: id))
-        }
-        guard let master, let frame else { return result }
-
-        // THISANDFUTURE overrides, by the wall time of the instance they start at.
-        let ranges = byKey.values.filter { $0.event.recurrenceID?.thisAndFuture == true }
-            .map { component -> RangeOverride in
-                let from = frame.wall(component.event.recurrenceID!.time)
-                return RangeOverride(from: from, shift: frame.wall(component.event.start) - from,
-                                     length: component.event.endFromMaster ? masterLength!
-                                         : InstanceLength(start: component.event.start, end: component.event.end,
-                                                          duration: component.event.duration),
-                                     component: component)
-            }
-            .sorted { $0.from < $1.from }
-        var exactKeys: Set<Int64> = []
-        var dayKeys: Set<Int64> = []
-        for key in byKey.keys {
-            switch key {
-            case .exact(let value): exactKeys.insert(value)
-            case .day(let value): dayKeys.insert(value)
-            }
-        }
-
-        let length = masterLength!
+        let ranges = table.rangeOverrides(frame: frame, masterLength: length)
         var widest = length.boundSeconds
         var earliestShift: Int64 = 0, latestShift: Int64 = 0
         for range in ranges {
@@ -131,62 +72,13 @@ struct Series {
             earliestShift = min(earliestShift, range.shift)
             latestShift = max(latestShift, range.shift)
         }
-        let from = lower - widest - latestShift
-        let to = upper - earliestShift
-
-        // Original instance starts in [from, to): DTSTART, rule instances, RDATEs.
-        let startWall = frame.wall(master.event.start)
-        var starts: [(wall: Int64, time: EventTime, end: EventTime?)] = []
-        starts.reserveCapacity(16)
-        let rules = master.event.recurrence.rules.map { Series.expander(for: $0, of: master.event, frame: frame, countsStart: true) }
-        generated = 0
-        let limit = min(cap, limit)
-        var capped = false
-        if rules.isEmpty {
-            if startWall >= from && startWall < to { starts.append((startWall, master.event.start, nil)) }
-        }
-        var gaveUp = false
-        func generate(_ from: Int64, _ to: Int64) {
-            for rule in rules where !capped && from < to {
-                rule.instances(from: from, to: to, gaveUp: &gaveUp) { wall in
-                    generated += 1
-                    if generated > limit { capped = true; return false }
-                    starts.append((wall, wall == startWall ? master.event.start : frame.time(wall: wall), nil))
-                    return true
-                }
-            }
-        }
-        generate(from, to)
-        if capped, let core {
-            // Cut: again, the window's own instances first.
+        let from = lower - widest - latestShift, to = upper - earliestShift
+        let coreReach = core.map { core -> Range<Int64> in
             let coreFrom = min(max(from, core.lowerBound - widest - latestShift), to)
-            let coreTo = max(min(to, core.upperBound - earliestShift), coreFrom)
-            starts.removeAll()
-            generated = 0
-            capped = false
-            generate(coreFrom, coreTo)
-            generate(coreTo, to)
-            generate(from, coreFrom)
+            return coreFrom..<max(min(to, core.upperBound - earliestShift), coreFrom)
         }
-        if gaveUp {
-            diagnostic(Diagnostic(.warning, .workBudget, at: master.event.source,
-                                  "the rule of \"\(master.event.title)\" (uid \(master.event.uid)) finds no instance in "
-                                  + "\(RuleExpander.searchLimit) periods in a row (a BYSETPOS or other part that never "
-                                  + "matches?); the search stops there and any later instances are left out"))
-        }
-        if capped && limit == cap {
-            diagnostic(Diagnostic(.warning, .tooManyInstances, at: master.event.source,
-                                  "\"\(master.event.title)\" (uid \(master.event.uid)) has more than \(cap) instances in the window "
-                                  + "(the limit per event); the first \(cap) are kept, the rest left out"))
-        }
-        for date in master.event.recurrence.dates {
-            let wall = frame.wall(date.start)
-            guard wall >= from && wall < to else { continue }
-            if case .period(let start, let end) = date { starts.append((wall, start, end)) }
-            else { starts.append((wall, date.start, nil)) }
-        }
-        starts.sort { $0.wall < $1.wall }
-
+        let starts = Series.starts(of: master.event, frame: frame, from: from, to: to, core: coreReach,
+                                   cap: cap, limit: limit, generated: &generated, diagnostic: diagnostic)
         var excluded: Set<Int64> = []
         for rule in master.event.recurrence.exceptionRules {
             Series.expander(for: rule, of: master.event, frame: frame, countsStart: false)
@@ -197,12 +89,81 @@ struct Series {
             diagnostic(Diagnostic(.warning, .tooManyInstances, at: master.event.source,
                 "\(WorkBudget.name(master.event)) has more than \(cap) EXRULE instances in the window; later ones do not exclude"))
         }
+        result += instances(starts, master: master, frame: frame, length: length, table: table, ranges: ranges, excluded: excluded)
+        return result
+    }
 
+    /// Original instance starts in [from, to), sorted by wall time: DTSTART,
+    /// rule instances (at most `min(cap, limit)`; with `core`, those in it
+    /// first when cut), RDATEs with their period's end.
+    private static func starts(of master: Event, frame: Frame, from: Int64, to: Int64, core: Range<Int64>?,
+                               cap: Int, limit: Int, generated: inout Int,
+                               diagnostic: (Diagnostic) -> Void) -> [Start] {
+        let startWall = frame.wall(master.start)
+        var starts: [Start] = []
+        starts.reserveCapacity(16)
+        let rules = master.recurrence.rules.map { expander(for: $0, of: master, frame: frame, countsStart: true) }
+        generated = 0
+        let limit = min(cap, limit)
+        var capped = false
+        if rules.isEmpty {
+            if startWall >= from && startWall < to { starts.append((startWall, master.start, nil)) }
+        }
+        var gaveUp = false
+        func generate(_ from: Int64, _ to: Int64) {
+            for rule in rules where !capped && from < to {
+                rule.instances(from: from, to: to, gaveUp: &gaveUp) { wall in
+                    generated += 1
+                    if generated > limit { capped = true; return false }
+                    starts.append((wall, wall == startWall ? master.start : frame.time(wall: wall), nil))
+                    return true
+                }
+            }
+        }
+        generate(from, to)
+        if capped, let core {
+            // Cut: again, the window's own instances first.
+            starts.removeAll()
+            generated = 0
+            capped = false
+            generate(core.lowerBound, core.upperBound)
+            generate(core.upperBound, to)
+            generate(from, core.lowerBound)
+        }
+        if gaveUp {
+            diagnostic(Diagnostic(.warning, .workBudget, at: master.source,
+                                  "the rule of \"\(master.title)\" (uid \(master.uid)) finds no instance in "
+                                  + "\(RuleExpander.searchLimit) periods in a row (a BYSETPOS or other part that never "
+                                  + "matches?); the search stops there and any later instances are left out"))
+        }
+        if capped && limit == cap {
+            diagnostic(Diagnostic(.warning, .tooManyInstances, at: master.source,
+                                  "\"\(master.title)\" (uid \(master.uid)) has more than \(cap) instances in the window "
+                                  + "(the limit per event); the first \(cap) are kept, the rest left out"))
+        }
+        for date in master.recurrence.dates {
+            let wall = frame.wall(date.start)
+            guard wall >= from && wall < to else { continue }
+            if case .period(let start, let end) = date { starts.append((wall, start, end)) }
+            else { starts.append((wall, date.start, nil)) }
+        }
+        starts.sort { $0.wall < $1.wall }
+        return starts
+    }
+
+    /// Each original start as an occurrence: skipped when another start
+    /// named it already, when EXDATE or EXRULE deletes it, or when an
+    /// override stands in; shifted and sized by the THISANDFUTURE override
+    /// in force at it, else the master's.
+    private func instances(_ starts: [Start], master: Component, frame: Frame, length: InstanceLength,
+                           table: Overrides, ranges: [RangeOverride], excluded: Set<Int64>) -> [Occurrence] {
         // Two starts can name the same instance: several rules or RDATEs,
         // or wall times in a DST gap that move onto a later one (sub-daily
         // rules). Otherwise keys simply grow, and no set is needed.
-        let mayRepeat = rules.count > 1 || !master.event.recurrence.dates.isEmpty
-            || master.event.recurrence.rules.contains { [.hourly, .minutely, .secondly].contains($0.frequency) }
+        let recurrence = master.event.recurrence
+        let mayRepeat = recurrence.rules.count > 1 || !recurrence.dates.isEmpty
+            || recurrence.rules.contains { [.hourly, .minutely, .secondly].contains($0.frequency) }
+        var result: [Occurrence] = []
         var seen: Set<Int64> = []
         var lastKey: Int64?
         for (wall, time, periodEnd) in starts {
@@ -214,21 +175,100 @@ struct Series {
                 lastKey = key
             }
             let day = RuleExpander.floorDiv(wall, 86_400)
-            if exdateExact.contains(key) || exdateDays.contains(day) || excluded.contains(wall) { continue }
-            if exactKeys.contains(key) || dayKeys.contains(day) { continue }  // an override stands in
+            if table.exdateExact.contains(key) || table.exdateDays.contains(day) || excluded.contains(wall) { continue }
+            if table.exactKeys.contains(key) || table.dayKeys.contains(day) { continue }  // an override stands in
             if let range = ranges.last(where: { $0.from <= wall }) {
                 if range.component.event.status == .cancelled { continue }
                 let shifted = frame.time(wall: wall + range.shift)
                 result.append(Occurrence(record: range.component.record, start: shifted,
-                                         end: range.length.end(of: shifted),
-                                         recurrenceID: time))
+                                         end: range.length.end(of: shifted), recurrenceID: time))
             } else {
                 result.append(Occurrence(record: master.record, start: time,
-                                         end: periodEnd ?? length.end(of: time),
-                                         recurrenceID: time))
+                                         end: periodEnd ?? length.end(of: time), recurrenceID: time))
             }
         }
         return result
+    }
+
+    /// An original instance start: its wall seconds, its time, and the end
+    /// of an RDATE period.
+    private typealias Start = (wall: Int64, time: EventTime, end: EventTime?)
+
+    /// The overrides of one expansion: the winner per instance key (a
+    /// cancelled one removes the instance), those without a master to key
+    /// them by, and the master's EXDATEs, which delete an instance and any
+    /// override of it.
+    private struct Overrides {
+        var byKey: [Frame.Key: Component] = [:]
+        var keyless: [Component] = []
+        var exdateExact: Set<Int64> = []
+        var exdateDays: Set<Int64> = []
+        var exactKeys: Set<Int64> = []
+        var dayKeys: Set<Int64> = []
+
+        init(_ overrides: [Component], master: Component?, frame: Frame?, diagnostic: (Diagnostic) -> Void) {
+            for component in overrides {
+                guard let rid = component.event.recurrenceID else { continue }
+                guard let frame else { keyless.append(component); continue }
+                let key = frame.key(of: rid.time)
+                if let existing = byKey[key], !Series.wins(component, over: existing) { continue }
+                byKey[key] = component
+            }
+            if let master, let frame {
+                for time in master.event.recurrence.exceptionDates {
+                    switch frame.key(of: time) {
+                    case .exact(let value): exdateExact.insert(value)
+                    case .day(let value): exdateDays.insert(value)
+                    }
+                }
+                for (key, component) in byKey.sorted(by: { $0.value.order < $1.value.order }) {
+                    let day = RuleExpander.floorDiv(frame.wall(component.event.recurrenceID!.time), 86_400)
+                    let excluded = switch key {
+                    case .exact(let value): exdateExact.contains(value) || exdateDays.contains(day)
+                    case .day(let value): exdateDays.contains(value)
+                    }
+                    if excluded {
+                        byKey[key] = nil
+                        diagnostic(Diagnostic(.note, .nothingToPlace, at: component.event.source,
+                            "override of an instance that the master's EXDATE deletes; not shown"))
+                    }
+                }
+            }
+            for key in byKey.keys {
+                switch key {
+                case .exact(let value): exactKeys.insert(value)
+                case .day(let value): dayKeys.insert(value)
+                }
+            }
+        }
+
+        /// The overrides as occurrences of their own, in input order
+        /// (cancelled ones show nothing).
+        func standalone(frame: Frame?, masterLength: InstanceLength?) -> [Occurrence] {
+            (keyless + byKey.values.sorted(by: { $0.order < $1.order }))
+                .filter { $0.event.status != .cancelled }
+                .map { component in
+                    let id = component.event.recurrenceID.map { frame?.normalized($0.time) ?? $0.time }
+                    let start = component.event.start
+                    let end = component.event.endFromMaster ? masterLength?.end(of: start) ?? component.event.end
+                        : component.event.end
+                    return Occurrence(record: component.record, start: start, end: end, recurrenceID: id)
+                }
+        }
+
+        /// THISANDFUTURE overrides, by the wall time of the instance they start at.
+        func rangeOverrides(frame: Frame, masterLength: InstanceLength) -> [RangeOverride] {
+            byKey.values.filter { $0.event.recurrenceID?.thisAndFuture == true }
+                .map { component -> RangeOverride in
+                    let event = component.event
+                    let from = frame.wall(event.recurrenceID!.time)
+                    return RangeOverride(from: from, shift: frame.wall(event.start) - from,
+                                         length: event.endFromMaster ? masterLength
+                                             : InstanceLength(start: event.start, end: event.end, duration: event.duration),
+                                         component: component)
+                }
+                .sorted { $0.from < $1.from }
+        }
     }
 
     private struct RangeOverride {

@@ -64,4 +64,37 @@ public enum WorkBudget {
             .map { "\(name($0.element.event)): \($0.element.amount) \(unit)" }
             .joined(separator: "; ")
     }
+
+    /// The warning for a window whose series generate more than `budget`
+    /// instances: which were cut (`cut`, in input order), the heaviest.
+    static func instancesCut(budget: Int, days: Int, cut: [Event], loads: [(event: Event, amount: Int)]) -> Diagnostic {
+        let heaviest = loads.max { $0.amount < $1.amount }
+        let names = cut.prefix(3).map(name).joined(separator: ", ")
+        let more = cut.count > 3 ? " and \(cut.count - 3) more" : ""
+        return Diagnostic(.warning, .workBudget, at: heaviest?.event.source ?? cut.first!.source,
+            "the recurring events of this window generate more than \(budget) instances (the work budget for "
+            + "\(days) day\(days == 1 ? "" : "s")); \(cut.count) event\(cut.count == 1 ? " keeps" : "s keep") "
+            + "fewer instances or none: \(names)\(more); the heaviest: "
+            + WorkBudget.heaviest(loads, unit: "instances"))
+    }
+
+    /// The warning for days whose lists were cut from `days[listedUntil]`
+    /// on: the events listed most (by calendar and uid).
+    static func entriesCut(days: [LocalDay], listedUntil listed: Int, total: Int, budget: Int,
+                           kept: [SettledOccurrence], order: [Int], buckets: DayBuckets) -> Diagnostic {
+        var byEvent: [ClaimKey: (event: Event, amount: Int)] = [:]
+        for (index, original) in order.enumerated() {
+            let event = kept[index].event
+            let amount = ([buckets.placements[original]] + (buckets.moreRanges[original] ?? [])).reduce(0) { $0 + $1.count }
+            byEvent[ClaimKey(event), default: (event, 0)].amount += amount
+        }
+        let loads = byEvent.values.sorted { ($0.event.calendar, $0.event.uid) < ($1.event.calendar, $1.event.uid) }
+        let heaviest = loads.max { $0.amount < $1.amount }!
+        let dayCount = days.count
+        return Diagnostic(.warning, .workBudget, at: heaviest.event.source,
+            "the days of this window would list \(total) events in all, more than \(budget) (the work budget for "
+            + "\(dayCount) day\(dayCount == 1 ? "" : "s")): the days from \(days[listed].date) on list none of their events "
+            + "(their event count and busy time still count them); listed most: "
+            + WorkBudget.heaviest(loads, unit: "days"))
+    }
 }

@@ -1,0 +1,38 @@
+import EventModel
+
+/// Which occurrences count as busy (SEMANTICS.md section 5): opaque, not
+/// cancelled, not declined by `--me`, and timed, or all-day with
+/// `--all-day-busy`.
+enum BusyPolicy {
+    static func isBusy(_ occurrence: Occurrence, options: SettleOptions) -> Bool {
+        let event = occurrence.event
+        guard event.status != .cancelled, event.transparency == .opaque else { return false }
+        if occurrence.isAllDay && !options.allDayBusy { return false }
+        if let me = options.me?.lowercased(),
+           event.attendees.contains(where: { $0.email?.lowercased() == me && $0.partstat == "DECLINED" }) {
+            return false
+        }
+        return true
+    }
+}
+
+/// `--calendar` (any of the names) and `--search` (in title, location and
+/// description), both case-insensitive.
+public struct EventFilter: Sendable {
+    public var calendars: [String] = []
+    public var search: String?
+
+    public init(calendars: [String] = [], search: String? = nil) {
+        self.calendars = calendars.map { $0.lowercased() }
+        self.search = search?.lowercased()
+    }
+
+    public var isEmpty: Bool { calendars.isEmpty && (search ?? "").isEmpty }
+
+    public func matches(_ event: Event) -> Bool {
+        if !calendars.isEmpty && !calendars.contains(event.calendar.lowercased()) { return false }
+        guard let search, !search.isEmpty else { return true }
+        let texts = [event.title, event.description ?? "", event.location?.name ?? "", event.location?.city ?? ""]
+        return texts.contains { $0.lowercased().contains(search) }
+    }
+}

@@ -1,0 +1,112 @@
+import EventModel
+
+/// What one chunk of work settles, and then the whole window: event counts
+/// and all-day busy days as differences per day (+1 where a range starts,
+/// -1 after it ends), timed busy intervals, the placed occurrences (when
+/// kept) with their days, the instances each series generated,
+/// diagnostics.
+struct DayBuckets {
+    var counts: [Int]
+    var allDayBusy: [Int]
+    var busy: [Range<Instant>] = []
+    var placed: [SettledOccurrence] = []
+    /// The days each kept occurrence lands on (parallel to `placed`);
+    /// with travel, rarely, more ranges in `moreRanges`.
+    var placements: [ClosedRange<Int>] = []
+    var moreRanges: [Int: [ClosedRange<Int>]] = [:]
+    var diagnostics: [Diagnostic] = []
+    /// Instances generated, by position of the series in input order.
+    var loads: [(position: Int, generated: Int)] = []
+    /// Events with a time outside years 1 to 9999, clamped.
+    var outOfRange: [ClaimKey: Event] = [:]
+
+    init(days: Int) {
+        counts = Array(repeating: 0, count: days + 1)
+        allDayBusy = Array(repeating: 0, count: days + 1)
+    }
+
+    /// Places one occurrence on its days, counting it and its busy time:
+    /// a constant amount of work however many days it covers.
+    mutating func take(_ occurrence: Occurrence, _ placer: Placer) {
+        let filter = placer.options.filter
+        if !filter.isEmpty && !filter.matches(occurrence.event) { return }
+        var occurrence = occurrence
+        if !Placer.clamp(&occurrence.start) || !Placer.clamp(&occurrence.end) {
+            let event = occurrence.event
+            if outOfRange[ClaimKey(event)] == nil { outOfRange[ClaimKey(event)] = event }
+        }
+        let settled = placer.place(occurrence)
+        let ranges = placer.dayRanges(settled)
+        guard let first = ranges.first else { return }
+        for range in ranges {
+            counts[range.lowerBound] += 1
+            counts[range.upperBound + 1] -= 1
+            if settled.busy && settled.isAllDay {
+                allDayBusy[range.lowerBound] += 1
+                allDayBusy[range.upperBound + 1] -= 1
+            }
+        }
+        if settled.busy && !settled.isAllDay && settled.startUTC < settled.endUTC {
+            busy.append(settled.startUTC..<settled.endUTC)
+        }
+        if placer.options.keepOccurrences {
+            if ranges.count > 1 { moreRanges[placed.count] = Array(ranges.dropFirst()) }
+            placed.append(settled)
+            placements.append(first)
+        }
+    }
+
+    /// The chunks as one, in chunk order (the order of the input). Large
+    /// arrays move rather than copy: the first chunk's are taken whole.
+    static func merge(_ parts: consuming [DayBuckets], days: Int) -> DayBuckets {
+        var whole = DayBuckets(days: days)
+        for chunk in parts.indices {
+            whole.diagnostics += parts[chunk].diagnostics
+            whole.outOfRange.merge(parts[chunk].outOfRange) { first, _ in first }
+            for (key, ranges) in parts[chunk].moreRanges { whole.moreRanges[key + whole.placed.count] = ranges }
+            if whole.placed.isEmpty {
+                swap(&whole.placed, &parts[chunk].placed)
+                swap(&whole.placements, &parts[chunk].placements)
+            } else {
+                whole.placed += parts[chunk].placed
+                whole.placements += parts[chunk].placements
+            }
+            parts[chunk].placed = []
+            parts[chunk].placements = []
+            for index in whole.counts.indices {
+                whole.counts[index] += parts[chunk].counts[index]
+                whole.allDayBusy[index] += parts[chunk].allDayBusy[index]
+            }
+            whole.busy += parts[chunk].busy
+            parts[chunk].busy = []
+            whole.loads += parts[chunk].loads
+        }
+        return whole
+    }
+
+    /// One `date-out-of-range` warning per event clamped, in source order.
+    var outOfRangeDiagnostics: [Diagnostic] {
+        outOfRange.values.sorted { ($0.source.file, $0.source.line, $0.uid) < ($1.source.file, $1.source.line, $1.uid) }
+            .map { event in
+                Diagnostic(.warning, .dateOutOfRange, at: event.source,
+                    "\(WorkBudget.name(event)) has an occurrence that starts or ends outside years 1 to 9999; "
+                    + "shown as starting or ending at the edge (0001-01-01 or 9999-12-31)")
+            }
+    }
+
+    /// Each day's event count and busy time: counts and all-day busy days
+    /// summed from their ranges, timed busy time cut from one union.
+    /// Empties `busy`.
+    mutating func fill(_ days: inout [LocalDay], grid: DayGrid) {
+        let clipped = grid.clip(busy, days: days.count)
+        busy = []
+        var running = 0, runningAllDay = 0
+        for index in days.indices {
+            running += counts[index]
+            runningAllDay += allDayBusy[index]
+            days[index].eventCount = running
+            let whole = runningAllDay > 0 ? days[index].intervals : []
+            days[index].busyIntervals = DayGrid.union(whole + clipped[index])
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import EventModel
+
+/// A calendar and UID: what names one event (and a series with its
+/// overrides) across components.
+struct ClaimKey: Hashable {
+    var calendar: String
+    var uid: String
+
+    init(_ event: borrowing Event) {
+        calendar = event.calendar
+        uid = event.uid
+    }
+}
+
+/// Events as they stream in, sorted for one window: single events near
+/// the window, each series (master and overrides), the claims that decide
+/// which of several single events with one UID shows, and the zone changes
+/// of single-event flights. Components that cannot show in the window are
+/// kept without their text, or not at all: memory follows the window, not
+/// the file.
+struct Intake {
+    /// The window widened by two days each side, as UTC (or wall) seconds:
+    /// no zone moves a date further than that.
+    let coarseLower: Int64
+    let coarseUpper: Int64
+    let travelFromEvents: Bool
+    private var singles: [(record: EventRecord, order: Int)] = []
+    /// The winning (SEQUENCE, order) per calendar and UID among single
+    /// events, by a 64-bit hash of both: small enough to keep for every event.
+    private var claims: [UInt64: (sequence: Int, order: Int)] = [:]
+    private var series: [ClaimKey: Series] = [:]
+    private var seriesOrder: [ClaimKey] = []
+    /// Zone changes of single events that are flights (`--travel-from-events`).
+    private(set) var flights: [ZoneTimeline.Change] = []
+    private var order = 0
+
+    init(options: SettleOptions) {
+        coarseLower = (options.from.daysSinceEpoch - 2) * 86_400
+        coarseUpper = (options.to.daysSinceEpoch + 3) * 86_400
+        travelFromEvents = options.travelFromEvents
+    }
+
+    mutating func add(_ event: consuming Event) {
+        order += 1
+        if event.isRecurring || event.recurrenceID != nil {
+            let key = ClaimKey(event)
+            if series[key] == nil { seriesOrder.append(key) }
+            // A master that cannot reach the window keeps only what its
+            // overrides need.
+            if !mayNeedFields(event) { Intake.strip(&event) }
+            series[key, default: Series()].add(event, order: order)
+            return
+        }
+        let key = Intake.claimKey(event)
+        if travelFromEvents, let change = Flights.change(start: event.start, end: event.end, status: event.status) {
+            flights.append(change)
+        }
+        if let claim = claims[key], (claim.sequence, claim.order) > (event.sequence, order) { return }
+        claims[key] = (event.sequence, order)
+        let (low, high) = Intake.approximateSpan(event.start, event.end)
+        if low < coarseUpper && (high > coarseLower || low >= coarseLower) { singles.append((EventRecord(event), order)) }
+    }
+
+    /// The series in input order (of their first component).
+    var allSeries: [Series] { seriesOrder.map { series[$0]! } }
+
+    /// The single events that won their claim, as occurrences in input
+    /// order. Reads only: settling twice gives them twice.
+    func singleOccurrences() -> [Occurrence] {
+        singles.compactMap { record, order in
+            let event = record.event
+            guard let claim = claims[Intake.claimKey(event)], claim.order == order else { return nil }
+            return Occurrence(record: record, start: event.start, end: event.end, recurrenceID: nil)
+        }
+    }
+
+    static func claimKey(_ event: Event) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+        for byte in event.calendar.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        hash = (hash ^ 0xff) &* 0x100_0000_01b3
+        for byte in event.uid.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    /// Whether the component's own fields may show in the window: an
+    /// override's when it lies near the window (or shifts later ones), a
+    /// master's when any instance can reach it.
+    private func mayNeedFields(_ event: Event) -> Bool {
+        guard let id = event.recurrenceID else { return mayReachWindow(event) }
+        if id.thisAndFuture { return true }
+        let (low, high) = Intake.approximateSpan(event.start, event.end)
+        return low < coarseUpper + 86_400 && high + 86_400 > coarseLower
+    }
+
+    /// Whether any instance of a master can touch the coarse window: not
+    /// when everything starts after it, nor when every rule ends (UNTIL, or
+    /// COUNT up to 100,000 instances) well before it.
+    private func mayReachWindow(_ event: Event) -> Bool {
+        let starts = [event.start] + event.recurrence.dates.map(\.start)
+        let earliest = starts.map { Intake.approximateSpan($0, $0).0 }.min()!
+        if earliest >= coarseUpper + 86_400 { return false }
+        let frame = Frame(event.start)
+        let length = InstanceLength(start: event.start, end: event.end, duration: event.duration).boundSeconds
+        var latest = event.recurrence.dates.map { date -> Int64 in
+            if case .period(_, let end) = date { return Intake.approximateSpan(end, end).0 }
+            return Intake.approximateSpan(date.start, date.start).0 + length
+        }.max() ?? Int64.min
+        latest = max(latest, Intake.approximateSpan(event.start, event.end).1)
+        for rule in event.recurrence.rules {
+            if let until = rule.until {
+                latest = max(latest, Intake.approximateSpan(until, until).0 + length)
+            } else if let count = rule.count, count <= 100_000 {
+                var last = frame.wall(event.start)
+                var gaveUp = false
+                Series.expander(for: rule, of: event, frame: frame, countsStart: true)
+                    .instances(from: RuleExpander.startOfTime, to: RuleExpander.endOfTime, gaveUp: &gaveUp) { last = $0; return true }
+                if gaveUp { return true }  // unknown: keep it whole
+                latest = max(latest, last + length)
+            } else {
+                return true
+            }
+        }
+        // Two days of margin: wall clocks and UTC differ by at most 26 hours.
+        return latest + 2 * 86_400 > coarseLower
+    }
+
+    /// A component outside the window, kept for how it shapes the series only.
+    static func strip(_ event: inout Event) {
+        event.description = nil
+        event.location = nil
+        event.attendees = []
+        event.categories = []
+    }
+
+    /// Seconds on a near-UTC scale, for the coarse window test.
+    static func approximateSpan(_ start: EventTime, _ end: EventTime) -> (Int64, Int64) {
+        let low = start.approximateSeconds
+        return (low, max(low, end.approximateSeconds))
+    }
+}

@@ -1,0 +1,42 @@
+import EventModel
+
+/// What to settle and how.
+public struct SettleOptions: Sendable {
+    /// The window: inclusive local dates.
+    public var from: LocalDate
+    public var to: LocalDate
+    public var timeline: ZoneTimeline
+    /// An event whose start and end carry different zones (a flight) moves
+    /// the timeline to the end's zone at its end.
+    public var travelFromEvents = false
+    /// Events this attendee declined are not busy.
+    public var me: String?
+    /// All-day events count as busy.
+    public var allDayBusy = false
+    /// Instances generated per recurring event per window, at most
+    /// (`too-many-instances`).
+    public var instanceCap = 100_000
+    /// Instances generated from rules across all events per window, at
+    /// most; nil for `WorkBudget.instances(days:)` (`work-budget`).
+    public var instanceBudget: Int?
+    /// Occurrence-days listed in the days' entries, at most; nil for
+    /// `WorkBudget.entries(days:)` (`work-budget`).
+    public var entryBudget: Int?
+    /// Build each day's list of entries (`occurrences` prints none).
+    public var listDays = true
+    /// Which occurrences to keep (`--calendar`, `--search`); flights move
+    /// the timeline whatever it says.
+    public var filter = EventFilter()
+    /// Keep the occurrences and each day's entries; without, days carry
+    /// only their busy time and event count (heatmaps of long windows).
+    public var keepOccurrences = true
+
+    public init(from: LocalDate, to: LocalDate, timeline: ZoneTimeline) {
+        self.from = from
+        self.to = to
+        self.timeline = timeline
+    }
+
+    /// The longest window we settle, in days (about 270 years).
+    public static let maximumDays = 100_000
+}
