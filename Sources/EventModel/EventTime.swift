@@ -31,7 +31,7 @@ public enum EventTime: Hashable, Sendable {
     /// Seconds since the epoch on a near-UTC scale: an instant's UTC
     /// seconds, a floating time's or a date's wall seconds (which no zone
     /// moves by more than 26 hours). For coarse window tests.
-    public var approximateSeconds: Int64 {
+    package var approximateSeconds: Int64 {
         switch self {
         case .instant(let instant, _): instant.seconds
         case .floating(let local): local.secondsSinceEpoch
@@ -97,17 +97,17 @@ public struct EventDuration: Hashable, Sendable, CustomStringConvertible {
 
 /// A stretch of near-UTC seconds (`EventTime.approximateSeconds`), wide
 /// enough that no zone moves a date across its edges.
-public struct CoarseWindow: Sendable {
-    public var lower: Int64
-    public var upper: Int64
+package struct CoarseWindow: Sendable {
+    package var lower: Int64
+    package var upper: Int64
 
-    public init(lower: Int64, upper: Int64) {
+    package init(lower: Int64, upper: Int64) {
         self.lower = lower
         self.upper = upper
     }
 
     /// Whether an event from `start` to `end` may touch the window.
-    public func mayTouch(start: EventTime, end: EventTime) -> Bool {
+    package func mayTouch(start: EventTime, end: EventTime) -> Bool {
         let low = start.approximateSeconds
         return low < upper && max(low, end.approximateSeconds) >= lower
     }

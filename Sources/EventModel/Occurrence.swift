@@ -12,7 +12,7 @@ public struct Occurrence: Sendable {
         self.init(record: EventRecord(event), start: start, end: end, recurrenceID: recurrenceID)
     }
 
-    public init(record: EventRecord, start: EventTime, end: EventTime, recurrenceID: EventTime?) {
+    package init(record: EventRecord, start: EventTime, end: EventTime, recurrenceID: EventTime?) {
         self.record = record
         self.start = start
         self.end = end
@@ -29,8 +29,8 @@ public struct Occurrence: Sendable {
 }
 
 /// An event held once by reference.
-public final class EventRecord: Sendable {
-    public let event: Event
+package final class EventRecord: Sendable {
+    package let event: Event
 
-    public init(_ event: consuming Event) { self.event = event }
+    package init(_ event: consuming Event) { self.event = event }
 }

@@ -12,22 +12,22 @@
 /// bound, found by arithmetic; only a rule with COUNT walks from DTSTART,
 /// and then only as far as COUNT (or not at all when every period yields
 /// exactly one instance).
-public final class RuleExpander: Sendable {
+package final class RuleExpander: Sendable {
     /// Where UNTIL stops the rule (inclusive).
-    public enum Until: Sendable {
+    package enum Until: Sendable {
         /// Compared as wall-clock time (floating or date DTSTART).
         case wallClock(Int64)
         /// Compared as an instant, the candidate read in `zone`.
         case instant(Instant, Zone)
     }
 
-    public let rule: RecurrenceRule
+    package let rule: RecurrenceRule
     /// DTSTART, in wall seconds.
-    public let start: Int64
+    package let start: Int64
     /// When true, DTSTART is the first instance and counts toward COUNT
     /// even if it does not match the rule (RRULE); when false, only
     /// matching candidates are instances (EXRULE).
-    public let countsStart: Bool
+    package let countsStart: Bool
     private let until: Until?
     /// No candidate after this wall time can pass UNTIL.
     private let untilWallBound: Int64
@@ -66,11 +66,11 @@ public final class RuleExpander: Sendable {
     private let unitSeconds: Int64
 
     /// First wall second after 9999-12-31.
-    public static let endOfTime: Int64 = (LocalDate(year: 9999, month: 12, day: 31)!.daysSinceEpoch + 1) * 86_400
+    package static let endOfTime: Int64 = (LocalDate(year: 9999, month: 12, day: 31)!.daysSinceEpoch + 1) * 86_400
     /// First wall second of 0001-01-01.
-    public static let startOfTime: Int64 = LocalDate(year: 1, month: 1, day: 1)!.daysSinceEpoch * 86_400
+    package static let startOfTime: Int64 = LocalDate(year: 1, month: 1, day: 1)!.daysSinceEpoch * 86_400
 
-    public init(rule: RecurrenceRule, start: LocalDateTime, until: Until?, countsStart: Bool = true) {
+    package init(rule: RecurrenceRule, start: LocalDateTime, until: Until?, countsStart: Bool = true) {
         self.rule = rule
         self.start = start.secondsSinceEpoch
         self.countsStart = countsStart
@@ -182,7 +182,7 @@ public final class RuleExpander: Sendable {
     /// [lower, upper), in order, until it returns false. DTSTART is
     /// included when `countsStart`. Returns false if `body` stopped it.
     @discardableResult
-    public func instances(from lower: Int64, to upper: Int64, _ body: (Int64) -> Bool) -> Bool {
+    package func instances(from lower: Int64, to upper: Int64, _ body: (Int64) -> Bool) -> Bool {
         var gaveUp = false
         return instances(from: lower, to: upper, gaveUp: &gaveUp, body)
     }
@@ -194,12 +194,12 @@ public final class RuleExpander: Sendable {
     /// candidate within a few thousand periods: a day of a sub-daily rule
     /// costs one period when the day cannot match, and the rarest dates
     /// (29 February on a Monday) come every 28 years.
-    public static let searchLimit = 100_000
+    package static let searchLimit = 100_000
 
     /// The same; `gaveUp` is set when the search stopped at `searchLimit`
     /// empty periods in a row (instances after that point are left out).
     @discardableResult
-    public func instances(from lower: Int64, to upper: Int64, gaveUp: inout Bool, _ body: (Int64) -> Bool) -> Bool {
+    package func instances(from lower: Int64, to upper: Int64, gaveUp: inout Bool, _ body: (Int64) -> Bool) -> Bool {
         let upper = min(upper, RuleExpander.endOfTime)
         guard lower < upper else { return true }
         var startPending = countsStart && passesUntil(start)
@@ -435,7 +435,7 @@ public final class RuleExpander: Sendable {
     static func weekday(_ day: Int) -> Int { ((day % 7) + 7 + 3) % 7 + 1 }
 
     /// Division rounding toward minus infinity.
-    public static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+    package static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
         let q = a / b
         return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
     }

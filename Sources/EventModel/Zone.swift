@@ -78,7 +78,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
 
     /// A zone defined by observances (a VTIMEZONE). The same TZID and
     /// observances give the same zone.
-    public init(id: String, rules: ZoneRules) {
+    package init(id: String, rules: ZoneRules) {
         let key = RulesKey(id: id, rules: rules)
         if let known = Zone.ruleZones.withLock({ $0[key] }) {
             self = known

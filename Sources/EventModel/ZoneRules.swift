@@ -6,32 +6,32 @@
 /// onset at or before it. Before the first onset, the first observance's
 /// TZOFFSETFROM holds. Rules are expanded by the same engine as events
 /// (`RuleExpander`), so any RRULE a VTIMEZONE carries is read.
-public struct ZoneRules: Hashable, Sendable {
+package struct ZoneRules: Hashable, Sendable {
     /// Equal when written alike: same start, offsets, rule, UNTIL and dates.
-    public struct Observance: Hashable, Sendable {
-        public var start: LocalDateTime
-        public var offsetFrom: Int
-        public var offsetTo: Int
+    package struct Observance: Hashable, Sendable {
+        package var start: LocalDateTime
+        package var offsetFrom: Int
+        package var offsetTo: Int
         /// The RRULE's instances (UNTIL, in UTC, already applied).
-        public var expander: RuleExpander?
-        public var dates: [LocalDateTime]
+        package var expander: RuleExpander?
+        package var dates: [LocalDateTime]
         /// What the expander was made from, for equality.
         private let rule: RecurrenceRule?
         private let untilUTC: Int64?
 
-        public static func == (a: Observance, b: Observance) -> Bool {
+        package static func == (a: Observance, b: Observance) -> Bool {
             a.start == b.start && a.offsetFrom == b.offsetFrom && a.offsetTo == b.offsetTo
                 && a.rule == b.rule && a.untilUTC == b.untilUTC && a.dates == b.dates
         }
 
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(start)
             hasher.combine(offsetTo)
             hasher.combine(rule)
         }
 
         /// `untilUTC`: the last onset allowed, as UTC seconds.
-        public init(start: LocalDateTime, offsetFrom: Int, offsetTo: Int,
+        package init(start: LocalDateTime, offsetFrom: Int, offsetTo: Int,
                     rule: RecurrenceRule? = nil, untilUTC: Int64? = nil, dates: [LocalDateTime] = []) {
             self.start = start
             self.offsetFrom = offsetFrom
@@ -46,15 +46,15 @@ public struct ZoneRules: Hashable, Sendable {
         }
     }
 
-    public var observances: [Observance]
+    package var observances: [Observance]
 
-    public init(observances: [Observance]) {
+    package init(observances: [Observance]) {
         self.observances = observances
     }
 
     /// The offset at `seconds` since the epoch (UTC): the TZOFFSETTO of the
     /// latest onset at or before it, else the first observance's TZOFFSETFROM.
-    public func offset(atUTCSeconds seconds: Int64) -> Int {
+    package func offset(atUTCSeconds seconds: Int64) -> Int {
         let year = LocalDateTime(secondsSinceEpoch: seconds).date.year
         var best: (onset: Int64, offset: Int)?
         for onset in onsets(years: year...year) ?? [] where onset.onset <= seconds {
@@ -68,7 +68,7 @@ public struct ZoneRules: Hashable, Sendable {
     /// The offset in force from `start`, then every onset up to `end`, in
     /// order: a table for quick lookups. Nil when the observances have more
     /// than `limit` onsets in those years (rules that change every hour).
-    public func transitions(fromUTCSeconds start: Int64, toUTCSeconds end: Int64,
+    package func transitions(fromUTCSeconds start: Int64, toUTCSeconds end: Int64,
                             limit: Int = .max) -> [(onset: Int64, offset: Int)]? {
         let years = LocalDateTime(secondsSinceEpoch: start).date.year...LocalDateTime(secondsSinceEpoch: end).date.year
         guard let all = onsets(years: years, limit: limit) else { return nil }
@@ -94,7 +94,7 @@ public struct ZoneRules: Hashable, Sendable {
     }
 
     /// 1 January of `year`, 00:00 UTC, in seconds since the epoch.
-    public static func startOfYear(_ year: Int) -> Int64 {
+    package static func startOfYear(_ year: Int) -> Int64 {
         let clamped = min(max(year, 1), 9999)
         return (LocalDate(year: clamped, month: 1, day: 1)?.daysSinceEpoch ?? 0) * 86_400
     }

@@ -5,13 +5,13 @@ import Settle
 /// Dates, times and the few words of the agenda in one locale. Foundation
 /// formats; the words (`all day`, `today`) come from `LocaleWords`, English
 /// where a language is missing.
-public struct AgendaLocale {
-    public let identifier: String
+package struct AgendaLocale {
+    package let identifier: String
     private let dateFormatter: DateFormatter
     private let timeFormatter: DateFormatter
     private let words: LocaleWords
 
-    public init(identifier: String) {
+    package init(identifier: String) {
         self.identifier = identifier
         let locale = Locale(identifier: identifier)
         let utc = TimeZone(identifier: "UTC")!
@@ -29,41 +29,41 @@ public struct AgendaLocale {
     }
 
     /// `Sunday, November 22, 2026`, `Sonntag, 22. November 2026`, `2026年11月22日 日曜日`.
-    public func longDate(_ date: LocalDate) -> String {
+    package func longDate(_ date: LocalDate) -> String {
         dateFormatter.string(from: Date(timeIntervalSince1970: Double(date.daysSinceEpoch * 86_400 + 43_200)))
     }
 
     /// `9:30 AM` or `09:30`, as the locale writes short times.
-    public func shortTime(_ time: LocalDateTime) -> String {
+    package func shortTime(_ time: LocalDateTime) -> String {
         timeFormatter.string(from: Date(timeIntervalSince1970: Double(time.secondsSinceEpoch)))
     }
 
-    public var allDay: String { words.allDay }
-    public var today: String { words.today }
-    public var noEvents: String { words.noEvents }
+    package var allDay: String { words.allDay }
+    package var today: String { words.today }
+    package var noEvents: String { words.noEvents }
 }
 
 /// The agenda: one section per local day with events (like Apple
 /// Calendar's list view), as text or TSV. Pure: settlement in, text out.
-public struct Agenda {
-    public var locale: AgendaLocale
-    public var today: LocalDate?
-    public var emptyDays = false
+package struct Agenda {
+    package var locale: AgendaLocale
+    package var today: LocalDate?
+    package var emptyDays = false
     /// ANSI colour by calendar or BusyLife type.
-    public var color = false
+    package var color = false
     /// Colours chosen for calendars (a vdir collection's `color` file), by
     /// calendar name: they win over the colour by type or name.
-    public var calendarColors: [String: CalendarColor] = [:]
+    package var calendarColors: [String: CalendarColor] = [:]
     /// 24-bit colour escapes for `calendarColors`, else the nearest of 256.
-    public var truecolor = false
+    package var truecolor = false
 
-    public init(locale: AgendaLocale, today: LocalDate?) {
+    package init(locale: AgendaLocale, today: LocalDate?) {
         self.locale = locale
         self.today = today
     }
 
     /// The text of one day, or nil for an empty day without `emptyDays`.
-    public func text(_ day: LocalDay, in settlement: Settlement) -> String? {
+    package func text(_ day: LocalDay, in settlement: Settlement) -> String? {
         if day.entries.isEmpty && !emptyDays { return nil }
         var header = locale.longDate(day.date)
         if day.date == today { header += " · " + locale.today }
@@ -153,11 +153,11 @@ public struct Agenda {
 
     // MARK: TSV
 
-    public static let tsvHeader = "date\tstart\tend\tall_day\ttitle\tlocation\tcalendar\tuid\n"
+    package static let tsvHeader = "date\tstart\tend\tall_day\ttitle\tlocation\tcalendar\tuid\n"
 
     /// One row per occurrence of the day: local date, start and end (ISO
     /// with offset, or dates for all-day), then the text fields escaped.
-    public static func tsvRows(_ day: LocalDay, in settlement: Settlement) -> String {
+    package static func tsvRows(_ day: LocalDay, in settlement: Settlement) -> String {
         var text = ""
         for entry in day.entries {
             let settled = settlement.occurrences[entry.occurrence]

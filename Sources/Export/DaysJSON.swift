@@ -3,12 +3,12 @@ import Settle
 
 /// The day models of a settled window (docs/days.md, schema in
 /// docs/days.schema.json): one object per local date, every date present.
-public enum DaysJSON {
-    public static let schema = "busylife.days/1"
+package enum DaysJSON {
+    package static let schema = "busylife.days/1"
 
     /// The document's head: schema, window and timeline, ending where the
     /// `days` array opens (the days follow, then `]}`).
-    public static func head(_ settlement: Settlement) -> String {
+    package static func head(_ settlement: Settlement) -> String {
         var window = JSONObjectWriter()
         window.field("from", settlement.from.description)
         window.field("to", settlement.to.description)
@@ -36,7 +36,7 @@ public enum DaysJSON {
     /// each few are formatted on all cores at once (`ParallelChunks`, in
     /// order: the same bytes on any number of cores), and memory holds
     /// only them.
-    public static func forEachDay(_ settlement: Settlement, _ write: (String) -> Bool) {
+    package static func forEachDay(_ settlement: Settlement, _ write: (String) -> Bool) {
         let count = settlement.days.count
         let step = 4 * max(2, ParallelChunks.width)
         var start = 0
@@ -50,7 +50,7 @@ public enum DaysJSON {
         }
     }
 
-    public static func day(_ day: LocalDay, in settlement: Settlement) -> String {
+    package static func day(_ day: LocalDay, in settlement: Settlement) -> String {
         let timeline = settlement.timeline
         func local(_ instant: Instant, before: Bool = false) -> String {
             let zone = timeline.zone(at: before ? instant.adding(milliseconds: -1) : instant)

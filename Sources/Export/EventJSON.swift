@@ -2,10 +2,10 @@ import EventModel
 
 /// The model as JSON, one object per event (docs/events.md describes every
 /// field). Times are ISO 8601 in the event's own terms, plus UTC.
-public enum EventJSON {
-    public static let schema = "busylife.events/1"
+package enum EventJSON {
+    package static let schema = "busylife.events/1"
 
-    public static func object(_ event: Event) -> String {
+    package static func object(_ event: Event) -> String {
         var json = JSONObjectWriter()
         json.field("uid", event.uid)
         if let id = event.recurrenceID {

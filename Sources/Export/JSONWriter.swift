@@ -1,10 +1,10 @@
 /// Writes one JSON object with fields in the order they are added:
 /// deterministic bytes, no dictionary order, no locale.
-public struct JSONObjectWriter {
-    public private(set) var text = "{"
+package struct JSONObjectWriter {
+    package private(set) var text = "{"
     private var first = true
 
-    public init() {}
+    package init() {}
 
     private mutating func key(_ name: String) {
         if !first { text += "," }
@@ -13,47 +13,47 @@ public struct JSONObjectWriter {
         text += ":"
     }
 
-    public mutating func field(_ name: String, _ value: String?) {
+    package mutating func field(_ name: String, _ value: String?) {
         guard let value else { return }
         key(name)
         JSONObjectWriter.appendString(value, to: &text)
     }
 
-    public mutating func field(_ name: String, _ value: Int?) {
+    package mutating func field(_ name: String, _ value: Int?) {
         guard let value else { return }
         key(name)
         text += String(value)
     }
 
-    public mutating func field(_ name: String, _ value: Double?) {
+    package mutating func field(_ name: String, _ value: Double?) {
         guard let value, value.isFinite else { return }
         key(name)
         text += value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
-    public mutating func field(_ name: String, _ value: Bool) {
+    package mutating func field(_ name: String, _ value: Bool) {
         key(name)
         text += value ? "true" : "false"
     }
 
     /// A nested object or array, already written.
-    public mutating func raw(_ name: String, _ json: String?) {
+    package mutating func raw(_ name: String, _ json: String?) {
         guard let json else { return }
         key(name)
         text += json
     }
 
-    public mutating func strings(_ name: String, _ values: [String], omitEmpty: Bool = true) {
+    package mutating func strings(_ name: String, _ values: [String], omitEmpty: Bool = true) {
         if omitEmpty && values.isEmpty { return }
         key(name)
         text += JSONObjectWriter.array(values.map { JSONObjectWriter.quoted($0) })
     }
 
-    public func finished() -> String { text + "}" }
+    package func finished() -> String { text + "}" }
 
-    public static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
+    package static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
 
-    public static func quoted(_ value: String) -> String {
+    package static func quoted(_ value: String) -> String {
         var out = ""
         appendString(value, to: &out)
         return out
@@ -61,7 +61,7 @@ public struct JSONObjectWriter {
 
     /// A JSON string: quotes, backslashes and control characters escaped;
     /// everything else as UTF-8.
-    public static func appendString(_ value: String, to out: inout String) {
+    package static func appendString(_ value: String, to out: inout String) {
         out += "\""
         var needsEscape = false
         for byte in value.utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C {

@@ -2,8 +2,8 @@ import EventModel
 import Settle
 
 /// One expanded occurrence as a JSON object (docs/occurrences.md).
-public enum OccurrenceJSON {
-    public static func object(_ settled: SettledOccurrence) -> String {
+package enum OccurrenceJSON {
+    package static func object(_ settled: SettledOccurrence) -> String {
         var json = JSONObjectWriter()
         times(settled, into: &json)
         json.field("busy", settled.busy)

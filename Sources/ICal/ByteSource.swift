@@ -12,9 +12,9 @@ import Darwin
 /// dropped, and input that starts with a UTF-16 BOM (`FF FE` little-endian,
 /// `FE FF` big-endian, as some Windows tools write) is transcoded as it is
 /// read; an unpaired surrogate becomes U+FFFD.
-public final class ByteSource {
+package final class ByteSource {
     /// How the input was written, judged by its byte-order mark.
-    public enum Encoding: Sendable, Equatable {
+    package enum Encoding: Sendable, Equatable {
         case utf8, utf8WithBOM, utf16LittleEndian, utf16BigEndian
     }
 
@@ -26,18 +26,18 @@ public final class ByteSource {
     private var memory: [UInt8]
     private var memoryOffset = 0
     private var started = false
-    private(set) public var encoding = Encoding.utf8
+    private(set) package var encoding = Encoding.utf8
     /// UTF-16 bytes read but not yet decoded (an odd byte, half a surrogate pair).
     private var pending: [UInt8] = []
 
-    public init(fileDescriptor fd: Int32) {
+    package init(fileDescriptor fd: Int32) {
         self.fd = fd
         self.prefix = []
         self.memory = []
     }
 
     /// Reads only these bytes.
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         self.fd = -1
         self.prefix = []
         self.memory = bytes
@@ -45,7 +45,7 @@ public final class ByteSource {
 
     /// Up to `count` first bytes (after any BOM, as UTF-8), which `read`
     /// then gives again; nil on a read error. Call it before any `read`.
-    public func peek(_ count: Int) -> [UInt8]? {
+    package func peek(_ count: Int) -> [UInt8]? {
         guard start() else { return nil }
         var chunk = [UInt8](repeating: 0, count: max(count, 64))
         while prefix.count - prefixOffset < count {
@@ -58,7 +58,7 @@ public final class ByteSource {
     }
 
     /// Everything left, or nil on a read error.
-    public func readAll() -> [UInt8]? {
+    package func readAll() -> [UInt8]? {
         var data: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -70,7 +70,7 @@ public final class ByteSource {
     }
 
     /// Fills `buffer` with up to its size; returns 0 at the end, -1 on a read error.
-    public func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
         guard start() else { return -1 }
         if prefixOffset < prefix.count {
             let n = min(buffer.count, prefix.count - prefixOffset)

@@ -7,7 +7,7 @@ extension ICalStreamParser {
     /// stage), and the caller's thread handles the items (`body`), in file
     /// order. Both queues are bounded, so memory stays flat; returning
     /// false from `body` stops both stages.
-    public static func parseConcurrently(_ source: ByteSource, limits: ICalLimits = ICalLimits(),
+    package static func parseConcurrently(_ source: ByteSource, limits: ICalLimits = ICalLimits(),
                                          _ body: (ICalItem) -> Bool) -> Bool {
         let toReader = BatchChannel<Parsed>()
         let toCaller = BatchChannel<ICalItem>()

@@ -1,16 +1,16 @@
 /// A parsed iCalendar component as plain Swift values: the only shape in
 /// which libical's data leaves this target.
-public struct ICalComponent: Sendable {
+package struct ICalComponent: Sendable {
     /// Upper-cased component name (`VEVENT`, `VTIMEZONE`, `STANDARD`...).
-    public var name: String
+    package var name: String
     /// Physical line of its `BEGIN:` line (1-based).
-    public var line: Int
-    public var properties: [ICalProperty]
-    public var children: [ICalComponent]
+    package var line: Int
+    package var properties: [ICalProperty]
+    package var children: [ICalComponent]
     /// Problems libical reported inside this component (its `X-LIC-ERROR`s).
-    public var problems: [ICalProblem]
+    package var problems: [ICalProblem]
 
-    public init(name: String, line: Int, properties: [ICalProperty] = [],
+    package init(name: String, line: Int, properties: [ICalProperty] = [],
                 children: [ICalComponent] = [], problems: [ICalProblem] = []) {
         self.name = name
         self.line = line
@@ -20,28 +20,28 @@ public struct ICalComponent: Sendable {
     }
 
     /// The first property with this (upper-case) name.
-    public func first(_ name: String) -> ICalProperty? {
+    package func first(_ name: String) -> ICalProperty? {
         properties.first { $0.name == name }
     }
 
     /// Every property with this (upper-case) name, in file order.
-    public func all(_ name: String) -> [ICalProperty] {
+    package func all(_ name: String) -> [ICalProperty] {
         properties.filter { $0.name == name }
     }
 }
 
 /// One content line: name, parameters and value.
-public struct ICalProperty: Sendable {
+package struct ICalProperty: Sendable {
     /// Upper-cased property name.
-    public var name: String
+    package var name: String
     /// The value: unescaped for TEXT values, as written for every other type.
-    public var value: String
+    package var value: String
     /// Parameters in file order, names upper-cased, values unquoted.
-    public var parameters: [(name: String, value: String)]
+    package var parameters: [(name: String, value: String)]
     /// Physical line where the property starts (1-based).
-    public var line: Int
+    package var line: Int
 
-    public init(name: String, value: String, parameters: [(name: String, value: String)] = [], line: Int) {
+    package init(name: String, value: String, parameters: [(name: String, value: String)] = [], line: Int) {
         self.name = name
         self.value = value
         self.parameters = parameters
@@ -49,14 +49,14 @@ public struct ICalProperty: Sendable {
     }
 
     /// The value of the first parameter with this (upper-case) name.
-    public func parameter(_ name: String) -> String? {
+    package func parameter(_ name: String) -> String? {
         parameters.first { $0.name == name }?.value
     }
 }
 
 /// A problem found while reading: by our line reader or by libical.
-public struct ICalProblem: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+package struct ICalProblem: Sendable, Equatable {
+    package enum Kind: String, Sendable {
         /// A line longer than the limit; the property is dropped.
         case lineTooLong = "line-too-long"
         /// Components nested deeper than the limit; the outer component is dropped.
@@ -77,11 +77,11 @@ public struct ICalProblem: Sendable, Equatable {
         case unusedProperty = "unused-property"
     }
 
-    public var kind: Kind
-    public var line: Int
-    public var message: String
+    package var kind: Kind
+    package var line: Int
+    package var message: String
 
-    public init(kind: Kind, line: Int, message: String) {
+    package init(kind: Kind, line: Int, message: String) {
         self.kind = kind
         self.line = line
         self.message = message

@@ -8,44 +8,44 @@ import Darwin
 
 /// An RRULE or EXRULE value parsed by libical into its parts (RFC 5545 3.3.10).
 /// Weekdays are ISO numbers: 1 Monday ... 7 Sunday.
-public struct ICalRecurrence: Sendable, Equatable {
-    public enum Frequency: String, Sendable, CaseIterable {
+package struct ICalRecurrence: Sendable, Equatable {
+    package enum Frequency: String, Sendable, CaseIterable {
         case secondly = "SECONDLY", minutely = "MINUTELY", hourly = "HOURLY", daily = "DAILY"
         case weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY"
     }
 
-    public struct WeekdayNumber: Sendable, Equatable {
+    package struct WeekdayNumber: Sendable, Equatable {
         /// 0 for every such weekday; +n / -n for the n-th from start / end.
-        public var ordinal: Int
-        public var weekday: Int
+        package var ordinal: Int
+        package var weekday: Int
 
-        public init(ordinal: Int, weekday: Int) {
+        package init(ordinal: Int, weekday: Int) {
             self.ordinal = ordinal
             self.weekday = weekday
         }
     }
 
-    public var frequency: Frequency
-    public var interval: Int
-    public var count: Int?
+    package var frequency: Frequency
+    package var interval: Int
+    package var count: Int?
     /// UNTIL exactly as written (a DATE or DATE-TIME value), for the caller
     /// to read with its own zone rules.
-    public var until: String?
-    public var bySecond: [Int]
-    public var byMinute: [Int]
-    public var byHour: [Int]
-    public var byDay: [WeekdayNumber]
-    public var byMonthDay: [Int]
-    public var byYearDay: [Int]
-    public var byWeekNo: [Int]
-    public var byMonth: [Int]
-    public var bySetPos: [Int]
-    public var weekStart: Int
+    package var until: String?
+    package var bySecond: [Int]
+    package var byMinute: [Int]
+    package var byHour: [Int]
+    package var byDay: [WeekdayNumber]
+    package var byMonthDay: [Int]
+    package var byYearDay: [Int]
+    package var byWeekNo: [Int]
+    package var byMonth: [Int]
+    package var bySetPos: [Int]
+    package var weekStart: Int
     /// RSCALE (RFC 7529), which we do not expand.
-    public var rscale: String?
+    package var rscale: String?
 
     /// Parses a rule; the error says why libical refused it.
-    public static func parse(_ text: String) -> Result<ICalRecurrence, ICalRecurrenceError> {
+    package static func parse(_ text: String) -> Result<ICalRecurrence, ICalRecurrenceError> {
         busylife_clear_icalerrno()
         var rule = icalrecurrencetype_from_string(text)
         guard rule.freq != ICAL_NO_RECURRENCE,
@@ -128,16 +128,16 @@ public struct ICalRecurrence: Sendable, Equatable {
 }
 
 /// libical could not read a recurrence rule.
-public struct ICalRecurrenceError: Error, Sendable, Equatable {
-    public var rule: String
+package struct ICalRecurrenceError: Error, Sendable, Equatable {
+    package var rule: String
 }
 
 /// libical's own recurrence iterator, kept only as a differential test
 /// oracle (it stops at 2582 and is wrong in places; see ARCHITECTURE.md).
-public enum LibicalIterator {
+package enum LibicalIterator {
     /// The first `limit` instances of `rule` from `start` (`19970902T090000`),
     /// as libical writes them.
-    public static func instances(rule: String, start: String, limit: Int) -> [String] {
+    package static func instances(rule: String, start: String, limit: Int) -> [String] {
         let recurrence = icalrecurrencetype_from_string(rule)
         guard recurrence.freq != ICAL_NO_RECURRENCE, let iterator = icalrecur_iterator_new(recurrence, icaltime_from_string(start)) else {
             return []

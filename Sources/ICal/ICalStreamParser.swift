@@ -1,7 +1,7 @@
 internal import CLibical
 
 /// What the stream parser finds, in file order.
-public enum ICalItem: Sendable {
+package enum ICalItem: Sendable {
     /// `BEGIN:VCALENDAR`.
     case calendarBegin(line: Int)
     /// A property of the calendar itself (`X-WR-CALNAME`, `X-WR-TIMEZONE`...).
@@ -18,11 +18,11 @@ public enum ICalItem: Sendable {
 /// time, so memory stays flat whatever the file's size: we split and unfold
 /// lines, track nesting, and hand libical the lines of one component; it
 /// parses them and we copy the result into `ICalComponent` values at once.
-public final class ICalStreamParser {
+package final class ICalStreamParser {
     private let limits: ICalLimits
     private var parser: OpaquePointer?
 
-    public init(limits: ICalLimits = ICalLimits()) {
+    package init(limits: ICalLimits = ICalLimits()) {
         self.limits = limits
         self.parser = icalparser_new()
     }
@@ -34,7 +34,7 @@ public final class ICalStreamParser {
     /// Reads `source` to its end (or until `body` returns false), calling
     /// `body` with each item. Returns false if reading the source failed.
     @discardableResult
-    public func parse(_ source: ByteSource, _ body: (ICalItem) -> Bool) -> Bool {
+    package func parse(_ source: ByteSource, _ body: (ICalItem) -> Bool) -> Bool {
         ICalStreamParser.lines(source, limits: limits) { body(item($0)) }
     }
 

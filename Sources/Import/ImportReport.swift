@@ -22,10 +22,10 @@ public struct ImportReport: Sendable {
     /// The calendars events were read into (X-WR-CALNAME, a vdir display
     /// name or a file stem), with vdir collections read even when empty:
     /// what `--calendar` can match.
-    package var calendars: Set<String> = []
+    public var calendars: Set<String> = []
     /// Colours of vdir collections (their `color` file), by calendar name;
     /// the first collection of a name that has one gives it.
-    package var calendarColors: [String: CalendarColor] = [:]
+    public var calendarColors: [String: CalendarColor] = [:]
 
     public init() {}
 

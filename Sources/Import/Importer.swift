@@ -3,17 +3,17 @@ import Foundation
 import ICal
 
 /// Options of a read.
-public struct ImportOptions: Sendable {
+package struct ImportOptions: Sendable {
     /// Read X-WR-TIMEZONE as Google does (SEMANTICS.md section 2); false for strict RFC 5545.
-    public var useCalendarZone: Bool
-    public var limits: ICalLimits
+    package var useCalendarZone: Bool
+    package var limits: ICalLimits
     /// When set, single events of `.ics` files wholly outside it are read
     /// without their text (description, location, attendees, categories):
     /// the caller only wants a window. Recurring events and overrides are
     /// always read whole, and diagnostics are the same either way.
-    public var textWindow: CoarseWindow?
+    package var textWindow: CoarseWindow?
 
-    public init(useCalendarZone: Bool = true, limits: ICalLimits = ICalLimits(), textWindow: CoarseWindow? = nil) {
+    package init(useCalendarZone: Bool = true, limits: ICalLimits = ICalLimits(), textWindow: CoarseWindow? = nil) {
         self.useCalendarZone = useCalendarZone
         self.limits = limits
         self.textWindow = textWindow
@@ -22,7 +22,7 @@ public struct ImportOptions: Sendable {
 
 /// One thing to read: a path (a file, or a directory read recursively as a
 /// vdir), bytes in memory, or standard input.
-public enum InputSource: Sendable, Equatable {
+package enum InputSource: Sendable, Equatable {
     case path(String)
     /// An `.ics` or `events.json` in memory; `name` stands for its file in
     /// diagnostics, and its stem names the calendar (as a file's does).
@@ -30,7 +30,7 @@ public enum InputSource: Sendable, Equatable {
     case standardInput
 
     /// A command-line argument: `-` is standard input, anything else a path.
-    public init(argument: String) {
+    package init(argument: String) {
         self = argument == "-" ? .standardInput : .path(argument)
     }
 }
@@ -38,23 +38,23 @@ public enum InputSource: Sendable, Equatable {
 /// Reads any number of inputs (files, directories read recursively as a
 /// vdir, bytes, standard input) into the unified model, streaming: each
 /// event is handed on as soon as it is read.
-public struct Importer {
-    public let options: ImportOptions
+package struct Importer {
+    package let options: ImportOptions
     private let catalog = ZoneCatalog()
 
-    public init(options: ImportOptions = ImportOptions()) {
+    package init(options: ImportOptions = ImportOptions()) {
         self.options = options
     }
 
     /// Reads every input named on a command line (`-` is standard input).
-    public func read(_ inputs: [String], event: (consuming Event) -> Bool,
+    package func read(_ inputs: [String], event: (consuming Event) -> Bool,
                      diagnostic: @escaping (Diagnostic) -> Void) -> ImportReport {
         read(inputs.map(InputSource.init(argument:)), event: event, diagnostic: diagnostic)
     }
 
     /// Reads every input; `event` returns false to stop early (a closed
     /// output). Diagnostics go to `diagnostic` as they are found.
-    public func read(_ inputs: [InputSource], event: (consuming Event) -> Bool,
+    package func read(_ inputs: [InputSource], event: (consuming Event) -> Bool,
                      diagnostic: @escaping (Diagnostic) -> Void) -> ImportReport {
         var report = ImportReport()
         let tally = DiagnosticTally()

@@ -2,16 +2,16 @@ import EventModel
 import ICal
 
 /// RRULE / EXRULE text into the model's rule, parsed by libical.
-public enum RecurrenceRuleText {
-    public struct Problem: Error, Sendable {
-        public var message: String
+package enum RecurrenceRuleText {
+    package struct Problem: Error, Sendable {
+        package var message: String
     }
 
     /// `start` is the DTSTART the rule belongs to: an UNTIL without `Z`
     /// on a zoned DTSTART is read in that zone. Parts that can be ignored
     /// are repaired rather than costing the whole rule (`repaired` hears
     /// what was done): see `Repair`.
-    public static func parse(_ text: String, start: EventTime,
+    package static func parse(_ text: String, start: EventTime,
                              repaired: (String) -> Void = { _ in }) -> Result<RecurrenceRule, Problem> {
         let repair = Repair(text)
         repair.notes.forEach(repaired)

@@ -17,21 +17,21 @@ public enum ZoneRule: String, Sendable, CaseIterable {
 }
 
 /// One TZID and what it resolved to.
-public struct ZoneResolution: Sendable {
-    public var tzid: String
-    public var rule: ZoneRule
-    public var zone: Zone?
+package struct ZoneResolution: Sendable {
+    package var tzid: String
+    package var rule: ZoneRule
+    package var zone: Zone?
 }
 
 /// Zones every file can share: tz database zones by name, looked up once.
-public final class ZoneCatalog {
+package final class ZoneCatalog {
     private var tzdb: [String: Zone?] = [:]
 
-    public init() {}
+    package init() {}
 
     /// The tz database zone of an IANA name or legacy alias (`US/Eastern`),
     /// or nil (`Zone.named`: abbreviations such as `CST` are not names).
-    public func tzdbZone(_ name: String) -> Zone? {
+    package func tzdbZone(_ name: String) -> Zone? {
         if let cached = tzdb[name] { return cached }
         let zone = name == "Z" ? nil : Zone.named(name)
         tzdb[name] = zone

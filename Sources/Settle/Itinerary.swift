@@ -6,7 +6,7 @@ import Foundation
 /// of `{"when": "2026-11-20T08:00", "zone": "Asia/Tokyo"}`. Told apart by
 /// the first character. docs/travel.md has examples.
 extension TravelPlan {
-    public mutating func addItinerary(_ text: String, file: String) throws(Problem) {
+    package mutating func addItinerary(_ text: String, file: String) throws(Problem) {
         let trimmed = text.trimmingSpaces()
         if trimmed.hasPrefix("[") {
             guard let array = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [Any] else {

@@ -12,11 +12,11 @@ import EventModel
 ///
 /// `settle()` only reads what was added: calling it again gives the same
 /// settlement, and events added later join the next one.
-public final class Settler {
+package final class Settler {
     private let options: SettleOptions
     private var intake: Intake
 
-    public init(options: SettleOptions) {
+    package init(options: SettleOptions) {
         self.options = options
         intake = Intake(options: options)
     }
@@ -24,15 +24,15 @@ public final class Settler {
     /// Single events wholly outside this window never show: they may be
     /// read without their text (description, location, attendees,
     /// categories). A day wider than the test for keeping them.
-    public var textWindow: CoarseWindow {
+    package var textWindow: CoarseWindow {
         CoarseWindow(lower: intake.coarseLower - 86_400, upper: intake.coarseUpper + 86_400)
     }
 
-    public func add(_ event: consuming Event) {
+    package func add(_ event: consuming Event) {
         intake.add(event)
     }
 
-    public func settle() -> Settlement {
+    package func settle() -> Settlement {
         let window = ExpansionWindow(options)
         let series = intake.allSeries
         let timeline = Flights.timeline(options, singles: intake.flights, series: series, window: window)

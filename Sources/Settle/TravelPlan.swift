@@ -19,7 +19,7 @@ public struct TravelPlan: Sendable {
         public var description: String
     }
 
-    public private(set) var steps: [Step] = []
+    package private(set) var steps: [Step] = []
 
     public init() {}
 

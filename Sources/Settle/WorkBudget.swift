@@ -28,28 +28,28 @@ import EventModel
 /// Placing costs the days of the window plus the occurrences in it: a long
 /// occurrence is one range on the day grid (`DayGrid`), event counts are
 /// summed over ranges and busy time is one sweep over a union of intervals.
-public enum WorkBudget {
+package enum WorkBudget {
     /// The part every window has, whatever its length: one event's whole cap.
-    public static let base = 100_000
+    package static let base = 100_000
     /// The part that grows with the window.
-    public static let perDay = 2_000
+    package static let perDay = 2_000
     /// The most any window gets.
-    public static let maximum = 1_000_000
+    package static let maximum = 1_000_000
 
     /// Instances generated from rules across all events, for a window of `days` days.
-    public static func instances(days: Int) -> Int {
+    package static func instances(days: Int) -> Int {
         min(maximum, base + perDay * max(0, days))
     }
 
     /// Occurrence-days listed by `days` and `agenda`, for a window of
     /// `days` days: 100,000 plus 500 a day, at most 250,000 (formatting
     /// a listed entry costs 2 to 4 µs, so this stays under a second).
-    public static func entries(days: Int) -> Int {
+    package static func entries(days: Int) -> Int {
         min(maximumEntries, base + entriesPerDay * max(0, days))
     }
 
-    public static let entriesPerDay = 500
-    public static let maximumEntries = 250_000
+    package static let entriesPerDay = 500
+    package static let maximumEntries = 250_000
 
     /// `"Title" (uid u, file:line)`.
     static func name(_ event: Event) -> String {

@@ -3,16 +3,16 @@ import Foundation
 import Import
 
 /// The result of importing some files.
-public struct Imported {
-    public var events: [Event] = []
-    public var diagnostics: [Diagnostic] = []
-    public var report = ImportReport()
+package struct Imported {
+    package var events: [Event] = []
+    package var diagnostics: [Diagnostic] = []
+    package var report = ImportReport()
 
-    public func event(_ uid: String) -> Event? { events.first { $0.uid == uid } }
+    package func event(_ uid: String) -> Event? { events.first { $0.uid == uid } }
 }
 
 /// Writes each text to a temporary file (named as given) and imports them.
-public func importText(_ files: [(name: String, text: String)], options: ImportOptions = ImportOptions()) -> Imported {
+package func importText(_ files: [(name: String, text: String)], options: ImportOptions = ImportOptions()) -> Imported {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("busylife-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -25,7 +25,7 @@ public func importText(_ files: [(name: String, text: String)], options: ImportO
     return importPaths(paths, options: options)
 }
 
-public func importPaths(_ paths: [String], options: ImportOptions = ImportOptions()) -> Imported {
+package func importPaths(_ paths: [String], options: ImportOptions = ImportOptions()) -> Imported {
     var result = Imported()
     var diagnostics: [Diagnostic] = []
     result.report = Importer(options: options).read(paths, event: { result.events.append($0); return true },
@@ -35,16 +35,16 @@ public func importPaths(_ paths: [String], options: ImportOptions = ImportOption
 }
 
 /// A calendar with these lines between BEGIN:VCALENDAR and END:VCALENDAR.
-public func ics(_ lines: [String]) -> String {
+package func ics(_ lines: [String]) -> String {
     (["BEGIN:VCALENDAR", "VERSION:2.0"] + lines + ["END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
 }
 
-public func vevent(_ uid: String, _ lines: [String]) -> [String] {
+package func vevent(_ uid: String, _ lines: [String]) -> [String] {
     ["BEGIN:VEVENT", "UID:\(uid)"] + lines + ["END:VEVENT"]
 }
 
 /// `../shared/corpora`, if it is beside the checkout.
-public let corpora: URL? = {
+package let corpora: URL? = {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let url = root.deletingLastPathComponent().appendingPathComponent("shared/corpora")
     return FileManager.default.fileExists(atPath: url.path) ? url : nil
