@@ -54,6 +54,8 @@ let package = Package(
         .testTarget(name: "SettleTests", dependencies: ["Settle", "Import", "EventModel", "ICal", "TestSupport"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Settle", "EventModel", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["busylife"]),
+        // The library as an app sees it: its public API only.
+        .testTarget(name: "BusyLifeKitTests", dependencies: ["BusyLifeKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

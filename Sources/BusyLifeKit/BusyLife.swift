@@ -82,12 +82,20 @@ public enum BusyLife {
     /// the local days of the viewer's zones over time, with busy time per
     /// day. Only what the window needs is kept while reading. Diagnostics
     /// of both steps go to `diagnostic` as they are found and are counted
-    /// in the report. `readingFinished` sees the report once reading is
-    /// done and before settling starts; what it throws ends the call.
+    /// in the report.
+    public static func settle(_ sources: [CalendarSource], _ options: SettleOptions,
+                              readOptions: ReadOptions = ReadOptions(),
+                              diagnostic: @escaping (Diagnostic) -> Void = { _ in }) -> (settlement: Settlement, report: ImportReport) {
+        settle(sources, options, readOptions: readOptions, diagnostic: diagnostic, readingFinished: { _ in })
+    }
+
+    /// `settle`, with a look at the report once reading is done and before
+    /// settling starts (to stop on what was read, or to tune memory); what
+    /// `readingFinished` throws ends the call.
     public static func settle(_ sources: [CalendarSource], _ options: SettleOptions,
                               readOptions: ReadOptions = ReadOptions(),
                               diagnostic: @escaping (Diagnostic) -> Void = { _ in },
-                              readingFinished: (ImportReport) throws -> Void = { _ in }) rethrows
+                              readingFinished: (ImportReport) throws -> Void) rethrows
         -> (settlement: Settlement, report: ImportReport) {
         let settler = Settler(options: options)
         let importer = Importer(options: ImportOptions(useCalendarZone: readOptions.useCalendarZone,

@@ -1,0 +1,67 @@
+import BusyLifeKit
+import Foundation
+import Testing
+
+/// What an app does with the library, through its public API only.
+@Suite struct AppExampleTests {
+    static let calendar = """
+        BEGIN:VCALENDAR
+        X-WR-CALNAME:Work
+        BEGIN:VEVENT
+        UID:standup
+        SUMMARY:Stand-up
+        DTSTART;TZID=Europe/Berlin:20261102T093000
+        DURATION:PT30M
+        RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR
+        END:VEVENT
+        END:VCALENDAR
+        """
+
+    /// The whole of an app's use: read bytes, settle a week, print busy time.
+    @Test func anAppReadsSettlesAndSumsAWeek() throws {
+        let source = CalendarSource.data(Data(Self.calendar.utf8), name: "work.ics")
+        let options = SettleOptions(from: LocalDate(year: 2026, month: 11, day: 2)!,
+                                    to: LocalDate(year: 2026, month: 11, day: 8)!,
+                                    timeline: ZoneTimeline(base: Zone.named("Europe/Berlin")!))
+        let (settlement, report) = BusyLife.settle([source], options)
+        var lines: [String] = []
+        for day in settlement.days where day.busyMilliseconds > 0 {
+            lines.append("\(day.date) \(day.busyMilliseconds / 60_000) min")
+        }
+        #expect(lines == ["2026-11-02 30 min", "2026-11-04 30 min", "2026-11-06 30 min"])
+        #expect(report.events == 1 && report.diagnosticCount == 0)
+        #expect(settlement.occurrences.map(\.event.calendar) == ["Work", "Work", "Work"])
+    }
+
+    @Test func readingFromAURLAndFromBytesGivesTheSameEvents() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("kit-\(UUID().uuidString).ics")
+        try Data(Self.calendar.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let fromFile = BusyLife.read([.file(url)])
+        let fromBytes = BusyLife.read([.data(Data(Self.calendar.utf8), name: "work.ics")])
+        #expect(fromFile.events.map(\.uid) == ["standup"])
+        #expect(fromFile.events.map(\.title) == fromBytes.events.map(\.title))
+        #expect(fromFile.diagnostics.isEmpty && fromFile.report.files == 1)
+        let broken = BusyLife.read([.data(Data("BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:x\nEND:VEVENT\nEND:VCALENDAR\n".utf8), name: "x.ics")])
+        #expect(broken.diagnostics.map { "\($0.source) \($0.severity.rawValue) \($0.kind.rawValue)" } == ["x.ics:2 error missing-property"])
+    }
+
+    @Test func settlingIsRepeatableAndSideEffectFree() throws {
+        let events = BusyLife.read([.data(Data(Self.calendar.utf8), name: "work.ics")]).events
+        let options = SettleOptions(from: LocalDate(year: 2026, month: 11, day: 1)!,
+                                    to: LocalDate(year: 2026, month: 11, day: 30)!, timeline: ZoneTimeline(base: .utc))
+        let first = BusyLife.settle(events, options)
+        let second = BusyLife.settle(events, options)
+        #expect(first.occurrences.count == 13)
+        #expect(first.occurrences.map(\.startUTC) == second.occurrences.map(\.startUTC))
+    }
+
+    @Test func oneEventsRecurrencesOverAFarWindow() throws {
+        let event = try #require(BusyLife.read([.data(Data(Self.calendar.utf8), name: "w.ics")]).events.first)
+        // From Saturday 2 November 2126, a century after DTSTART, for a week.
+        let monday = Instant(seconds: LocalDate(year: 2126, month: 11, day: 2)!.daysSinceEpoch * 86_400)
+        let week = monday..<monday.adding(seconds: 7 * 86_400)
+        let starts = event.occurrences(in: week).map(\.start.iso8601)
+        #expect(starts == ["2126-11-04T09:30:00+01:00", "2126-11-06T09:30:00+01:00", "2126-11-08T09:30:00+01:00"])
+    }
+}
