@@ -22,7 +22,7 @@ let package = Package(
         ),
         // libical wrapped: streaming component parser, properties, RRULE parts.
         .target(name: "ICal", dependencies: ["CLibical"]),
-        // The unified, pure-Swift event model (SEMANTICS.md section 1).
+        // The unified, pure-Swift event model (docs/semantics.md section 1).
         .target(name: "EventModel"),
         // .ics and events.json into the model; zone resolution.
         .target(name: "Import", dependencies: ["ICal", "EventModel"]),

@@ -1,4 +1,4 @@
-/// One calendar event of the unified model (SEMANTICS.md section 1): a
+/// One calendar event of the unified model (docs/semantics.md section 1): a
 /// VEVENT, an override of one, or a BusyLife event.
 public struct Event: Sendable {
     public enum Status: String, Sendable { case tentative, confirmed, cancelled }

@@ -1,6 +1,6 @@
 /// Time arithmetic on event times: an event's end from DTSTART and
 /// DURATION, and an instance's end from the length of its master. The one
-/// home of these rules (SEMANTICS.md section 1); Import and Settle both
+/// home of these rules (docs/semantics.md section 1); Import and Settle both
 /// call them.
 ///
 /// Three kinds of time, three kinds of addition. Days and weeks are

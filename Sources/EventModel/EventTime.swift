@@ -1,4 +1,4 @@
-/// The three kinds of time an event can have (SEMANTICS.md section 1),
+/// The three kinds of time an event can have (docs/semantics.md section 1),
 /// never confused with each other.
 public enum EventTime: Hashable, Sendable {
     /// A UTC instant, with the zone it was written in (nil for a `Z` value):

@@ -1,4 +1,4 @@
-/// One instance of an event (SEMANTICS.md section 1).
+/// One instance of an event (docs/semantics.md section 1).
 public struct Occurrence: Sendable {
     /// Shared by every occurrence of the same component: a series of a
     /// thousand instances holds its event once.

@@ -1,5 +1,5 @@
-/// The instances of one RRULE or EXRULE in wall-clock time (SEMANTICS.md
-/// section 3), period by period, jumping straight to a window.
+/// The instances of one RRULE or EXRULE in wall-clock time (docs/semantics.md
+/// section 4), period by period, jumping straight to a window.
 ///
 /// Times are "wall seconds": seconds since 1970-01-01T00:00:00 on the
 /// event's own wall clock (`LocalDateTime.secondsSinceEpoch`). Zones are the

@@ -6,7 +6,7 @@ import Darwin
 import EventModel
 import ICal
 
-/// Reads BusyLife's `events.json` (SEMANTICS.md section 1): a JSON array of
+/// Reads BusyLife's `events.json` (docs/semantics.md section 1): a JSON array of
 /// events with `startDate` (Unix seconds, maybe fractional), `range`
 /// (seconds), `type`, `title`, `desc`, `attends` and `location` (an object
 /// or, in older files, a string). Unknown keys are ignored; a known key of

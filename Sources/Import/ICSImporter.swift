@@ -7,7 +7,7 @@ import ICal
 struct ICSImporter {
     let catalog: ZoneCatalog
     let limits: ICalLimits
-    /// Apply X-WR-TIMEZONE (SEMANTICS.md section 2); off for strict RFC reading.
+    /// Apply X-WR-TIMEZONE (docs/semantics.md section 2); off for strict RFC reading.
     let useCalendarZone: Bool
     let textWindow: CoarseWindow?
 

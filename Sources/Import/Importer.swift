@@ -4,7 +4,7 @@ import ICal
 
 /// Options of a read.
 package struct ImportOptions: Sendable {
-    /// Read X-WR-TIMEZONE as Google does (SEMANTICS.md section 2); false for strict RFC 5545.
+    /// Read X-WR-TIMEZONE as Google does (docs/semantics.md section 2); false for strict RFC 5545.
     package var useCalendarZone: Bool
     package var limits: ICalLimits
     /// When set, single events of `.ics` files wholly outside it are read

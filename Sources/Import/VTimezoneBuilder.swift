@@ -2,7 +2,7 @@ import EventModel
 import ICal
 
 /// Builds a zone from a VTIMEZONE's STANDARD and DAYLIGHT observances
-/// (SEMANTICS.md section 2, step 3).
+/// (docs/semantics.md section 2, step 3).
 enum VTimezoneBuilder {
     static func zone(from component: ICalComponent, id: String, file: String,
                      report: (Diagnostic) -> Void) -> Zone? {

@@ -2,7 +2,7 @@ import EventModel
 import Foundation
 import ICal
 
-/// How a TZID was resolved (SEMANTICS.md section 2), for `check`'s summary.
+/// How a TZID was resolved (docs/semantics.md section 2), for `check`'s summary.
 public enum ZoneRule: String, Sendable, CaseIterable {
     /// An IANA name (after stripping a vendor prefix, if any): the tz database.
     case tzdb
@@ -39,7 +39,7 @@ package final class ZoneCatalog {
     }
 }
 
-/// Resolves the TZIDs of one file, in the order of SEMANTICS.md section 2,
+/// Resolves the TZIDs of one file, in the order of docs/semantics.md section 2,
 /// caching each answer.
 final class ZoneResolver {
     private let catalog: ZoneCatalog

@@ -1,6 +1,6 @@
 import EventModel
 
-/// Which occurrences count as busy (SEMANTICS.md section 5): opaque, not
+/// Which occurrences count as busy (docs/semantics.md section 6): opaque, not
 /// cancelled, not declined by `--me`, and timed, or all-day with
 /// `--all-day-busy`.
 enum BusyPolicy {

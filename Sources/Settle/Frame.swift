@@ -1,6 +1,6 @@
 import EventModel
 
-/// The wall clock a series repeats in (SEMANTICS.md section 3): its
+/// The wall clock a series repeats in (docs/semantics.md section 4): its
 /// DTSTART's own zone (UTC for a `Z` value), floating time, or dates.
 /// Converts any time kind to and from "wall seconds" on that clock.
 enum Frame {
@@ -74,7 +74,7 @@ enum Frame {
     }
 }
 
-/// How long each instance lasts, taken from the master (SEMANTICS.md
+/// How long each instance lasts, taken from the master (docs/semantics.md
 /// section 1): DURATION's days on the wall clock and the rest exactly, or
 /// DTEND's exact distance from DTSTART (wall-clock for floating, days for
 /// dates).

@@ -1,6 +1,6 @@
 import EventModel
 
-/// The order of output (SEMANTICS.md section 4): occurrences by start,
+/// The order of output (docs/semantics.md section 5): occurrences by start,
 /// each day's entries all-day first; and the days' lists themselves, within
 /// the work budget for entries.
 enum Ordering {

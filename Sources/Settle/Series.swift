@@ -1,7 +1,7 @@
 import EventModel
 
 /// A recurring master and its overrides (same calendar and UID), expanded
-/// window by window (SEMANTICS.md section 3).
+/// window by window (docs/semantics.md section 4).
 struct Series {
     /// Components as read, with their order in the input (later wins ties).
     struct Component {

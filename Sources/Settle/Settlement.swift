@@ -8,7 +8,7 @@ public struct SettledOccurrence: Sendable {
     public var startUTC: Instant
     public var endUTC: Instant
     /// Opaque, not cancelled, not declined by `--me`, and timed (or all-day
-    /// with `--all-day-busy`): SEMANTICS.md section 5.
+    /// with `--all-day-busy`): docs/semantics.md section 6.
     public var busy: Bool
     public var firstDate: LocalDate
     public var lastDate: LocalDate
@@ -22,7 +22,7 @@ public enum DayPart: String, Sendable {
     case whole, first, middle, last
 }
 
-/// One local date of the window (SEMANTICS.md section 4).
+/// One local date of the window (docs/semantics.md section 5).
 public struct LocalDay: Sendable {
     public struct Entry: Sendable {
         /// Index into `Settlement.occurrences`.

@@ -1,6 +1,6 @@
 import EventModel
 
-/// The viewer's zone over time (SEMANTICS.md section 4): a base zone and
+/// The viewer's zone over time (docs/semantics.md section 5): a base zone and
 /// changes, each in force from its instant on.
 public struct ZoneTimeline: Sendable {
     public struct Change: Sendable, Hashable {

@@ -4,7 +4,7 @@ import Foundation
 import Settle
 
 /// The window, the viewer's zones over time and the busy-time rules: the
-/// flags of every command that expands (SEMANTICS.md sections 3 to 5).
+/// flags of every command that expands (docs/semantics.md sections 4 to 6).
 struct SettleFlags: ParsableArguments {
     @Option(help: ArgumentHelp("First local date of the window (inclusive).", valueName: "YYYY-MM-DD"))
     var from: String?

@@ -7,7 +7,7 @@ import Testing
 
 /// The recurrence engine against the rule tables of RFC 5545, libical and
 /// python-dateutil (`../shared/corpora`), with deliberate differences
-/// listed by id and tied to a rule of SEMANTICS.md section 3.
+/// listed by id and tied to a rule of docs/semantics.md section 4.
 @Suite struct ConformanceTests {
     @Test func rfc5545Examples() throws {
         guard let corpora else { print("skipped: ../shared/corpora is absent"); return }

@@ -1,4 +1,4 @@
-/// Cases of the shared rule tables where SEMANTICS.md section 3 gives a
+/// Cases of the shared rule tables where docs/semantics.md section 4 gives a
 /// different answer on purpose, by id, each with the rule behind it.
 /// Listed by `BUSYLIFE_LIST_DIFFERENCES=1 swift test --filter ConformanceTests`
 /// (which prints every unlisted difference) and then checked by hand.
@@ -71,11 +71,11 @@ enum KnownDifferences {
         "ical4j/samples/invalid/schedule-unstable.ics": "VALUE=DATE-TIME with a date-only value: we keep the date; the oracle makes it midnight",
         "ical4j/samples/valid/3.ics": "VTODO and VJOURNAL are not events: busylife reads VEVENT only",
         "ical4j/samples/valid/4.ics": "VTODO and VJOURNAL are not events: busylife reads VEVENT only",
-        "ical4j/samples/valid/Christian32Holidays.ics": "DTSTART counts toward COUNT=1 and is removed by EXDATE, so nothing remains (SEMANTICS 3); the oracle adds DTSTART without counting it",
+        "ical4j/samples/valid/Christian32Holidays.ics": "DTSTART counts toward COUNT=1 and is removed by EXDATE, so nothing remains (docs/semantics.md section 4); the oracle adds DTSTART without counting it",
         "ical4j/samples/valid/dst-only-vtimezone.ics": "the UID ends in a space, which we trim",
-        "ical4j/samples/valid/google_aus_holidays.ics": "DATE values with a TZID stay all-day dates (SEMANTICS 1); the oracle makes them midnight in the zone",
-        "ical4j/samples/valid/japan_west.ics": "DATE values with a TZID stay all-day dates (SEMANTICS 1); the oracle makes them midnight in the zone",
-        "ical4j/samples/valid/korganizer_sample.ics": "DTSTART (a Sunday, not the rule's first Saturday) counts toward COUNT=12, so the series ends one instance earlier (SEMANTICS 3); the oracle adds DTSTART without counting it",
+        "ical4j/samples/valid/google_aus_holidays.ics": "DATE values with a TZID stay all-day dates (docs/semantics.md section 1); the oracle makes them midnight in the zone",
+        "ical4j/samples/valid/japan_west.ics": "DATE values with a TZID stay all-day dates (docs/semantics.md section 1); the oracle makes them midnight in the zone",
+        "ical4j/samples/valid/korganizer_sample.ics": "DTSTART (a Sunday, not the rule's first Saturday) counts toward COUNT=12, so the series ends one instance earlier (docs/semantics.md section 4); the oracle adds DTSTART without counting it",
         "ical4j/samples/valid/rfc5545-sec3.6.2.ics": "VTODO and VJOURNAL are not events: busylife reads VEVENT only",
         "ical4j/samples/valid/rfc5545-sec3.6.3.ics": "VTODO and VJOURNAL are not events: busylife reads VEVENT only",
         "ical4j/samples/valid/rfc5545-sec4.4.ics": "VTODO and VJOURNAL are not events: busylife reads VEVENT only",
@@ -83,15 +83,15 @@ enum KnownDifferences {
         "ical4j/samples/valid/sunbird_sample.ics": "VTODO and VJOURNAL are not events: busylife reads VEVENT only",
         "icalendar/tests/calendars/issue_1633_rdate_with_dates.ics": "an RDATE;VALUE=DATE stays an all-day date; the oracle makes it midnight",
         "icalendar/tests/calendars/issue_1633_rdate_with_dates_and_tzid.ics": "an RDATE;VALUE=DATE stays an all-day date; the oracle makes it midnight in the zone",
-        "icalendar/tests/calendars/issue_526_calendar_with_different_events.ics": "TZID \"Western/Central Europe\" is no IANA, VTIMEZONE or CLDR name: floating with a diagnostic (SEMANTICS 2, step 5); the oracle guesses Europe/Berlin",
-        "icalendar/tests/calendars/issue_526_calendar_with_event_subset.ics": "TZID \"Western/Central Europe\" is no IANA, VTIMEZONE or CLDR name: floating with a diagnostic (SEMANTICS 2, step 5); the oracle guesses Europe/Berlin",
-        "icalendar/tests/calendars/issue_526_calendar_with_events.ics": "TZID \"Western/Central Europe\" is no IANA, VTIMEZONE or CLDR name: floating with a diagnostic (SEMANTICS 2, step 5); the oracle guesses Europe/Berlin",
-        "icalendar/tests/calendars/issue_526_calendar_with_shuffeled_events.ics": "TZID \"Western/Central Europe\" is no IANA, VTIMEZONE or CLDR name: floating with a diagnostic (SEMANTICS 2, step 5); the oracle guesses Europe/Berlin",
+        "icalendar/tests/calendars/issue_526_calendar_with_different_events.ics": "TZID \"Western/Central Europe\" is no IANA, VTIMEZONE or CLDR name: floating with a diagnostic (docs/semantics.md section 2, step 5); the oracle guesses Europe/Berlin",
+        "icalendar/tests/calendars/issue_526_calendar_with_event_subset.ics": "TZID \"Western/Central Europe\" is no IANA, VTIMEZONE or CLDR name: floating with a diagnostic (docs/semantics.md section 2, step 5); the oracle guesses Europe/Berlin",
+        "icalendar/tests/calendars/issue_526_calendar_with_events.ics": "TZID \"Western/Central Europe\" is no IANA, VTIMEZONE or CLDR name: floating with a diagnostic (docs/semantics.md section 2, step 5); the oracle guesses Europe/Berlin",
+        "icalendar/tests/calendars/issue_526_calendar_with_shuffeled_events.ics": "TZID \"Western/Central Europe\" is no IANA, VTIMEZONE or CLDR name: floating with a diagnostic (docs/semantics.md section 2, step 5); the oracle guesses Europe/Berlin",
         "icalendar/tests/journals/example.ics": "VTODO and VJOURNAL are not events: busylife reads VEVENT only",
         "icalendar/tests/todos/example.ics": "VTODO and VJOURNAL are not events: busylife reads VEVENT only",
         "khal/ics/event_dt_mixed_awareness.ics": "a TZID on a Z value and a floating DTEND: we read the value as UTC and keep the floating end; the oracle reads them otherwise",
-        "khal/ics/event_dtr_no_tz_exdatez.ics": "unknown TZID \"LOLOLOL\": floating with a diagnostic (SEMANTICS 2, step 5); the oracle reads UTC",
-        "khal/ics/event_rrule_recuid_cancelled.ics": "a cancelled override removes its instance (SEMANTICS 3); the oracle keeps it",
+        "khal/ics/event_dtr_no_tz_exdatez.ics": "unknown TZID \"LOLOLOL\": floating with a diagnostic (docs/semantics.md section 2, step 5); the oracle reads UTC",
+        "khal/ics/event_rrule_recuid_cancelled.ics": "a cancelled override removes its instance (docs/semantics.md section 4); the oracle keeps it",
         "libical/test-data/3.ics": "VTODO and VJOURNAL are not events: busylife reads VEVENT only",
         "libical/test-data/4.ics": "VTODO and VJOURNAL are not events: busylife reads VEVENT only",
     ]

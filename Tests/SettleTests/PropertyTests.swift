@@ -16,7 +16,7 @@ struct SeededRandom {
 }
 
 /// Random rules of the kinds where libical is sound: daily or coarser,
-/// no BYWEEKNO, no YEARLY BYMONTHDAY without BYMONTH (SEMANTICS.md 3 reads those otherwise).
+/// no BYWEEKNO, no YEARLY BYMONTHDAY without BYMONTH (docs/semantics.md section 4 reads those otherwise).
 func generatedRules(_ count: Int, seed: UInt64) -> [(rule: String, start: String)] {
     var random = SeededRandom(state: seed)
     let days = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]

@@ -27,7 +27,7 @@ extension Settlement {
     func day(_ text: String) -> LocalDay { days.first { $0.date.description == text }! }
 }
 
-/// One rule of SEMANTICS.md sections 3 to 5 per test.
+/// One rule of docs/semantics.md sections 4 to 6 per test.
 @Suite struct SettleRulesTests {
     // MARK: Section 3: wall clock, DST gap and overlap
 

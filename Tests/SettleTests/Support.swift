@@ -107,7 +107,7 @@ func master(fromLines text: String) throws -> Event? {
 }
 
 /// What libical and python-dateutil give for a single rule: DTSTART only
-/// when it matches the rule (SEMANTICS.md section 3 counts it always).
+/// when it matches the rule (docs/semantics.md section 4 counts it always).
 func peerStarts(_ event: Event, limit: Int) -> [LocalDateTime]? {
     guard event.recurrence.rules.count == 1, event.recurrence.dates.isEmpty,
           event.recurrence.exceptionDates.isEmpty, event.recurrence.exceptionRules.isEmpty else { return nil }

@@ -1,4 +1,4 @@
-/// Busy time into five levels (SEMANTICS.md section 5): level 0 is exactly
+/// Busy time into five levels (docs/semantics.md section 6): level 0 is exactly
 /// zero; levels 1 to 4 are split by three thresholds, which the legend
 /// prints as they are.
 package struct HeatmapScale: Sendable, Equatable {
