@@ -93,7 +93,7 @@ struct EventBuilder {
         event.status = component.first("STATUS").flatMap { Event.Status(rawValue: $0.value.lowercased()) }
         event.transparency = component.first("TRANSP")?.value.uppercased() == "TRANSPARENT" ? .transparent : .opaque
         if let sequence = component.first("SEQUENCE") {
-            if let value = Int(sequence.value.trimmingCharacters()) {
+            if let value = Int(sequence.value.trimmingBlanks()) {
                 event.sequence = value
             } else {
                 report(Diagnostic(.warning, .invalidValue, at: at(sequence.line), "SEQUENCE \"\(sequence.value)\" is not a number; 0 used"))
@@ -115,7 +115,7 @@ struct EventBuilder {
                 event.location = Location(name: location)
             }
             event.categories = component.all("CATEGORIES").flatMap {
-                $0.value.split(separator: ",").map { String($0).trimmingCharacters() }.filter { !$0.isEmpty }
+                $0.value.split(separator: ",").map { String($0).trimmingBlanks() }.filter { !$0.isEmpty }
             }
             event.attendees = component.all("ATTENDEE").map(attendee)
         }
@@ -131,7 +131,7 @@ struct EventBuilder {
     }
 
     private func time(_ text: String, tzid: String?, line: Int, repeatsInCalendarZone: Bool = false) -> EventTime? {
-        let text = text.trimmingCharacters()
+        let text = text.trimmingBlanks()
         guard case .success(let value) = ValueParsing.dateTime(text) else {
             guard let date = ValueParsing.dateWithZ(text) else { return nil }
             report(Diagnostic(.warning, .repairedValue, at: at(line),
@@ -165,7 +165,7 @@ struct EventBuilder {
     private func sameKind(_ end: EventTime, as start: EventTime, property: ICalProperty) -> EventTime {
         switch (start, end) {
         case (.date, .instant), (.date, .floating):
-            guard case .success(let written) = ValueParsing.dateTime(property.value.trimmingCharacters()) else { return end }
+            guard case .success(let written) = ValueParsing.dateTime(property.value.trimmingBlanks()) else { return end }
             let date: LocalDate
             switch written {
             case .local(let local), .utc(let local): date = local.date
@@ -189,7 +189,7 @@ struct EventBuilder {
     }
 
     private func problemText(_ property: ICalProperty) -> String {
-        switch ValueParsing.dateTime(property.value.trimmingCharacters()) {
+        switch ValueParsing.dateTime(property.value.trimmingBlanks()) {
         case .failure(.impossible(let why)): "\(property.name) \(property.value): \(why)"
         default: "\(property.name) \"\(property.value)\" is not a DATE or DATE-TIME"
         }
@@ -259,11 +259,7 @@ struct EventBuilder {
     // MARK: - People
 
     private func attendee(_ property: ICalProperty) -> Attendee {
-        var email = property.value.trimmingCharacters()
-        if email.utf8.count >= 7, zip(email.utf8, "mailto:".utf8).allSatisfy({ $0 == $1 || $0 &+ 0x20 == $1 && $1 != 0x3A }) {
-            email = String(Substring(email.utf8.dropFirst(7)))
-        }
-        return Attendee(name: property.parameter("CN"), email: email.isEmpty ? nil : email,
+        Attendee(name: property.parameter("CN"), email: Attendee.email(fromAddress: property.value),
                         partstat: property.parameter("PARTSTAT")?.uppercased(),
                         role: property.parameter("ROLE")?.uppercased())
     }
@@ -280,16 +276,7 @@ enum StableID {
 
     /// The 64-bit FNV-1a hash of the parts (each followed by 0x1F).
     static func hash(_ parts: [String]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for part in parts {
-            for byte in part.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
-            }
-            hash ^= 0x1F
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return hash
+        StableHash.of(parts)
     }
 
     /// `busylife-` and the hash in 16 hex digits.

@@ -42,12 +42,12 @@ struct ICSImporter {
             case .calendarProperty(let property):
                 switch property.name {
                 case "X-WR-CALNAME":
-                    let name = property.value.trimmingCharacters()
+                    let name = property.value.trimmingBlanks()
                     if !name.isEmpty && forced == nil { calendarName = name }
                 case "METHOD":
                     underMethod = true
                 case "X-WR-TIMEZONE" where useCalendarZone:
-                    let tzid = property.value.trimmingCharacters()
+                    let tzid = property.value.trimmingBlanks()
                     calendarZone = zones.resolve(tzid, line: property.line)
                 default:
                     break

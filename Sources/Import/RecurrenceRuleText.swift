@@ -67,8 +67,8 @@ struct Repair {
         var parts: [(name: String, value: String)] = []
         for piece in rule.split(separator: ";", omittingEmptySubsequences: true) {
             let pair = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(pair[0]).trimmingCharacters().uppercased()
-            let value = pair.count > 1 ? String(pair[1]).trimmingCharacters() : ""
+            let name = String(pair[0]).trimmingBlanks().uppercased()
+            let value = pair.count > 1 ? String(pair[1]).trimmingBlanks() : ""
             if let first = parts.first(where: { $0.name == name }) {
                 notes.append("repeats \(name); the first (\(name)=\(first.value)) is kept")
                 continue
@@ -89,7 +89,7 @@ struct Repair {
                     continue
                 }
             case "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYSETPOS", "BYMONTH":
-                let values = value.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingCharacters() }
+                let values = value.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingBlanks() }
                 let nonZero = values.filter { !$0.isEmpty && Int($0).map { $0 != 0 } ?? true }
                 if nonZero.count != values.count {
                     if nonZero.isEmpty {

@@ -48,7 +48,7 @@ enum ValueParsing {
 
     /// `PT1H30M`, `P1D`, `-P2W`, `P1DT12H` (RFC 5545 3.3.6).
     static func duration(_ text: String) -> EventDuration? {
-        var chars = Substring(text.trimmingCharacters())
+        var chars = Substring(text.trimmingBlanks())
         var negative = false
         if chars.first == "+" || chars.first == "-" {
             negative = chars.first == "-"
@@ -96,7 +96,7 @@ enum ValueParsing {
 
     /// A UTC offset: `+0100`, `-0500`, `+053028`; seconds east.
     static func utcOffset(_ text: String) -> Int? {
-        let t = text.trimmingCharacters()
+        let t = text.trimmingBlanks()
         guard let sign = t.first, sign == "+" || sign == "-" else { return nil }
         let digits = t.dropFirst()
         guard digits.count == 4 || digits.count == 6, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
@@ -109,17 +109,4 @@ enum ValueParsing {
 
     private static func pad2(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
     private static func pad4(_ v: Int) -> String { String(repeating: "0", count: max(0, 4 - String(v).count)) + "\(v)" }
-}
-
-extension String {
-    /// Without leading and trailing spaces, tabs and line breaks.
-    func trimmingCharacters() -> String {
-        func blank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
-        // Nearly always nothing to trim: the same string, not a copy.
-        guard let first = utf8.first, let last = utf8.last, blank(first) || blank(last) else { return self }
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" || f == "\r" || f == "\n" { s.removeFirst() }
-        while let l = s.last, l == " " || l == "\t" || l == "\r" || l == "\n" { s.removeLast() }
-        return String(s)
-    }
 }

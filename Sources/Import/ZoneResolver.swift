@@ -57,7 +57,7 @@ final class ZoneResolver {
 
     /// A VTIMEZONE of this file; it may come after the events that use it.
     func define(_ component: ICalComponent) {
-        guard let tzid = component.first("TZID")?.value.trimmingCharacters(), !tzid.isEmpty else {
+        guard let tzid = component.first("TZID")?.value.trimmingBlanks(), !tzid.isEmpty else {
             report(Diagnostic(.warning, .missingProperty, at: SourcePosition(file: file, line: component.line),
                               "VTIMEZONE without TZID; ignored"))
             return
@@ -127,7 +127,7 @@ final class ZoneResolver {
     /// `/freeassociation.sourceforge.net/[Tzfile/]`, `/mozilla.org/20050126_1/`,
     /// `/softwarestudio.org/Olson_20011030_5/`, `/citadel.org/20190914_1/`.
     static func stripped(_ tzid: String) -> String {
-        var name = tzid.trimmingCharacters()
+        var name = tzid.trimmingBlanks()
         if name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\"") {
             name = String(name.dropFirst().dropLast())
         }

@@ -75,11 +75,11 @@ struct Intake {
     }
 
     static func claimKey(_ event: Event) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
-        for byte in event.calendar.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        hash = (hash ^ 0xff) &* 0x100_0000_01b3
-        for byte in event.uid.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
+        var hash = StableHash()
+        hash.add(event.calendar)
+        hash.add(0xFF)  // never in UTF-8: no calendar and uid run into each other
+        hash.add(event.uid)
+        return hash.value
     }
 
     /// Whether the component's own fields may show in the window: an

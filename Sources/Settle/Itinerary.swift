@@ -7,7 +7,7 @@ import Foundation
 /// the first character. docs/travel.md has examples.
 extension TravelPlan {
     package mutating func addItinerary(_ text: String, file: String) throws(Problem) {
-        let trimmed = text.trimmingSpaces()
+        let trimmed = text.trimmingBlanks()
         if trimmed.hasPrefix("[") {
             guard let array = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [Any] else {
                 throw Problem(description: "\(file): not a JSON array of {\"when\", \"zone\"} objects")
@@ -22,7 +22,7 @@ extension TravelPlan {
             return
         }
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let content = String(line).trimmingSpaces()
+            let content = String(line).trimmingBlanks()
             if content.isEmpty || content.hasPrefix("#") || content.lowercased().hasPrefix("when\t") { continue }
             let fields = content.split(separator: "\t", omittingEmptySubsequences: true)
             guard fields.count == 2 else {

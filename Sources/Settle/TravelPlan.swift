@@ -64,7 +64,7 @@ public struct TravelPlan: Sendable {
 
     /// `2026-11-20`, `2026-11-20T08:00[:00]`, optionally `Z` or `±hh:mm`.
     static func when(_ raw: String) -> When? {
-        let text = Array(raw.trimmingSpaces().utf8)
+        let text = Array(raw.trimmingBlanks().utf8)
         func number(_ range: Range<Int>) -> Int? {
             guard range.upperBound <= text.count else { return nil }
             var value = 0
@@ -97,11 +97,3 @@ public struct TravelPlan: Sendable {
     }
 }
 
-extension String {
-    func trimmingSpaces() -> String {
-        var slice = Substring(self)
-        while let first = slice.first, first == " " || first == "\t" || first == "\r" { slice = slice.dropFirst() }
-        while let last = slice.last, last == " " || last == "\t" || last == "\r" { slice = slice.dropLast() }
-        return String(slice)
-    }
-}

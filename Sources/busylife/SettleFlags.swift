@@ -63,7 +63,7 @@ struct SettleFlags: ParsableArguments {
         }
         var options = SettleOptions(from: first, to: last, timeline: timeline)
         options.travelFromEvents = travelFromEvents
-        options.me = me.map { $0.lowercased().hasPrefix("mailto:") ? String($0.dropFirst(7)) : $0 }
+        options.me = me.flatMap(Attendee.email(fromAddress:))
         options.allDayBusy = allDayBusy
         options.filter = EventFilter(calendars: calendar, search: search)
         return options

@@ -1,0 +1,51 @@
+/// The 64-bit FNV-1a hash: derived uids (`busylife-…`) and the keys that
+/// tell one calendar's UID from another's. Stable across runs and
+/// platforms, unlike `Hasher`.
+package struct StableHash {
+    package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    package init() {}
+
+    package mutating func add(_ text: String) {
+        for byte in text.utf8 { add(byte) }
+    }
+
+    package mutating func add(_ byte: UInt8) {
+        value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+
+    /// The hash of the parts, each followed by a separator byte.
+    package static func of(_ parts: [String], separator: UInt8 = 0x1F) -> UInt64 {
+        var hash = StableHash()
+        for part in parts {
+            hash.add(part)
+            hash.add(separator)
+        }
+        return hash.value
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces, tabs and line breaks; the same
+    /// string (no copy) when there is nothing to trim, which is nearly always.
+    package func trimmingBlanks() -> String {
+        func blank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        guard let first = utf8.first, let last = utf8.last, blank(first) || blank(last) else { return self }
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" || f == "\r" || f == "\n" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\r" || l == "\n" { s.removeLast() }
+        return String(s)
+    }
+}
+
+extension Attendee {
+    /// The e-mail address of a calendar user address: `mailto:` (any case)
+    /// dropped and blanks trimmed; nil when nothing is left.
+    package static func email(fromAddress address: String) -> String? {
+        var email = address.trimmingBlanks()
+        if email.utf8.count >= 7, zip(email.utf8, "mailto:".utf8).allSatisfy({ $0 == $1 || $0 &+ 0x20 == $1 && $1 != 0x3A }) {
+            email = String(Substring(email.utf8.dropFirst(7)))
+        }
+        return email.isEmpty ? nil : email
+    }
+}
