@@ -6,10 +6,11 @@
 # Builds Fuzz/ (a package of its own that depends on this one by path, so
 # that the main `swift build` never needs the fuzzer runtime) with
 # `-sanitize=fuzzer,address` on every module, then runs it for SECONDS.
-# Each input is written to a temporary file and read as busylife reads a
-# calendar (BusyLife JSON when it starts with `[` or `{`, else iCalendar),
-# its events settled over 2026 for a viewer in Europe/Berlin, and the day
-# JSON and heatmap model made from the result (Fuzz/Sources/busylife-fuzz).
+# Each input is read through the library's public API (BusyLifeKit) as
+# bytes, as busylife reads a calendar (BusyLife JSON when it starts with
+# `[` or `{`, else iCalendar), and its events settled over 2026 for a
+# viewer in Europe/Berlin, every day's busy time checked
+# (Fuzz/Sources/busylife-fuzz).
 #
 # Seeds: samples/, Tests/Fixtures/regressions/ and, when it is beside the
 # checkout, ../shared/corpora (*.ics and *.json up to 256 KiB), copied into
@@ -23,8 +24,8 @@
 # libFuzzer runs in fork mode and goes on after a crash, timeout (unit
 # slower than FUZZ_TIMEOUT, default 10 s) or out-of-memory (FUZZ_RSS_MB,
 # default 2048), so one slow input does not end the run; the summary
-# counts each. Until the settle step has a work budget (issue 11), slow
-# and memory-hungry units are expected findings. At the end it prints
+# counts each. The work budget bounds every input, so any timeout or
+# out-of-memory is a finding to keep. At the end it prints
 # executions, coverage (edges and features), corpus size and findings.
 set -euo pipefail
 [ $# -ge 1 ] && [[ $1 =~ ^[0-9]+$ ]] || { echo "usage: scripts/fuzz.sh SECONDS [libFuzzer flags...]" >&2; exit 64; }

@@ -133,7 +133,7 @@ package struct ICalRecurrenceError: Error, Sendable, Equatable {
 }
 
 /// libical's own recurrence iterator, kept only as a differential test
-/// oracle (it stops at 2582 and is wrong in places; see ARCHITECTURE.md).
+/// oracle (it stops at 2582 and is wrong in places; see docs/architecture.md).
 package enum LibicalIterator {
     /// The first `limit` instances of `rule` from `start` (`19970902T090000`),
     /// as libical writes them.
