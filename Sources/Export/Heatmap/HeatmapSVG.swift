@@ -23,8 +23,8 @@ package struct HeatmapSVG {
     <style>
     text{font:10px -apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,Arial,sans-serif;fill:#57606a}
     .l0{fill:#ebedf0}.l1{fill:#9be9a8}.l2{fill:#40c463}.l3{fill:#30a14e}.l4{fill:#216e39}
-    .today{stroke:#1f2328;stroke-width:1}
-    @media (prefers-color-scheme:dark){text{fill:#8b949e}.l0{fill:#161b22}.l1{fill:#0e4429}.l2{fill:#006d32}.l3{fill:#26a641}.l4{fill:#39d353}.today{stroke:#e6edf3}}
+    .today{stroke:#1f2328;stroke-width:1}text.on-dark{fill:#ffffff}
+    @media (prefers-color-scheme:dark){text{fill:#8b949e}.l0{fill:#161b22}.l1{fill:#0e4429}.l2{fill:#006d32}.l3{fill:#26a641}.l4{fill:#39d353}.today{stroke:#e6edf3}text.on-dark{fill:#0d1117}}
     </style>
     """
 
@@ -62,7 +62,8 @@ package struct HeatmapSVG {
         }
         body += legend(layout.legend, x: left, y: top + grid.rows * step + 12)
         body += text(x: left, y: height - 6, layout.footer)
-        return document(layout, width: width, height: height, body: body)
+        return document(layout, width: widest(width, legend: layout.legend, at: left, footer: layout.footer, at: left),
+                        height: height, body: body)
     }
 
     package func months(_ model: HeatmapModel, weekStart: Int, perRow: Int = 3) -> String {
@@ -78,14 +79,20 @@ package struct HeatmapSVG {
             for cell in grid.cells where cell.level != nil {
                 let x = x0 + cell.column * size, y = y0 + 30 + cell.row * size
                 body += rect(cell, x: x, y: y, size: size - 2)
-                body += text(x: x + 3, y: y + 13, String(cell.date!.day))
+                // The day's number, light on the two darkest levels (dark in dark mode).
+                let number = String(cell.date!.day)
+                body += (cell.level ?? 0) >= 3
+                    ? "<text x=\"\(x + 3)\" y=\"\(y + 13)\" class=\"on-dark\">\(number)</text>\n"
+                    : text(x: x + 3, y: y + 13, number)
             }
         }
         let rows = (layout.grids.count + perRow - 1) / perRow
         let legendY = 10 + rows * blockHeight
         body += legend(layout.legend, x: 10, y: legendY)
         body += text(x: 10, y: legendY + 30, layout.footer)
-        return document(layout, width: 20 + min(perRow, layout.grids.count) * blockWidth, height: legendY + 40, body: body)
+        let width = widest(20 + min(perRow, layout.grids.count) * blockWidth, legend: layout.legend, at: 10,
+                           footer: layout.footer, at: 10)
+        return document(layout, width: width, height: legendY + 40, body: body)
     }
 
     /// The punch card. Its legend is in minutes whatever the statistic (as
@@ -105,7 +112,8 @@ package struct HeatmapSVG {
             }
         }
         body += legend(layout.legend, x: left, y: top + grid.rows * step + 12)
-        return document(layout, width: left + grid.columns * step + 10, height: top + grid.rows * step + 44, body: body)
+        let width = widest(left + grid.columns * step + 10, legend: layout.legend, at: left, footer: "", at: left)
+        return document(layout, width: width, height: top + grid.rows * step + 44, body: body)
     }
 
     // MARK: Pieces
@@ -129,9 +137,20 @@ package struct HeatmapSVG {
         for entry in legend.entries {
             out += "<rect x=\"\(cursor)\" y=\"\(y)\" width=\"\(HeatmapSVG.cell)\" height=\"\(HeatmapSVG.cell)\" rx=\"2\" class=\"l\(entry.level)\"/>\n"
             out += text(x: cursor + 14, y: y + 9, entry.text)
-            cursor += 20 + 7 * entry.text.count
+            cursor += HeatmapSVG.legendEntryWidth(entry.text)
         }
         return out + "</g>\n"
+    }
+
+    private static func legendEntryWidth(_ text: String) -> Int { 20 + 7 * text.count }
+
+    /// The picture's width: its grid's, or more when the legend or the
+    /// footer runs past it (a narrow month view with a long footer), so no
+    /// text is cut off. Text is reckoned at 6 pixels a character (10 px type).
+    private func widest(_ width: Int, legend: HeatmapLegend, at legendX: Int, footer: String, at footerX: Int) -> Int {
+        let legendEnd = legendX + 90 + legend.entries.reduce(0) { $0 + HeatmapSVG.legendEntryWidth($1.text) }
+        let footerEnd = footer.isEmpty ? 0 : footerX + 6 * footer.count + 10
+        return max(width, legendEnd, footerEnd)
     }
 
     private func document(_ layout: HeatmapLayout, width: Int, height: Int, body: String) -> String {
