@@ -196,6 +196,14 @@ package final class RuleExpander: Sendable {
     /// (29 February on a Monday) come every 28 years.
     package static let searchLimit = 100_000
 
+    /// Instances counted toward COUNT before the window, at most: a rule
+    /// that gives several instances a period counts them one by one from
+    /// DTSTART, and `FREQ=SECONDLY;BYSECOND=0,1;COUNT=2000000000` from 1970
+    /// would count for minutes to reach 2026. Past this the search gives
+    /// up (`gaveUp`). A real rule counts a few thousand (three a day for
+    /// ninety years is 98,550).
+    package static let countWalkLimit = 100_000
+
     /// The same; `gaveUp` is set when the search stopped at `searchLimit`
     /// empty periods in a row (instances after that point are left out).
     @discardableResult
@@ -224,15 +232,22 @@ package final class RuleExpander: Sendable {
         }
         guard firstPeriod <= lastPeriod else { return true }
         var stopped = false
+        var walked = 0
+        var walkedTooFar = false
         scan(fromPeriod: firstPeriod, toPeriod: lastPeriod, stopAfter: min(upper, untilWallBound + 1), gaveUp: &gaveUp) { wall in
             // Before DTSTART; or DTSTART itself, already given when it counts anyway.
             if wall < start || (wall == start && countsStart) { return true }
             guard passesUntil(wall) else { return wall <= untilWallBound }
+            if wall < lower {
+                walked += 1
+                if walked > RuleExpander.countWalkLimit { walkedTooFar = true; return false }
+            }
             remaining -= 1
             if wall >= upper { return false }
             if wall >= lower && !body(wall) { stopped = true; return false }
             return remaining > 0
         }
+        if walkedTooFar { gaveUp = true }
         return !stopped
     }
 

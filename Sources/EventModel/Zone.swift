@@ -92,9 +92,26 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// A constant offset from UTC, in seconds east.
+    private struct FixedKey: Hashable {
+        var id: String
+        var offset: Int
+    }
+    private static let fixedZones = Mutex<[FixedKey: Zone]>([:])
+
+    /// A constant offset from UTC, in seconds east. The same name and
+    /// offset give the same zone.
     public init(id: String, fixedOffset: Int) {
-        self.init(Definition(id: id, source: .fixed(fixedOffset)))
+        let key = FixedKey(id: id, offset: fixedOffset)
+        if let known = Zone.fixedZones.withLock({ $0[key] }) {
+            self = known
+            return
+        }
+        let made = Zone(Definition(id: id, source: .fixed(fixedOffset)))
+        self = Zone.fixedZones.withLock { zones in
+            if let known = zones[key] { return known }
+            zones[key] = made
+            return made
+        }
     }
 
     public static let utc = Zone(id: "UTC", fixedOffset: 0)
@@ -182,6 +199,9 @@ private final class Definition: @unchecked Sendable {
     private static let last: Int64 = 4_102_444_800    // 2100-01-01T00:00:00Z
     /// More onsets than this in those 200 years (about one a day) make no table.
     private static let tableLimit = 75_000
+    /// More onsets than this around one year (a zone that changes every
+    /// few minutes) are not expanded.
+    private static let yearLimit = 200_000
 
     init(id: String, source: Source) {
         self.id = id
@@ -237,8 +257,13 @@ private final class Definition: @unchecked Sendable {
         let year = LocalDateTime(secondsSinceEpoch: seconds).date.year
         let table = years.withLock { cached in
             if let table = cached[year] { return table }
-            let table = rules.transitions(fromUTCSeconds: ZoneRules.startOfYear(year),
-                                          toUTCSeconds: ZoneRules.startOfYear(year + 1)) ?? []
+            // Bounded: a rule of every second would give 126 million
+            // onsets for the four years looked at; past the limit the
+            // year keeps the offset in force at its start.
+            let start = ZoneRules.startOfYear(year)
+            let table = rules.transitions(fromUTCSeconds: start, toUTCSeconds: ZoneRules.startOfYear(year + 1),
+                                          limit: Definition.yearLimit)
+                ?? [(start, rules.observances.first?.offsetFrom ?? 0)]
             if cached.count > 4096 { cached.removeAll() }
             cached[year] = table
             return table

@@ -11,7 +11,9 @@ import Darwin
 /// Readers always see UTF-8 without a byte-order mark: a UTF-8 BOM is
 /// dropped, and input that starts with a UTF-16 BOM (`FF FE` little-endian,
 /// `FE FF` big-endian, as some Windows tools write) is transcoded as it is
-/// read; an unpaired surrogate becomes U+FFFD.
+/// read. An unpaired surrogate becomes the byte 0xFF, which is never
+/// UTF-8: the line reader then repairs it as U+FFFD and says so (an
+/// `invalid-utf8` warning), as for any other bad byte.
 package final class ByteSource {
     /// How the input was written, judged by its byte-order mark.
     package enum Encoding: Sendable, Equatable {
@@ -140,17 +142,23 @@ package final class ByteSource {
                       : UInt32(pending[at + 1]) << 8 | UInt32(pending[at])
         }
         func put(_ scalar: UInt32) {
-            let s = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+            guard let s = Unicode.Scalar(scalar) else { return putInvalid() }
             for byte in UTF8.encode(s)! {
                 buffer[out] = byte
                 out += 1
             }
         }
+        /// An unpaired surrogate or a lone last byte: 0xFF, never UTF-8,
+        /// which the reader reports and repairs as U+FFFD.
+        func putInvalid() {
+            buffer[out] = 0xFF
+            out += 1
+        }
         while index + 1 < pending.count, out + 4 <= buffer.count {
             let first = unit(index)
             if first >= 0xD800 && first < 0xDC00 {
                 guard index + 3 < pending.count else {
-                    if atEnd { put(0xFFFD); index += 2; continue }
+                    if atEnd { putInvalid(); index += 2; continue }
                     break
                 }
                 let second = unit(index + 2)
@@ -158,11 +166,11 @@ package final class ByteSource {
                     put(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
                     index += 4
                 } else {
-                    put(0xFFFD)
+                    putInvalid()
                     index += 2
                 }
             } else if first >= 0xDC00 && first < 0xE000 {
-                put(0xFFFD)
+                putInvalid()
                 index += 2
             } else {
                 put(first)
@@ -171,7 +179,7 @@ package final class ByteSource {
         }
         pending.removeSubrange(0..<index)
         if atEnd && pending.count == 1 && out + 3 <= buffer.count {
-            put(0xFFFD)
+            putInvalid()
             pending = []
         }
         return out

@@ -62,7 +62,7 @@ struct ContentLineReader {
                     let length = lf - base
                     append(base, length)
                     position += length + 1
-                    if current.last == 0x0D { current.removeLast() }
+                    while current.last == 0x0D { current.removeLast() }  // CRLF, and CR CR LF
                     break
                 }
                 append(base, available)
@@ -117,7 +117,8 @@ struct ContentLineReader {
         }
         guard offset + 1 < chunkCount else { return }  // decide on the next chunk
         lineEndKnown = true
-        if chunk[offset + 1] != 0x0A { lineEnd = 0x0D }
+        // CR alone; a CR before another CR is a doubled CRLF (`\r\r\n`), not Mac.
+        if chunk[offset + 1] != 0x0A && chunk[offset + 1] != 0x0D { lineEnd = 0x0D }
     }
 }
 

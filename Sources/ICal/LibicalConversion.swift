@@ -188,7 +188,7 @@ enum LibicalError {
     /// Properties whose values busylife parses itself (and reports when it cannot).
     static let readByBusylife: Set<String> = [
         "DTSTART", "DTEND", "DURATION", "RECURRENCE-ID", "RRULE", "EXRULE", "RDATE", "EXDATE",
-        "STATUS", "TRANSP", "SEQUENCE", "UID", "TZID", "TZOFFSETFROM", "TZOFFSETTO",
+        "STATUS", "TRANSP", "SEQUENCE", "UID", "TZID", "TZOFFSETFROM", "TZOFFSETTO", "ATTENDEE", "ORGANIZER",
     ]
 
     /// Whether libical types the property as TEXT (or it is an x-name).

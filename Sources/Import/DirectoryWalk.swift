@@ -160,10 +160,18 @@ struct DirectoryWalk {
                 if errno != 0 { problem(.error, .unreadable, directory, DirectoryWalk.reason(errno) + "; the folder is read in part") }
                 break
             }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            let (name, valid) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let bytes = raw.prefix { $0 != 0 }
+                return (String(decoding: bytes, as: UTF8.self), String(validating: bytes, as: UTF8.self) != nil)
             }
-            if !name.hasPrefix(".") { names.append(name) }
+            if name.hasPrefix(".") { continue }
+            // Paths are text here: a name that is not UTF-8 cannot be opened
+            // by it, and is said so rather than passed over.
+            guard valid else {
+                problem(.error, .unreadable, directory + "/" + name, "a name that is not UTF-8 (shown with U+FFFD); not read")
+                continue
+            }
+            names.append(name)
         }
         return names.sorted()
     }

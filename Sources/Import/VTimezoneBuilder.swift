@@ -62,10 +62,13 @@ enum VTimezoneBuilder {
         }
         // An offset that changes every hour, minute or second is no zone
         // anyone uses, and every lookup would expand years of it.
-        if [.hourly, .minutely, .secondly].contains(rule.frequency) {
+        // So is one that changes several times a day through BYHOUR, BYMINUTE
+        // or BYSECOND (`FREQ=DAILY;BYHOUR=0,...,23;BYMINUTE=0,...,59`).
+        if [.hourly, .minutely, .secondly].contains(rule.frequency)
+            || rule.byHour.count > 1 || rule.byMinute.count > 1 || rule.bySecond.count > 1 {
             report(Diagnostic(.warning, .workBudget, at: at,
-                              "RRULE FREQ=\(rule.frequency.rawValue.uppercased()) in time zone \"\(id)\" refused (sub-daily "
-                              + "observance rules are not read); the observance starts at its DTSTART and RDATEs only"))
+                              "RRULE \"\(text)\" in time zone \"\(id)\" refused (observance rules that change the offset "
+                              + "more than once a day are not read); the observance starts at its DTSTART and RDATEs only"))
             return (nil, nil)
         }
         var untilUTC: Int64?

@@ -33,6 +33,10 @@ struct Intake {
     /// Zone changes of single events that are flights (`--travel-from-events`).
     private(set) var flights: [ZoneTimeline.Change] = []
     private var order = 0
+    /// Instances the intake may generate, in all, to find where COUNT
+    /// series end (`mayReachWindow`); past it, series are kept whole
+    /// (expansion decides, under its own budget).
+    private var countBudget = 1_000_000
 
     init(options: SettleOptions) {
         coarseLower = (options.from.daysSinceEpoch - 2) * 86_400
@@ -85,7 +89,7 @@ struct Intake {
     /// Whether the component's own fields may show in the window: an
     /// override's when it lies near the window (or shifts later ones), a
     /// master's when any instance can reach it.
-    private func mayNeedFields(_ event: Event) -> Bool {
+    private mutating func mayNeedFields(_ event: Event) -> Bool {
         guard let id = event.recurrenceID else { return mayReachWindow(event) }
         if id.thisAndFuture { return true }
         let (low, high) = Intake.approximateSpan(event.start, event.end)
@@ -95,7 +99,7 @@ struct Intake {
     /// Whether any instance of a master can touch the coarse window: not
     /// when everything starts after it, nor when every rule ends (UNTIL, or
     /// COUNT up to 100,000 instances) well before it.
-    private func mayReachWindow(_ event: Event) -> Bool {
+    private mutating func mayReachWindow(_ event: Event) -> Bool {
         let starts = [event.start] + event.recurrence.dates.map(\.start)
         let earliest = starts.map { Intake.approximateSpan($0, $0).0 }.min()!
         if earliest >= coarseUpper + 86_400 { return false }
@@ -109,11 +113,17 @@ struct Intake {
         for rule in event.recurrence.rules {
             if let until = rule.until {
                 latest = max(latest, Intake.approximateSpan(until, until).0 + length)
-            } else if let count = rule.count, count <= 100_000 {
+            } else if let count = rule.count, count <= 100_000, countBudget >= count {
                 var last = frame.wall(event.start)
                 var gaveUp = false
+                var budget = countBudget
                 Series.expander(for: rule, of: event, frame: frame, countsStart: true)
-                    .instances(from: RuleExpander.startOfTime, to: RuleExpander.endOfTime, gaveUp: &gaveUp) { last = $0; return true }
+                    .instances(from: RuleExpander.startOfTime, to: RuleExpander.endOfTime, gaveUp: &gaveUp) { wall in
+                        last = wall
+                        budget -= 1
+                        return true
+                    }
+                countBudget = budget
                 if gaveUp { return true }  // unknown: keep it whole
                 latest = max(latest, last + length)
             } else {

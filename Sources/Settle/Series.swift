@@ -79,15 +79,21 @@ struct Series {
         }
         let starts = Series.starts(of: master.event, frame: frame, from: from, to: to, core: coreReach,
                                    cap: cap, limit: limit, generated: &generated, diagnostic: diagnostic)
+        // An EXRULE is a filter: each start is looked up in it (a window of
+        // one second), so its cost is the starts', however often it repeats.
+        // A rule with COUNT counts from DTSTART, so it is walked once over
+        // the starts' span instead (at most `cap` instances).
         var excluded: Set<Int64> = []
         for rule in master.event.recurrence.exceptionRules {
-            Series.expander(for: rule, of: master.event, frame: frame, countsStart: false)
-                .instances(from: from, to: to) { wall in excluded.insert(wall); return excluded.count <= cap }
-        }
-        generated += excluded.count  // work too
-        if excluded.count > cap {
-            diagnostic(Diagnostic(.warning, .tooManyInstances, at: master.event.source,
-                "\(WorkBudget.name(master.event)) has more than \(cap) EXRULE instances in the window; later ones do not exclude"))
+            let expander = Series.expander(for: rule, of: master.event, frame: frame, countsStart: false)
+            guard let first = starts.first?.wall, let last = starts.last?.wall else { break }
+            if rule.count != nil {
+                expander.instances(from: first, to: last + 1) { wall in excluded.insert(wall); return excluded.count <= cap }
+                continue
+            }
+            for start in starts {
+                expander.instances(from: start.wall, to: start.wall + 1) { wall in excluded.insert(wall); return false }
+            }
         }
         result += instances(starts, master: master, frame: frame, length: length, table: table, ranges: ranges, excluded: excluded)
         return result
@@ -110,6 +116,11 @@ struct Series {
             if startWall >= from && startWall < to { starts.append((startWall, master.start, nil)) }
         }
         var gaveUp = false
+        if limit == 0 && !rules.isEmpty {
+            // The budget is spent: the rules are cut without walking them.
+            capped = true
+            generated = 1
+        }
         func generate(_ from: Int64, _ to: Int64) {
             for rule in rules where !capped && from < to {
                 rule.instances(from: from, to: to, gaveUp: &gaveUp) { wall in
@@ -121,7 +132,7 @@ struct Series {
             }
         }
         generate(from, to)
-        if capped, let core {
+        if capped, let core, limit > 0 {
             // Cut: again, the window's own instances first.
             starts.removeAll()
             generated = 0
@@ -134,7 +145,8 @@ struct Series {
             diagnostic(Diagnostic(.warning, .workBudget, at: master.source,
                                   "the rule of \"\(master.title)\" (uid \(master.uid)) finds no instance in "
                                   + "\(RuleExpander.searchLimit) periods in a row (a BYSETPOS or other part that never "
-                                  + "matches?); the search stops there and any later instances are left out"))
+                                  + "matches?), or counts more than \(RuleExpander.countWalkLimit) instances toward COUNT "
+                                  + "before the window; the search stops there and any later instances are left out"))
         }
         if capped && limit == cap {
             diagnostic(Diagnostic(.warning, .tooManyInstances, at: master.source,
@@ -229,8 +241,11 @@ struct Series {
                     }
                     if excluded {
                         byKey[key] = nil
-                        diagnostic(Diagnostic(.note, .nothingToPlace, at: component.event.source,
-                            "override of an instance that the master's EXDATE deletes; not shown"))
+                        // A cancelled override loses nothing; any other was
+                        // something the user wrote, dropped: a warning.
+                        let cancelled = component.event.status == .cancelled
+                        diagnostic(Diagnostic(cancelled ? .note : .warning, .nothingToPlace, at: component.event.source,
+                            "override \"\(component.event.title)\" of an instance that the master's EXDATE deletes; not shown"))
                     }
                 }
             }

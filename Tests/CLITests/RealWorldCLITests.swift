@@ -70,12 +70,13 @@ import Testing
     }
 
     /// The calendar-level lines survive whatever comes before BEGIN:VCALENDAR.
-    @Test(arguments: ["bom", "utf16le", "utf16be", "cr"])
+    @Test(arguments: ["bom", "utf16le", "utf16be", "cr", "crcrlf"])
     func encodingsAndLineEndingsKeepTheCalendarsLines(_ form: String) throws {
         var bytes: [UInt8]
         switch form {
         case "bom": bytes = [0xEF, 0xBB, 0xBF] + Array(("\r\n\r\n" + Self.google).utf8)
         case "cr": bytes = Array(Self.google.replacingOccurrences(of: "\r\n", with: "\r").utf8)
+        case "crcrlf": bytes = Array(Self.google.replacingOccurrences(of: "\r\n", with: "\r\r\n").utf8)  // converted twice
         default:
             let bigEndian = form == "utf16be"
             bytes = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
@@ -91,6 +92,14 @@ import Testing
         // X-WR-TIMEZONE read: 08:00 floating in Berlin is 07:00Z; X-WR-CALNAME read.
         #expect(run.stdout.contains("\"startUTC\":\"2026-11-25T07:00:00Z\""))
         #expect(run.stdout.contains("\"calendar\":\"Family\""))
+    }
+
+    @Test func aFileNameThatIsNotUTF8IsReportedNotPassedOver() throws {
+        let dir = try folder(["other.ics": Array(Self.google.utf8)])
+        let run = try busylife([], shell: "printf '%s' \"$(cat \(dir.path)/other.ics)\" > \(dir.path)/caf$'\\xe9'.ics && BUSYLIFE check \(dir.path)")
+        #expect(run.status == 66)
+        #expect(run.stdout.contains("a name that is not UTF-8"))
+        #expect(run.stdout.contains("files: 1 (1 iCalendar), 1 unreadable"))
     }
 
     @Test func aDateStartWithADateTimeEndIsOnEveryDayItCovers() throws {

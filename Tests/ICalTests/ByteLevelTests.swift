@@ -51,10 +51,20 @@ import Testing
         #expect(source.encoding == .utf16LittleEndian)
     }
 
-    @Test func anUnpairedSurrogateAndAnOddLastByteBecomeReplacementCharacters() {
+    @Test func anUnpairedSurrogateAndAnOddLastByteBecomeBytesThatAreNotUTF8() {
         let source = ByteSource(bytes: [0xFF, 0xFE, 0x41, 0x00, 0x00, 0xD8, 0x42, 0x00, 0x43])
-        let text = String(decoding: source.readAll() ?? [], as: UTF8.self)
-        #expect(text == "A\u{FFFD}B\u{FFFD}")
+        #expect(source.readAll() == [0x41, 0xFF, 0x42, 0xFF])
+    }
+
+    @Test func anUnpairedSurrogateIsRepairedWithAWarning() {
+        let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nSUMMARY:t\u{FFFD}x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        var bytes = Self.utf16(text, bigEndian: false)
+        // The U+FFFD as written stays; put a lone high surrogate after it.
+        let at = bytes.count - 2 * "x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf16.count
+        bytes.insert(contentsOf: [0x00, 0xD8], at: at)
+        let items = parse(bytes: bytes)
+        #expect(items.problems.map { "\($0.line) \($0.kind.rawValue)" } == ["4 invalid-utf8"])
+        #expect(items.components.first?.first("SUMMARY")?.value == "t\u{FFFD}\u{FFFD}x")
     }
 
     @Test func peekGivesTheTranscodedStartAndReadGivesItAgain() {

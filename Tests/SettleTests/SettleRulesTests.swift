@@ -113,7 +113,7 @@ extension Settlement {
                            "DURATION:PT1H", "SUMMARY:Kept"])
         let result = try settle(lines, from: "2024-11-01", to: "2024-11-10")
         #expect(result.occurrences.map(\.event.title) == ["Sync", "Kept"])
-        #expect(result.diagnostics.map { "\($0.severity) \($0.kind)" } == ["note nothingToPlace", "note nothingToPlace"])
+        #expect(result.diagnostics.map { "\($0.severity) \($0.kind)" } == ["warning nothingToPlace", "warning nothingToPlace"])
     }
 
     @Test func thisAndFutureShiftsTheRest() throws {
