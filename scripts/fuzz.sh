@@ -75,7 +75,7 @@ echo "fuzz: libFuzzer exit status $status after $seconds s"
 if [ -n "$last" ]; then
   echo "executions: $(echo "$last" | sed -E 's/^#([0-9]+):.*/\1/')"
   echo "coverage:   $(echo "$last" | sed -E 's/.* cov: ([0-9]+) ft: ([0-9]+).*/\1 edges, \2 features/')"
-  echo "corpus:     $(echo "$last" | sed -E 's/.* corp: ([0-9]+).*/\1/') inputs in the run; $(ls "$fuzz/corpus" | wc -l) files in Fuzz\/corpus"
+  echo "corpus:     $(echo "$last" | sed -E 's/.* corp: ([0-9]+).*/\1/') inputs in the run; $(ls "$fuzz/corpus" | wc -l) files in Fuzz/corpus"
   echo "findings:   $(echo "$last" | sed -E 's/.* oom\/timeout\/crash: ([0-9]+)\/([0-9]+)\/([0-9]+).*/\1 out-of-memory, \2 timeouts, \3 crashes/')"
 else
   echo "(no status line in Fuzz/fuzz.log)"
