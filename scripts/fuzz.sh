@@ -15,7 +15,7 @@
 # checkout, ../shared/corpora (*.ics and *.json up to 256 KiB), copied into
 # Fuzz/seeds/; Fuzz/busylife.dict holds iCalendar and JSON tokens. New
 # inputs go to Fuzz/corpus/, findings to Fuzz/artifacts/ (crash-*,
-# timeout-*, oom-*, with libFuzzer's minimizer: `Fuzz/.build/release/
+# timeout-*, oom-*, slow-unit-*; shrink a crash with `Fuzz/.build/release/
 # busylife-fuzz -minimize_crash=1 -runs=10000 FILE`), the log to
 # Fuzz/fuzz.log; all three are ignored by git and kept between runs, so a
 # later run goes on from the corpus an earlier one grew.
@@ -24,7 +24,8 @@
 # slower than FUZZ_TIMEOUT, default 10 s) or out-of-memory (FUZZ_RSS_MB,
 # default 2048), so one slow input does not end the run; the summary
 # counts each. Until the settle step has a work budget (issue 11), slow
-# and memory-hungry units are expected findings. At the end it prints
+# and memory-hungry units are expected findings, and the slow-* seeds
+# from the regressions time out as soon as they load. At the end it prints
 # executions, coverage (edges and features), corpus size and findings.
 set -euo pipefail
 [ $# -ge 1 ] && [[ $1 =~ ^[0-9]+$ ]] || { echo "usage: scripts/fuzz.sh SECONDS [libFuzzer flags...]" >&2; exit 64; }
