@@ -16,7 +16,7 @@
 # checkout, ../shared/corpora (*.ics and *.json up to 256 KiB), copied into
 # Fuzz/seeds/; Fuzz/busylife.dict holds iCalendar and JSON tokens. New
 # inputs go to Fuzz/corpus/, findings to Fuzz/artifacts/ (crash-*,
-# timeout-*, oom-*, with libFuzzer's minimizer: `Fuzz/.build/release/
+# timeout-*, oom-*, slow-unit-*; shrink a crash with `Fuzz/.build/release/
 # busylife-fuzz -minimize_crash=1 -runs=10000 FILE`), the log to
 # Fuzz/fuzz.log; all three are ignored by git and kept between runs, so a
 # later run goes on from the corpus an earlier one grew.
@@ -76,7 +76,7 @@ echo "fuzz: libFuzzer exit status $status after $seconds s"
 if [ -n "$last" ]; then
   echo "executions: $(echo "$last" | sed -E 's/^#([0-9]+):.*/\1/')"
   echo "coverage:   $(echo "$last" | sed -E 's/.* cov: ([0-9]+) ft: ([0-9]+).*/\1 edges, \2 features/')"
-  echo "corpus:     $(echo "$last" | sed -E 's/.* corp: ([0-9]+).*/\1/') inputs in the run; $(ls "$fuzz/corpus" | wc -l) files in Fuzz\/corpus"
+  echo "corpus:     $(echo "$last" | sed -E 's/.* corp: ([0-9]+).*/\1/') inputs in the run; $(ls "$fuzz/corpus" | wc -l) files in Fuzz/corpus"
   echo "findings:   $(echo "$last" | sed -E 's/.* oom\/timeout\/crash: ([0-9]+)\/([0-9]+)\/([0-9]+).*/\1 out-of-memory, \2 timeouts, \3 crashes/')"
 else
   echo "(no status line in Fuzz/fuzz.log)"

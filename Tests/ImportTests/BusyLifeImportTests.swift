@@ -129,6 +129,17 @@ import Testing
         #expect(result.diagnostics.first?.severity == .warning)
     }
 
+    /// Bad UTF-8 is repaired as U+FFFD with one warning (SEMANTICS.md 2b),
+    /// where JSONDecoder used to reject the whole file.
+    @Test func badUTF8IsRepairedWithAWarning() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("busylife-utf8-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(Array("[{\"startDate\": 1,\n \"title\": \"a".utf8) + [0xFF, 0xC3] + Array("b\"}]".utf8)).write(to: file)
+        let result = importPaths([file.path])
+        #expect(result.events.map(\.title) == ["a\u{FFFD}\u{FFFD}b"])
+        #expect(result.diagnostics.map { "\($0.source.line) \($0.severity) \($0.kind)" } == ["2 warning invalidUTF8"])
+    }
+
     @Test func aSyntaxErrorKeepsTheEventsBeforeIt() {
         let json = "[\n{\"startDate\": 1},\n{\"startDate\": 2},\n{\"startDate\": 3 \"title\": \"x\"},\n{\"startDate\": 4}]"
         let result = importText([("e.json", json)])
