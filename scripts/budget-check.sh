@@ -50,6 +50,29 @@ cal setpos-secondly BEGIN:VEVENT UID:setpos SUMMARY:Never DTSTART:20260601T00000
   'RRULE:FREQ=SECONDLY;COUNT=5;BYSETPOS=2' END:VEVENT
 cal setpos-hourly BEGIN:VEVENT UID:setpos SUMMARY:Never DTSTART:20260601T000000Z DTEND:20260601T000001Z \
   'RRULE:FREQ=HOURLY;COUNT=5;BYSETPOS=2' END:VEVENT
+# Found by an independent review after the first budget: a COUNT rule that
+# counts every second from 1970; 300 COUNT series from 1970 that end long
+# before the window; 300 yearly events each with an EXRULE of every second;
+# a VTIMEZONE observance that changes the offset every second through BYxxx.
+cal count-walk BEGIN:VEVENT UID:walk SUMMARY:Counting DTSTART:19700101T000000Z DTEND:19700101T000001Z \
+  'RRULE:FREQ=SECONDLY;BYSECOND=0,1;COUNT=2000000000' END:VEVENT
+lines=()
+for i in $(seq 1 300); do
+  lines+=(BEGIN:VEVENT "UID:count-$i" "SUMMARY:Ended $i" DTSTART:19700101T000000Z DTEND:19700101T000001Z
+          "RRULE:FREQ=SECONDLY;BYSECOND=$(seq -s, 0 59);COUNT=100000" END:VEVENT)
+done
+cal count-300 "${lines[@]}"
+lines=()
+for i in $(seq 1 300); do
+  lines+=(BEGIN:VEVENT "UID:exrule-$i" "SUMMARY:Yearly $i" DTSTART:20200601T090000Z DTEND:20200601T100000Z
+          RRULE:FREQ=YEARLY EXRULE:FREQ=SECONDLY END:VEVENT)
+done
+cal exrule-300 "${lines[@]}"
+cal vtimezone-byxxx BEGIN:VTIMEZONE TZID:Busy BEGIN:STANDARD DTSTART:19700101T000000 TZOFFSETFROM:+0100 \
+  TZOFFSETTO:+0100 "RRULE:FREQ=DAILY;BYHOUR=$(seq -s, 0 23);BYMINUTE=$(seq -s, 0 59);BYSECOND=$(seq -s, 0 59)" END:STANDARD \
+  BEGIN:DAYLIGHT DTSTART:19700101T000000 TZOFFSETFROM:+0100 TZOFFSETTO:+0200 \
+  "RRULE:FREQ=DAILY;BYHOUR=$(seq -s, 0 23);BYMINUTE=$(seq -s, 0 59);BYSECOND=$(seq -s, 0 59)" END:DAYLIGHT END:VTIMEZONE \
+  BEGIN:VEVENT UID:zoned SUMMARY:Zoned 'DTSTART;TZID=Busy:20260601T090000' 'DTEND;TZID=Busy:20260601T100000' END:VEVENT
 
 year=(--from 2026-01-01 --to 2026-12-31 --tz UTC)
 printf '%-22s %-12s %-24s %8s %8s %5s %10s\n' input command window seconds MB exit bytes
@@ -62,7 +85,8 @@ run() {
   kb=$(awk -F': ' '/Maximum resident/ {print $2}' "$dir/time.txt")
   printf '%-22s %-12s %-24s %8.2f %8d %5d %10d\n' "$input" "$1" "$label" "$seconds" $((kb / 1024)) "$status" "$(wc -c <"$dir/out")"
 }
-for input in minutely-year trash-2002 trash-1582 duration-weeks plain-200-years vtimezone-secondly setpos-secondly setpos-hourly; do
+for input in minutely-year trash-2002 trash-1582 duration-weeks plain-200-years vtimezone-secondly setpos-secondly setpos-hourly \
+             count-walk count-300 exrule-300 vtimezone-byxxx; do
   run "$input" "year 2026" check
   for command in occurrences days agenda heatmap; do
     run "$input" "year 2026" "$command" "${year[@]}"
