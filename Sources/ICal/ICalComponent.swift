@@ -75,6 +75,8 @@ package struct ICalProblem: Sendable, Equatable {
         case parse = "parse-error"
         /// A malformed property busylife never reads (DTSTAMP, GEO, TRIGGER...): harmless.
         case unusedProperty = "unused-property"
+        /// A line read with a repair (a quote never closed).
+        case repaired = "repaired-value"
     }
 
     package var kind: Kind

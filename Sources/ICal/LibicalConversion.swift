@@ -76,6 +76,10 @@ enum LibicalConversion {
                 // Value and parameters as written, from our own line: no
                 // re-serialisation by libical.
                 if let raw = RawProperty(bytes, from: Int(lines.offsets[found])) {
+                    if raw.quoteRepaired {
+                        result.problems.append(ICalProblem(kind: .repaired, line: lines.lines[found],
+                            message: "\(propertyName) has a \" that is never closed; read as a plain character"))
+                    }
                     let text = propertyKind == ICAL_X_PROPERTY || isText(propertyKind)
                     result.properties.append(ICalProperty(
                         name: propertyName, value: text ? PropertyLine.unescapeText(raw.value) : raw.value,
@@ -216,7 +220,24 @@ struct RawProperty {
     var parameters: [(name: String, value: String)] = []
     var value = ""
 
+    /// Whether the line was read only by taking an unbalanced `"` as a
+    /// plain character (`CN=a"b:mailto:...`): a repair to report.
+    private(set) var quoteRepaired = false
+
+    /// The line read; a `"` left open to the end is read as a plain
+    /// character rather than swallowing the value.
     init?(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) {
+        if let read = RawProperty(bytes, from: start, quotesAreLiteral: false) {
+            self = read
+        } else if var read = RawProperty(bytes, from: start, quotesAreLiteral: true) {
+            read.quoteRepaired = true
+            self = read
+        } else {
+            return nil
+        }
+    }
+
+    private init?(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, quotesAreLiteral: Bool) {
         var index = start
         let end = bytes.count
         func string(_ range: Range<Int>) -> String {
@@ -245,7 +266,7 @@ struct RawProperty {
                 var depth = 0
                 while index < end, bytes[index] != 0 {
                     let byte = bytes[index]
-                    if byte == 0x22 { quoted.toggle() }
+                    if byte == 0x22 && !quotesAreLiteral { quoted.toggle() }
                     else if !quoted && byte == 0x28 { depth += 1 }
                     else if !quoted && byte == 0x29 { depth = max(0, depth - 1) }
                     else if !quoted && depth == 0 && (byte == 0x3B || byte == 0x3A) { break }

@@ -108,7 +108,7 @@ struct ICSImporter {
     /// Dropped data is an error; repaired data a warning; what busylife never reads a note.
     static func severity(of kind: ICalProblem.Kind) -> Diagnostic.Severity {
         switch kind {
-        case .invalidUTF8: .warning
+        case .invalidUTF8, .repaired: .warning
         case .unusedProperty: .note
         default: .error
         }
@@ -125,6 +125,7 @@ struct ICSImporter {
         case .strayContent: .strayContent
         case .parse: .parse
         case .unusedProperty: .unusedProperty
+        case .repaired: .repairedValue
         }
     }
 }

@@ -102,6 +102,17 @@ extension Array where Element == ICalItem {
         #expect(event.first("RRULE").map { "\($0.line) \($0.value)" } == "5 FREQ=SOMETIMES")
     }
 
+    @Test func aQuoteNeverClosedIsAPlainCharacterWithAProblem() throws {
+        let items = parse(["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:a",
+                           "ATTENDEE;PARTSTAT=DECLINED;CN=a\"b:mailto:me@example.com", "END:VEVENT", "END:VCALENDAR"])
+        let event = try #require(items.components.first)
+        let attendee = try #require(event.first("ATTENDEE"))
+        #expect(attendee.value == "mailto:me@example.com")
+        #expect(attendee.parameter("PARTSTAT") == "DECLINED")
+        #expect(attendee.parameter("CN") == "a\"b")
+        #expect(event.problems.map { "\($0.line) \($0.kind.rawValue)" } == ["4 repaired-value"])
+    }
+
     @Test func libicalsErrorsAreClassifiedByPropertyAndReason() {
         let items = parse([
             "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:a",
