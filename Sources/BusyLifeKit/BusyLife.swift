@@ -105,7 +105,8 @@ public enum BusyLife {
             return true
         }, diagnostic: diagnostic)
         try readingFinished(report)
-        let settlement = settler.settle()
+        // The settler is ours alone: its events go as soon as they are expanded.
+        let settlement = settler.settle(releasingInput: true)
         for found in settlement.diagnostics {
             report.count(found)
             diagnostic(found)

@@ -33,6 +33,13 @@ package final class Settler {
     }
 
     package func settle() -> Settlement {
+        settle(releasingInput: false)
+    }
+
+    /// `settle()`; with `releasingInput`, what was added is let go once it
+    /// is expanded (the settler is then empty), so that a caller who settles
+    /// once does not hold every event it read through its output.
+    package func settle(releasingInput: Bool) -> Settlement {
         let window = ExpansionWindow(options)
         let series = intake.allSeries
         let timeline = Flights.timeline(options, singles: intake.flights, series: series, window: window)
@@ -40,7 +47,9 @@ package final class Settler {
         let grid = DayGrid(days: days)
         let placer = Placer(grid: grid, timeline: timeline, options: options)
 
-        let (parts, budgetDiagnostics) = Expansion.run(singles: intake.singleOccurrences(), series: series,
+        let singles = intake.singleOccurrences()
+        if releasingInput { intake = Intake(options: options) }
+        let (parts, budgetDiagnostics) = Expansion.run(singles: singles, series: series,
                                                        window: window, placer: placer)
         var buckets = DayBuckets.merge(parts, days: window.dayCount)
         var diagnostics = budgetDiagnostics + buckets.diagnostics + buckets.outOfRangeDiagnostics
