@@ -33,6 +33,10 @@ import Testing
         #expect(first.occurrences.contains { $0.event.title == "Single" })
         #expect(summary(second) == summary(first))
         #expect(second.timeline.changes.count == first.timeline.changes.count)
+        // Releasing: the same settlement once, then an empty settler.
+        let released = settler.settle(releasingInput: true)
+        #expect(summary(released) == summary(first))
+        #expect(settler.settle().occurrences.isEmpty)
     }
 
     @Test func chunksCoverTheRangeInOrder() {
