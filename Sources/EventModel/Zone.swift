@@ -45,13 +45,10 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// Foundation would accept (`CST`, `EST` are ambiguous or not zones).
     /// Import (TZIDs), travel plans and `--tz` all resolve names here.
     public static func named(_ name: String) -> Zone? {
-        var trimmed = Substring(name)
-        while let f = trimmed.first, f == " " || f == "\t" { trimmed.removeFirst() }
-        while let l = trimmed.last, l == " " || l == "\t" { trimmed.removeLast() }
-        if trimmed == "Z" { return .utc }
-        let plausible = !trimmed.isEmpty && !trimmed.hasPrefix("/") && !trimmed.contains("..") && !trimmed.contains(" ")
+        let text = name.trimmingBlanks()
+        if text == "Z" { return .utc }
+        let plausible = !text.isEmpty && !text.hasPrefix("/") && !text.contains("..") && !text.contains(" ")
         guard plausible else { return nil }
-        let text = String(trimmed)
         if let zoneinfo = Zone.zoneinfo {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: zoneinfo + "/" + text, isDirectory: &isDirectory),

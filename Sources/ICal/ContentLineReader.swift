@@ -110,8 +110,7 @@ struct ContentLineReader {
             return
         }
         let offset = UnsafeRawPointer(cr) - UnsafeRawPointer(base)
-        if let lf = memchr(base, 0x0A, offset) {
-            _ = lf
+        if memchr(base, 0x0A, offset) != nil {  // a LF comes first
             lineEndKnown = true
             return
         }

@@ -29,7 +29,6 @@ struct BusyLifeImporter {
             }
         }
         do throws(JSONReadError) {
-            try tokens.skipByteOrderMark()
             let first = try tokens.next()
             guard first == .beginArray else {
                 try tokens.skipValue(first)

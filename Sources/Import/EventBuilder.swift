@@ -47,9 +47,9 @@ struct EventBuilder {
                 report(Diagnostic(.error, .invalidDate, at: at(dtend.line), "\(problemText(dtend)); DTEND ignored"))
             }
         } else if let property = component.first("DURATION") {
-            if let value = ValueParsing.duration(property.value) {
+            if let (value, weeksAfterTime) = ValueParsing.reading(duration: property.value) {
                 duration = value
-                if ValueParsing.hasWeeksAfterTime(property.value) {
+                if weeksAfterTime {
                     report(Diagnostic(.warning, .repairedValue, at: at(property.line),
                                       "DURATION \"\(property.value)\" has weeks after the time designator; read as weeks"))
                 }

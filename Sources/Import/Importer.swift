@@ -176,8 +176,7 @@ enum InputFormat: Equatable {
     case ics, busyLifeJSON, empty, unknown
 
     static func detect(_ head: [UInt8], path: String) -> InputFormat {
-        var index = 0
-        if head.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }  // UTF-8 byte order mark
+        var index = 0  // a byte-order mark is gone already (ByteSource)
         while index < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[index]) { index += 1 }
         guard index < head.count else { return .empty }
         let first = head[index]

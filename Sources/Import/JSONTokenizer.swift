@@ -76,17 +76,6 @@ final class JSONTokenizer {
         }
     }
 
-    /// Skips a UTF-8 byte-order mark at the very start.
-    func skipByteOrderMark() throws(JSONReadError) {
-        guard try peek() == 0xEF else { return }
-        position += 1
-        guard try peek() == 0xBB else { throw syntax("unexpected byte 0xEF") }
-        position += 1
-        guard try peek() == 0xBF else { throw syntax("unexpected byte 0xBB") }
-        position += 1
-        lineOffset = bufferOffset + position
-    }
-
     func next() throws(JSONReadError) -> Token {
         while true {
             guard let byte = try peek() else {

@@ -48,6 +48,13 @@ enum ValueParsing {
 
     /// `PT1H30M`, `P1D`, `-P2W`, `P1DT12H` (RFC 5545 3.3.6).
     static func duration(_ text: String) -> EventDuration? {
+        reading(duration: text)?.value
+    }
+
+    /// `duration`, and whether it wrote weeks after the time designator
+    /// (`PT1W`), which it reads as weeks: a repair to report.
+    static func reading(duration text: String) -> (value: EventDuration, weeksAfterTime: Bool)? {
+        var weeksAfterTime = false
         var chars = Substring(text.trimmingBlanks())
         var negative = false
         if chars.first == "+" || chars.first == "-" {
@@ -67,7 +74,9 @@ enum ValueParsing {
             digits = ""
             sawAny = true
             switch (c, inTime) {
-            case ("W", _): result.weeks += value  // `PT1W` (weeks after T) is read as weeks too
+            case ("W", let afterT):
+                result.weeks += value
+                weeksAfterTime = weeksAfterTime || afterT
             case ("D", false): result.days += value
             case ("H", true): result.milliseconds += Int64(value) * 3_600_000
             case ("M", true): result.milliseconds += Int64(value) * 60_000
@@ -75,15 +84,7 @@ enum ValueParsing {
             default: return nil
             }
         }
-        return digits.isEmpty && sawAny ? result : nil
-    }
-
-    /// Whether a DURATION writes weeks after the time designator (`PT1W`),
-    /// which `duration` reads as weeks: a repair to report.
-    static func hasWeeksAfterTime(_ text: String) -> Bool {
-        let upper = text.uppercased()
-        guard let t = upper.firstIndex(of: "T") else { return false }
-        return upper[t...].contains("W")
+        return digits.isEmpty && sawAny ? (result, weeksAfterTime) : nil
     }
 
     /// A date written with a `Z` (`20131210Z`, Google's birthday

@@ -33,13 +33,6 @@ enum WindowsZones {
         return bytes[4] == UInt8(ascii: "-") ? -seconds : seconds
     }
 
-    /// `+05:45`, `-03:30`.
-    static func offsetText(_ seconds: Int) -> String {
-        let magnitude = abs(seconds)
-        let hours = magnitude / 3600, minutes = magnitude / 60 % 60
-        return (seconds < 0 ? "-" : "+") + (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
-    }
-
     private static func normalized(_ name: String) -> String {
         name.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
     }

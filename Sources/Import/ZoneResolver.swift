@@ -117,7 +117,7 @@ final class ZoneResolver {
         // A display name CLDR does not list still says its offset: a fixed zone.
         if let offset = WindowsZones.displayOffset(of: name) {
             report(Diagnostic(.warning, .repairedValue, at: SourcePosition(file: file, line: line),
-                              "unknown time zone \"\(tzid)\" read as the fixed offset \(WindowsZones.offsetText(offset)) (no daylight saving time)"))
+                              "unknown time zone \"\(tzid)\" read as the fixed offset UTC\(offset == 0 ? "" : Instant.offsetText(offset)) (no daylight saving time)"))
             return ZoneResolution(tzid: tzid, rule: .offset, zone: Zone(id: name, fixedOffset: offset))
         }
         return ZoneResolution(tzid: tzid, rule: .unresolved, zone: nil)
