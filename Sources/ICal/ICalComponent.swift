@@ -9,6 +9,8 @@ package struct ICalComponent: Sendable {
     package var children: [ICalComponent]
     /// Problems libical reported inside this component (its `X-LIC-ERROR`s).
     package var problems: [ICalProblem]
+    /// The component as written, when the reader keeps it (`ICalLimits.keepsStoredForm`).
+    package var stored: StoredComponent?
 
     package init(name: String, line: Int, properties: [ICalProperty] = [],
                 children: [ICalComponent] = [], problems: [ICalProblem] = []) {

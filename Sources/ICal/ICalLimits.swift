@@ -1,4 +1,4 @@
-/// Guards on what one file may make the reader do.
+/// Guards on what one file may make the reader do, and what it keeps.
 package struct ICalLimits: Sendable {
     /// Longest unfolded content line kept, in bytes. libical's cost grows
     /// with the square of a line's length, so longer lines are dropped.
@@ -8,7 +8,13 @@ package struct ICalLimits: Sendable {
     /// Most top-level components read from one file.
     package var maxComponents: Int
 
-    package init(maxLineBytes: Int = 1 << 20, maxDepth: Int = 10, maxComponents: Int = 10_000_000) {
+    /// Keep each component's lines as written (`ICalComponent.stored`,
+    /// calendar properties' `StoredProperty`) for writing them back.
+    package var keepsStoredForm: Bool
+
+    package init(maxLineBytes: Int = 1 << 20, maxDepth: Int = 10, maxComponents: Int = 10_000_000,
+                 keepsStoredForm: Bool = false) {
+        self.keepsStoredForm = keepsStoredForm
         self.maxLineBytes = maxLineBytes
         self.maxDepth = maxDepth
         self.maxComponents = maxComponents

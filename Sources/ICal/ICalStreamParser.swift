@@ -4,8 +4,9 @@ internal import CLibical
 package enum ICalItem: Sendable {
     /// `BEGIN:VCALENDAR`.
     case calendarBegin(line: Int)
-    /// A property of the calendar itself (`X-WR-CALNAME`, `X-WR-TIMEZONE`...).
-    case calendarProperty(ICalProperty)
+    /// A property of the calendar itself (`X-WR-CALNAME`, `X-WR-TIMEZONE`...),
+    /// and its line as written when the reader keeps it.
+    case calendarProperty(ICalProperty, stored: StoredProperty?)
     /// One complete top-level component (`VEVENT`, `VTIMEZONE`...), children included.
     case component(ICalComponent)
     /// `END:VCALENDAR`.
@@ -89,7 +90,11 @@ package final class ICalStreamParser {
             return nil
         }
         defer { icalcomponent_free(root) }
-        return collected.bytes.withUnsafeBufferPointer { LibicalConversion.component(root, lines: collected.tree, bytes: $0) }
+        return collected.bytes.withUnsafeBufferPointer { bytes in
+            var component = LibicalConversion.component(root, lines: collected.tree, bytes: bytes)
+            if limits.keepsStoredForm { component.stored = StoredComponent(tree: collected.tree, bytes: bytes) }
+            return component
+        }
     }
 }
 
@@ -102,7 +107,9 @@ enum Parsed: Sendable {
     static func problem(_ problem: ICalProblem) -> Parsed { .ready(.problem(problem)) }
     static func calendarBegin(line: Int) -> Parsed { .ready(.calendarBegin(line: line)) }
     static func calendarEnd(line: Int) -> Parsed { .ready(.calendarEnd(line: line)) }
-    static func calendarProperty(_ property: ICalProperty) -> Parsed { .ready(.calendarProperty(property)) }
+    static func calendarProperty(_ property: ICalProperty, stored: StoredProperty?) -> Parsed {
+        .ready(.calendarProperty(property, stored: stored))
+    }
 }
 
 /// The lines of one top-level component, NUL-terminated back to back, and
@@ -190,7 +197,8 @@ private struct ParseState {
             collect(&text, line: line)
         } else if inCalendar && stack.count == 1 {
             if let property = text.withBytes({ PropertyLine.parse($0, line: line) }) {
-                emit(.calendarProperty(property))
+                let stored = limits.keepsStoredForm ? text.withBytes { StoredProperty(line: $0) } : nil
+                emit(.calendarProperty(property, stored: stored))
             } else {
                 emit(.problem(ICalProblem(kind: .parse, line: line,
                     message: "calendar line without a property name; skipped")))

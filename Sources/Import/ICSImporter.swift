@@ -13,8 +13,13 @@ struct ICSImporter {
 
     /// `calendarName`, when given (a vdir collection's), names the calendar
     /// whatever X-WR-CALNAME says; else X-WR-CALNAME does, else `stem`.
+    ///
+    /// `stored`, when given, receives everything as written instead of
+    /// `event` receiving events (`StoredItem`; the limits must keep the
+    /// stored form).
     func read(_ source: ByteSource, file: String, stem: String, calendarName forced: String? = nil, report: inout ImportReport,
-              event: (consuming Event) -> Bool, diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
+              event: (consuming Event) -> Bool, stored: ((StoredItem) -> Bool)? = nil,
+              diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
         var calendarName = stem
         var calendarZone: Zone?
         var underMethod = false
@@ -29,17 +34,34 @@ struct ICSImporter {
         func emit(_ component: ICalComponent, builder: EventBuilder) {
             guard let built = builder.build(component) else { return }
             report.count(built)
-            if !event(consume built) { keepGoing = false }
+            if let stored {
+                // The zone each TZID of the component resolved to (cached: building the event asked already).
+                var used: [String: Zone?] = [:]
+                func collect(_ form: StoredComponent) {
+                    for property in form.properties {
+                        if let tzid = property.parameter("TZID"), used[tzid] == nil {
+                            used[tzid] = .some(zones.resolve(tzid, line: component.line))
+                        }
+                    }
+                    form.children.forEach(collect)
+                }
+                if let form = component.stored { collect(form) }
+                if !stored(.event(built, component.stored, zones: used)) { keepGoing = false }
+            } else if !event(consume built) {
+                keepGoing = false
+            }
         }
 
         let readOK = ICalStreamParser.parseConcurrently(source, limits: limits) { item in
             switch item {
             case .calendarBegin:
+                if let stored, !stored(.calendarBegin(file: file)) { keepGoing = false }
                 // Each VCALENDAR of a stream starts afresh.
                 calendarName = stem
                 calendarZone = nil
                 underMethod = false
-            case .calendarProperty(let property):
+            case .calendarProperty(let property, let form):
+                if let stored, let form, !stored(.calendarProperty(form, file: file)) { keepGoing = false }
                 switch property.name {
                 case "X-WR-CALNAME":
                     let name = property.value.trimmingBlanks()
@@ -56,6 +78,7 @@ struct ICSImporter {
                 switch component.name {
                 case "VTIMEZONE":
                     zones.define(component)
+                    if let stored, let form = component.stored, !stored(.timezone(form, file: file)) { keepGoing = false }
                 case "VEVENT":
                     if waitsForZone(component, zones) {
                         pending.append((component, builder(calendarName)))
@@ -71,6 +94,7 @@ struct ICSImporter {
                     }
                 default:
                     report.otherComponents[component.name, default: 0] += 1
+                    if let stored, let form = component.stored, !stored(.other(form, file: file)) { keepGoing = false }
                 }
             case .calendarEnd:
                 break
@@ -128,4 +152,20 @@ struct ICSImporter {
         case .repaired: .repairedValue
         }
     }
+}
+
+/// What a read that keeps the stored form hands on, in input order
+/// (`Importer.read(_:stored:diagnostic:)`), for writing it back.
+package enum StoredItem {
+    /// `BEGIN:VCALENDAR` of a file (a file may hold several).
+    case calendarBegin(file: String)
+    /// A property of the calendar itself, as written.
+    case calendarProperty(StoredProperty, file: String)
+    /// An event read into the model, its VEVENT as written (nil for
+    /// events.json), and the zone each TZID of it resolved to (nil: unresolved).
+    case event(Event, StoredComponent?, zones: [String: Zone?])
+    /// A VTIMEZONE as written.
+    case timezone(StoredComponent, file: String)
+    /// Any other top-level component (VTODO, VJOURNAL, VFREEBUSY, X- components).
+    case other(StoredComponent, file: String)
 }

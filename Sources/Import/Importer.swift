@@ -56,6 +56,22 @@ package struct Importer {
     /// output). Diagnostics go to `diagnostic` as they are found.
     package func read(_ inputs: [InputSource], event: (consuming Event) -> Bool,
                      diagnostic: @escaping (Diagnostic) -> Void) -> ImportReport {
+        read(inputs, event: event, stored: nil, diagnostic: diagnostic)
+    }
+
+    /// Reads every input keeping what was written (`StoredItem`), for
+    /// conversion: events come with their VEVENT as written, and calendar
+    /// properties, VTIMEZONEs and other components come too.
+    package func read(_ inputs: [InputSource], stored: @escaping (StoredItem) -> Bool,
+                      diagnostic: @escaping (Diagnostic) -> Void) -> ImportReport {
+        var keeping = self.options
+        keeping.limits.keepsStoredForm = true
+        return Importer(options: keeping).read(inputs, event: { stored(.event($0, nil, zones: [:])) },
+                                               stored: stored, diagnostic: diagnostic)
+    }
+
+    private func read(_ inputs: [InputSource], event: (consuming Event) -> Bool, stored: ((StoredItem) -> Bool)?,
+                      diagnostic: @escaping (Diagnostic) -> Void) -> ImportReport {
         var report = ImportReport()
         let tally = DiagnosticTally()
         let note: (Diagnostic) -> Void = { found in
@@ -64,7 +80,7 @@ package struct Importer {
         }
         for file in expand(inputs, report: &report, diagnostic: note) {
             var fileReport = ImportReport()
-            let keepGoing = readFile(file, report: &fileReport, event: event, diagnostic: note)
+            let keepGoing = readFile(file, report: &fileReport, event: event, stored: stored, diagnostic: note)
             report.merge(fileReport)
             if !keepGoing { break }
         }
@@ -115,7 +131,7 @@ package struct Importer {
     }
 
     private func readFile(_ file: InputFile, report: inout ImportReport, event: (consuming Event) -> Bool,
-                          diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
+                          stored: ((StoredItem) -> Bool)?, diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
         let path = file.path
         let name = path == "-" && file.bytes == nil ? "<stdin>" : path
         // A file found in a directory is opened without blocking (a named
@@ -156,7 +172,7 @@ package struct Importer {
             let importer = ICSImporter(catalog: catalog, limits: options.limits, useCalendarZone: options.useCalendarZone,
                                        textWindow: options.textWindow)
             return importer.read(source, file: name, stem: stem, calendarName: file.collection?.name,
-                                 report: &report, event: event, diagnostic: diagnostic)
+                                 report: &report, event: event, stored: stored, diagnostic: diagnostic)
         case .busyLifeJSON:
             report.jsonFiles += 1
             return BusyLifeImporter().read(source, file: name, stem: stem, report: &report, event: event, diagnostic: diagnostic)
