@@ -30,6 +30,8 @@ let package = Package(
         .target(name: "Settle", dependencies: ["EventModel"]),
         // The library's front door: read calendars, settle a window (re-exports the model).
         .target(name: "BusyLifeKit", dependencies: ["EventModel", "Import", "Settle"]),
+        // Conversion out: .ics (as stored or expanded), jCal, events.json, CSV.
+        .target(name: "Convert", dependencies: ["ICal", "EventModel", "Import", "Settle"]),
         // Machine and human output of the model.
         .target(name: "Export", dependencies: ["EventModel", "Settle"]),
         // mimalloc replaces malloc for the whole process (linking it is
@@ -41,7 +43,7 @@ let package = Package(
         .executableTarget(
             name: "busylife",
             dependencies: [
-                "BusyLifeKit", "EventModel", "Import", "Settle", "Export", "CMimalloc",
+                "BusyLifeKit", "EventModel", "Import", "Settle", "Export", "Convert", "CMimalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
         ),
@@ -55,6 +57,7 @@ let package = Package(
         .testTarget(name: "ImportTests", dependencies: ["Import", "EventModel", "Settle", "Export", "TestSupport"]),
         .testTarget(name: "SettleTests", dependencies: ["Settle", "Import", "EventModel", "ICal", "TestSupport"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Settle", "EventModel", "TestSupport"]),
+        .testTarget(name: "ConvertTests", dependencies: ["Convert", "Import", "ICal", "EventModel", "Settle", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["busylife"]),
         // The library as an app sees it: its public API only.
         .testTarget(name: "BusyLifeKitTests", dependencies: ["BusyLifeKit"]),
