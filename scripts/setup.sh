@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs what busylife needs on Debian or Ubuntu: libical's headers,
 # mimalloc (the allocator busylife links), pkg-config and the tz database; for the tests, Python's jsonschema (the
-# day JSON is validated against docs/days.schema.json). Swift 6 itself is
-# expected on PATH.
+# day JSON is validated against docs/days.schema.json) and, in a virtual
+# environment at .venv/, Python's icalendar and recurring-ical-events (the
+# independent engines the conversion tests check our output with). Swift 6
+# itself is expected on PATH.
 set -euo pipefail
 need=()
 dpkg -s libical-dev >/dev/null 2>&1 || need+=(libical-dev)
@@ -10,6 +12,7 @@ dpkg -s libmimalloc-dev >/dev/null 2>&1 || need+=(libmimalloc-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 [ -d /usr/share/zoneinfo/America ] || need+=(tzdata)
 python3 -c "import jsonschema" >/dev/null 2>&1 || need+=(python3-jsonschema)
+python3 -c "import ensurepip, venv" >/dev/null 2>&1 || need+=(python3-venv)
 if [ ${#need[@]} -gt 0 ]; then
   run=""
   [ "$(id -u)" -ne 0 ] && run="sudo"
@@ -17,3 +20,9 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $run apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 command -v swift >/dev/null 2>&1 || { echo "setup: Swift 6 is not on PATH (https://www.swift.org/install/linux/)" >&2; exit 1; }
+# The conversion tests' independent readers, pinned (skipped when absent).
+cd "$(dirname "$0")/.."
+if ! .venv/bin/python3 -c "import icalendar, recurring_ical_events" >/dev/null 2>&1; then
+  python3 -m venv .venv
+  .venv/bin/pip install --quiet --disable-pip-version-check icalendar==7.2.2 recurring-ical-events==3.8.2
+fi

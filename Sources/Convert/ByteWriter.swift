@@ -15,7 +15,7 @@ package struct ByteWriter {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    package mutating func append(_ byte: UInt8) { bytes.append(byte) }
+    package mutating func append(byte: UInt8) { bytes.append(byte) }
 
     package mutating func append<S: Sequence>(bytes more: S) where S.Element == UInt8 { bytes.append(contentsOf: more) }
 

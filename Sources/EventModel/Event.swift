@@ -33,6 +33,9 @@ public struct Event: Sendable {
     public var recurrence: Recurrence
     /// Set on an override: the instance it replaces.
     public var recurrenceID: RecurrenceID?
+    /// A number the caller gives, carried to every occurrence (conversion
+    /// numbers events in input order to find each one's VEVENT as written).
+    package var ordinal = 0
 
     public init(uid: String, title: String, calendar: String, source: SourcePosition,
                 start: EventTime, end: EventTime) {
@@ -94,11 +97,15 @@ public struct Attendee: Hashable, Sendable {
     public var email: String?
     public var partstat: String?
     public var role: String?
+    /// BusyLife's `avatar` (a picture's name), kept for conversion.
+    public var avatar: String?
 
-    public init(name: String? = nil, email: String? = nil, partstat: String? = nil, role: String? = nil) {
+    public init(name: String? = nil, email: String? = nil, partstat: String? = nil, role: String? = nil,
+                avatar: String? = nil) {
         self.name = name
         self.email = email
         self.partstat = partstat
         self.role = role
+        self.avatar = avatar
     }
 }

@@ -63,10 +63,10 @@ package struct StoredProperty: Sendable, Equatable {
     }
 }
 
-/// A parameter: upper-cased name, values without their quotes. Only the
-/// parameters RFC 5545 defines as lists (`MEMBER`, `DELEGATED-TO`,
-/// `DELEGATED-FROM`) hold more than one value; any other value is one
-/// value, commas included (Outlook writes `TZID=(UTC+01:00) Amsterdam, Berlin`).
+/// A parameter: upper-cased name, values without their quotes, split at
+/// commas outside quotes and parentheses (RFC 5545 3.2 lets any parameter
+/// hold a list), except TZID, which is one value whatever it holds
+/// (Outlook writes `TZID=(UTC+01:00) Amsterdam, Berlin, Bern` unquoted).
 package struct StoredParameter: Sendable, Equatable {
     package var name: String
     package var values: [String]
@@ -75,9 +75,6 @@ package struct StoredParameter: Sendable, Equatable {
         self.name = name
         self.values = values
     }
-
-    /// Parameters whose values are lists of quoted calendar addresses.
-    package static let listNames: Set<String> = ["MEMBER", "DELEGATED-TO", "DELEGATED-FROM"]
 }
 
 extension StoredProperty {
@@ -107,32 +104,46 @@ extension StoredProperty {
             var values: [String] = []
             if index < end, bytes[index] == 0x3D {  // =
                 index += 1
-                // One value, or a list of values split at commas outside quotes.
+                // One value, or a list of values split at commas outside
+                // quotes; blanks outside quotes before the first value and
+                // after the last dropped (a line folded before a quote leaves one).
                 var current: [UInt8] = []
                 var quoted = false
                 var depth = 0  // Outlook's `TZID=(UTC-05:00) Eastern` holds a colon inside parentheses
+                var kept = 0  // bytes of `current` that trailing blanks may not take (quoted ones)
+                func finishValue() {
+                    while current.count > kept, current.last == 0x20 || current.last == 0x09 { current.removeLast() }
+                    values.append(String(decoding: current, as: UTF8.self))
+                    current.removeAll()
+                    kept = 0
+                }
                 while index < end {
                     let byte = bytes[index]
                     if byte == 0x22 && !quotesAreLiteral {
                         quoted.toggle()
-                    } else if !quoted && byte == 0x28 {
+                        kept = current.count
+                    } else if quoted {
+                        current.append(byte)
+                        kept = current.count
+                    } else if byte == 0x28 {
                         depth += 1
                         current.append(byte)
-                    } else if !quoted && byte == 0x29 {
+                    } else if byte == 0x29 {
                         depth = max(0, depth - 1)
                         current.append(byte)
-                    } else if !quoted && depth == 0 && (byte == 0x3B || byte == 0x3A) {
+                    } else if depth == 0 && (byte == 0x3B || byte == 0x3A) {
                         break
-                    } else if !quoted && byte == 0x2C && StoredParameter.listNames.contains(parameterName) {
+                    } else if byte == 0x2C && depth == 0 && parameterName != "TZID" {
                         values.append(String(decoding: current, as: UTF8.self))
                         current.removeAll()
-                    } else {
+                        kept = 0
+                    } else if !((byte == 0x20 || byte == 0x09) && current.isEmpty && values.isEmpty) {
                         current.append(byte)
                     }
                     index += 1
                 }
                 if quoted { return nil }
-                values.append(String(decoding: current, as: UTF8.self))
+                finishValue()
             }
             if !parameterName.isEmpty { parameters.append(StoredParameter(name: parameterName, values: values)) }
         }

@@ -158,7 +158,7 @@ struct BusyLifeImporter {
     /// Keys that an event, a place and an attendee read; others are skipped.
     enum EventKey: String, CaseIterable { case startDate, range, type, title, desc, location, attends }
     enum PlaceKey: String, CaseIterable { case name, city, latitude, longitude }
-    enum AttendeeKey: String, CaseIterable { case name, email }
+    enum AttendeeKey: String, CaseIterable { case name, email, avatar }
     private static let eventKeys = EventKey.allCases
     private static let placeKeys = PlaceKey.allCases
     private static let attendeeKeys = AttendeeKey.allCases
@@ -227,6 +227,7 @@ struct BusyLifeImporter {
                     switch key {
                     case .name?: if case .string(let name) = try scalar(value, tokens) { attendee.name = name } else { attendee.name = nil }
                     case .email?: if case .string(let email) = try scalar(value, tokens) { attendee.email = email } else { attendee.email = nil }
+                    case .avatar?: if case .string(let avatar) = try scalar(value, tokens) { attendee.avatar = avatar } else { attendee.avatar = nil }
                     case nil: try tokens.skipValue(value)
                     }
                 }

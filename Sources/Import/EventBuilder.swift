@@ -100,6 +100,7 @@ struct EventBuilder {
             }
         }
         event.recurrence = recurrence(component, start: start)
+        readBusyLifeFields(component, into: &event)
         if let property = component.first("RECURRENCE-ID") {
             if let value = time(property, repeatsInCalendarZone: false) {
                 event.recurrenceID = RecurrenceID(
@@ -111,9 +112,7 @@ struct EventBuilder {
         }
         if event.isRecurring || event.recurrenceID != nil || textWindow?.mayTouch(start: start, end: resolvedEnd) ?? true {
             event.description = component.first("DESCRIPTION").flatMap { $0.value.isEmpty ? nil : $0.value }
-            if let location = component.first("LOCATION")?.value, !location.isEmpty {
-                event.location = Location(name: location)
-            }
+            event.location = location(component)
             event.categories = component.all("CATEGORIES").flatMap {
                 $0.value.split(separator: ",").map { String($0).trimmingBlanks() }.filter { !$0.isEmpty }
             }
@@ -260,11 +259,55 @@ struct EventBuilder {
 
     private func attendee(_ property: ICalProperty) -> Attendee {
         Attendee(name: property.parameter("CN"), email: Attendee.email(fromAddress: property.value),
-                        partstat: property.parameter("PARTSTAT")?.uppercased(),
-                        role: property.parameter("ROLE")?.uppercased())
+                 partstat: property.parameter("PARTSTAT")?.uppercased(),
+                 role: property.parameter("ROLE")?.uppercased(),
+                 avatar: property.parameter("X-BUSYLIFE-AVATAR"))
     }
 
     private func at(_ line: Int) -> SourcePosition { SourcePosition(file: file, line: line) }
+
+    // MARK: - BusyLife's fields (docs/convert.md, "events.json")
+
+    /// LOCATION, with BusyLife's city (`X-BUSYLIFE-CITY` parameter) and GEO's coordinates.
+    private func location(_ component: ICalComponent) -> Location? {
+        let property = component.first("LOCATION")
+        var place = Location(name: property?.value ?? "", city: property?.parameter("X-BUSYLIFE-CITY"))
+        if let geo = component.first("GEO") {
+            let parts = geo.value.split(separator: ";", omittingEmptySubsequences: false)
+            if parts.count == 2, let latitude = Double(String(parts[0]).trimmingBlanks()), let longitude = Double(String(parts[1]).trimmingBlanks()),
+               (-90...90).contains(latitude), (-180...180).contains(longitude) {
+                place.latitude = latitude
+                place.longitude = longitude
+            }
+        }
+        guard !place.name.isEmpty || place.city != nil || place.latitude != nil else { return nil }
+        return place
+    }
+
+    /// `X-BUSYLIFE-TYPE` (BusyLife's event type), and BusyLife's start and
+    /// length to the millisecond (`X-BUSYLIFE-START`, `X-BUSYLIFE-RANGE`
+    /// in seconds), which DTSTART and DTEND, whole seconds, cannot hold.
+    private func readBusyLifeFields(_ component: ICalComponent, into event: inout Event) {
+        if let type = component.first("X-BUSYLIFE-TYPE") {
+            if let value = Int(type.value.trimmingBlanks()) {
+                event.type = value
+            } else {
+                report(Diagnostic(.warning, .invalidValue, at: at(type.line), "X-BUSYLIFE-TYPE \"\(type.value)\" is not an integer; ignored"))
+            }
+        }
+        guard case .instant(let start, let zone) = event.start,
+              let startText = component.first("X-BUSYLIFE-START")?.value, let seconds = Double(startText.trimmingBlanks()),
+              seconds.isFinite, abs(seconds) < 1e12, Int64((seconds).rounded(.down)) == start.seconds else { return }
+        let precise = Instant(milliseconds: Int64((seconds * 1000).rounded()))
+        let length = event.end.instant.map { $0.milliseconds - start.milliseconds }
+        event.start = .instant(precise, zone: zone)
+        if let rangeText = component.first("X-BUSYLIFE-RANGE")?.value, let range = Double(rangeText.trimmingBlanks()),
+           range.isFinite, range >= 0, range < 1e12, case .instant(_, let endZone) = event.end {
+            event.end = .instant(precise.adding(milliseconds: Int64((range * 1000).rounded())), zone: endZone)
+        } else if let length, case .instant(_, let endZone) = event.end {
+            event.end = .instant(precise.adding(milliseconds: length), zone: endZone)
+        }
+    }
 }
 
 /// Stable identifiers derived from content, for events that carry none.

@@ -24,6 +24,6 @@ struct BusyLifeCommand: ParsableCommand {
         \(ExitStatus.help)
         """,
         version: "0.1.0",
-        subcommands: [EventsCommand.self, OccurrencesCommand.self, DaysCommand.self, AgendaCommand.self, HeatmapCommand.self, CheckCommand.self]
+        subcommands: [EventsCommand.self, OccurrencesCommand.self, DaysCommand.self, AgendaCommand.self, HeatmapCommand.self, ConvertCommand.self, CheckCommand.self]
     )
 }

@@ -23,20 +23,28 @@ import ArgumentParser
 /// temporary file is left behind.
 enum OutputFile {
     static func write(_ text: String, to path: String) throws {
-        if path == "-" {
-            let out = Output(fd: 1)
-            out.write(text)
-            try out.finish()
-            return
-        }
+        let file = try open(path)
+        var text = text
+        text.withUTF8 { _ = file.write(UnsafeRawBufferPointer($0)) }
+        try file.commit()
+    }
+
+    /// Opens `path` for writing in pieces: `write` as often as needed, then
+    /// `commit` (which puts a replaced file in place) or `abort` (which
+    /// leaves the old file as it was). Failures print and exit 74.
+    static func open(_ path: String) throws -> Stream {
         do throws(Failure) {
-            try write(Array(text.utf8), to: path)
-        } catch let failure {
-            let err = Output(fd: 2)
-            err.line("busylife: cannot write \(path): \(failure.reason)")
-            err.flush()
-            throw ExitCode(74)
+            return try Stream(path)
+        } catch {
+            throw fail(path, error)
         }
+    }
+
+    static func fail(_ path: String, _ failure: Failure) -> ExitCode {
+        let err = Output(fd: 2)
+        err.line("busylife: cannot write \(path == "-" ? "output" : path): \(failure.reason)")
+        err.flush()
+        return ExitCode(74)
     }
 
     /// A system call that failed, in words.
@@ -52,20 +60,119 @@ enum OutputFile {
         }
     }
 
-    private static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
-        let target = try resolve(path)
-        var status = stat()
-        if stat(target, &status) == 0 {
-            switch status.st_mode & S_IFMT {
-            case S_IFREG: try replace(target, with: bytes, keeping: status)
-            case S_IFDIR: throw Failure(errno: EISDIR)
-            default: try writeDirectly(target, bytes)
+    /// An output being written: standard output, a device written
+    /// directly, or a temporary file that replaces the target on `commit`.
+    final class Stream {
+        private let path: String
+        private var fd: Int32
+        /// The temporary file and the target it replaces; nil when writing directly.
+        private var replacing: (temporary: String, target: String)?
+        private var failure: Failure?
+        /// A reader that left early (a closed pipe): output just stops.
+        private(set) var closed = false
+
+        fileprivate init(_ path: String) throws(Failure) {
+            self.path = path
+            if path == "-" {
+                fd = 1
+                return
             }
-        } else if errno == ENOENT {
-            try replace(target, with: bytes, keeping: nil)
-        } else {
-            throw Failure()
+            let target = try OutputFile.resolve(path)
+            var status = stat()
+            var old: stat?
+            if stat(target, &status) == 0 {
+                switch status.st_mode & S_IFMT {
+                case S_IFREG: old = status
+                case S_IFDIR: throw Failure(errno: EISDIR)
+                default:
+                    // A device, pipe or terminal: opened as it is (no
+                    // creation, no truncation, no replacement).
+                    fd = Glibc.open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+                    guard fd >= 0 else { throw Failure() }
+                    return
+                }
+            } else if errno != ENOENT {
+                throw Failure()
+            }
+            // A temporary file beside the target, given the old file's mode
+            // (a new one 0666 less the umask, as a shell's `>`).
+            let name = target.split(separator: "/").last.map(String.init) ?? "output"
+            var template = Array((OutputFile.folder(of: target) + "/." + name + ".busylife-XXXXXX").utf8CString)
+            fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard fd >= 0 else { throw Failure() }
+            let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            replacing = (temporary, target)
+            let mode: mode_t
+            if let old {
+                mode = old.st_mode & 0o7777
+                if old.st_uid != geteuid() || old.st_gid != getegid() { _ = fchown(fd, old.st_uid, old.st_gid) }
+            } else {
+                let mask = umask(0)
+                umask(mask)
+                mode = 0o666 & ~mask
+            }
+            guard fchmod(fd, mode) == 0 else {
+                let failure = Failure()
+                abort()
+                throw failure
+            }
         }
+
+        /// Writes all of `bytes`; false once nothing more can be written.
+        @discardableResult
+        func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            guard !closed, failure == nil, fd >= 0 else { return false }
+            var offset = 0
+            while offset < bytes.count {
+                let count = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EPIPE && replacing == nil { closed = true } else { failure = Failure() }
+                    return false
+                }
+                offset += count
+            }
+            return true
+        }
+
+        /// Finishes the output: a replaced file is flushed to disk and
+        /// renamed into place. A failure removes the temporary file, leaves
+        /// the old one, prints and exits 74.
+        func commit() throws {
+            do throws(Failure) {
+                if let failure { throw failure }
+                guard let (temporary, target) = replacing else {
+                    if fd > 2 { guard close(fd) == 0 || errno == EINTR else { throw Failure() } }
+                    fd = -1
+                    return
+                }
+                guard fsync(fd) == 0 else { throw Failure() }
+                let closing = close(fd)
+                fd = -1
+                guard closing == 0 else { throw Failure() }
+                guard rename(temporary, target) == 0 else { throw Failure() }
+                replacing = nil
+                // The rename itself on disk too; a folder that cannot be synced is no error.
+                let folderFD = Glibc.open(OutputFile.folder(of: target), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                if folderFD >= 0 {
+                    _ = fsync(folderFD)
+                    close(folderFD)
+                }
+            } catch {
+                abort()
+                throw OutputFile.fail(path, error)
+            }
+        }
+
+        /// Gives up: a temporary file is removed, the old file stays.
+        func abort() {
+            if fd > 2 { close(fd) }
+            fd = -1
+            if let (temporary, _) = replacing { unlink(temporary) }
+            replacing = nil
+        }
+
+        deinit { abort() }
     }
 
     /// The path a chain of symbolic links ends at (which need not exist
@@ -87,76 +194,6 @@ enum OutputFile {
     static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    /// A device, pipe or terminal: opened as it is (no creation, no
-    /// truncation, no replacement) and written to.
-    private static func writeDirectly(_ path: String, _ bytes: [UInt8]) throws(Failure) {
-        let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { throw Failure() }
-        do throws(Failure) {
-            try writeAll(fd, bytes)
-        } catch where error.code == EPIPE {
-            // A reader that left early, as with standard output: output just stops.
-        } catch {
-            close(fd)
-            throw error
-        }
-        guard close(fd) == 0 || errno == EINTR else { throw Failure() }
-    }
-
-    /// A temporary file beside `path`, written, flushed, given the old
-    /// file's mode, renamed over it.
-    private static func replace(_ path: String, with bytes: [UInt8], keeping old: stat?) throws(Failure) {
-        let name = path.split(separator: "/").last.map(String.init) ?? "output"
-        var template = Array((folder(of: path) + "/." + name + ".busylife-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw Failure() }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var isOpen = true
-        do throws(Failure) {
-            let mode: mode_t
-            if let old {
-                mode = old.st_mode & 0o7777
-                if old.st_uid != geteuid() || old.st_gid != getegid() { _ = fchown(fd, old.st_uid, old.st_gid) }
-            } else {
-                let mask = umask(0)
-                umask(mask)
-                mode = 0o666 & ~mask
-            }
-            guard fchmod(fd, mode) == 0 else { throw Failure() }
-            try writeAll(fd, bytes)
-            guard fsync(fd) == 0 else { throw Failure() }
-            isOpen = false
-            guard close(fd) == 0 else { throw Failure() }
-        } catch {
-            if isOpen { close(fd) }
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, path) == 0 else {
-            let failure = Failure()
-            unlink(temporary)
-            throw failure
-        }
-        // The rename itself on disk too; a folder that cannot be synced is no error.
-        let folderFD = open(folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folderFD >= 0 {
-            _ = fsync(folderFD)
-            close(folderFD)
-        }
-    }
-
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(Failure) {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Failure()
-            }
-            offset += count
-        }
     }
 }
 

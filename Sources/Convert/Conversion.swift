@@ -1,0 +1,453 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import EventModel
+import ICal
+import Import
+import Settle
+
+/// What `busylife convert` writes.
+package enum ConvertFormat: String, CaseIterable, Sendable {
+    case ics
+    case jcal
+    case eventsJSON = "events-json"
+    case csv
+
+    /// Formats that cannot carry a rule: always expanded over a window.
+    package var alwaysExpanded: Bool { self == .eventsJSON || self == .csv }
+
+    /// The format an output file's extension names, if any.
+    package init?(pathExtension path: String) {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".ics") || lower.hasSuffix(".ical") || lower.hasSuffix(".ifb") { self = .ics }
+        else if lower.hasSuffix(".jcal") || lower.hasSuffix(".jcs") { self = .jcal }
+        else if lower.hasSuffix(".json") { self = .eventsJSON }
+        else if lower.hasSuffix(".csv") { self = .csv }
+        else { return nil }
+    }
+}
+
+/// A conversion's choices.
+package struct ConvertOptions: Sendable {
+    package var format: ConvertFormat
+    /// One VEVENT per occurrence of the window instead of the events as stored.
+    package var expand: Bool
+    /// The window, zones and busy rules; `windowGiven` false when the user
+    /// named no window (then an expanded conversion covers the data, see
+    /// `Conversion.dataWindow`, and an as-stored one keeps everything).
+    package var settle: SettleOptions
+    package var windowGiven: Bool
+    package var csvColumns: [CSVColumn] = CSVColumn.google
+    /// Today in the viewer's zone: series without an end are expanded a
+    /// year past it when no window is given.
+    package var today: LocalDate
+
+    package init(format: ConvertFormat, expand: Bool, settle: SettleOptions, windowGiven: Bool, today: LocalDate) {
+        self.today = today
+        self.format = format
+        self.expand = expand || format.alwaysExpanded
+        self.settle = settle
+        self.windowGiven = windowGiven
+    }
+}
+
+/// Reads inputs and writes them in another format (docs/convert.md):
+/// as stored (every component, property, parameter and value as read) or
+/// expanded (one VEVENT, row or object per occurrence of a window).
+///
+/// As stored with no filter and no window streams: each component is
+/// written as it is read, so memory stays flat whatever the input's size.
+/// A filter or a window needs the whole input first (a series is kept
+/// when any of its components matches or has an occurrence in the window).
+/// VTIMEZONEs go before the events; since the zones an input needs are
+/// known only at its end, the events are held in a `Spool` (memory, then a
+/// temporary file) until then.
+package final class Conversion {
+    private let options: ConvertOptions
+    /// Receives the output in large pieces; returns false once it cannot
+    /// take more (a closed pipe): the conversion then stops.
+    private let sink: (UnsafeRawBufferPointer) -> Bool
+    private var zones = WrittenZones()
+    private var calendarProperties: [StoredProperty] = []
+    private var calendarPropertyNames: Set<String> = []
+    private var firstCalendarFile: String?
+    private var droppedCalendarProperties: [String: Int] = [:]
+    private var body: Spool
+    private var text = ICalTextWriter()
+    private var componentsWritten = 0
+    private(set) package var stopped = false
+
+    /// Events kept for a filter, a window or an expansion, in input order.
+    private struct Kept {
+        var event: Event
+        var stored: StoredComponent?
+        var file: String
+        var tzids: [String: Zone?]
+    }
+    private var kept: [Kept] = []
+    private var otherComponents: [(StoredComponent, String)] = []
+
+    package init(options: ConvertOptions, sink: @escaping (UnsafeRawBufferPointer) -> Bool) {
+        self.options = options
+        self.sink = sink
+        self.body = Spool()
+    }
+
+    private var streams: Bool {
+        !options.expand && !options.windowGiven && options.settle.filter.isEmpty
+    }
+
+    /// Reads every input and writes the output; diagnostics go to `diagnostic`.
+    /// `readingFinished` sees the report once reading is done, before
+    /// anything is written, and may refuse (a `--calendar` matching none).
+    package func run(_ inputs: [InputSource], importOptions: ImportOptions,
+                     diagnostic: @escaping (Diagnostic) -> Void,
+                     readingFinished: (ImportReport) throws -> Void = { _ in }) throws -> ImportReport {
+        let importer = Importer(options: importOptions)
+        var report = importer.read(inputs, stored: { [self] item in
+            take(item)
+            return !stopped
+        }, diagnostic: diagnostic)
+        try readingFinished(report)
+        var found: [Diagnostic] = []
+        if !streams { found += finishKept() }
+        for (name, count) in droppedCalendarProperties.sorted(by: { $0.key < $1.key }) {
+            found.append(Diagnostic(.note, .unusedProperty, at: SourcePosition(file: "<convert>", line: 0),
+                                    "\(count) \(name) line\(count == 1 ? "" : "s") of later inputs not written: one VCALENDAR keeps the first input's"))
+        }
+        for note in zones.notes {
+            found.append(Diagnostic(.warning, .repairedValue, at: SourcePosition(file: "<convert>", line: 0), note))
+        }
+        for item in found {
+            diagnostic(item)
+            report.count(item)
+        }
+        writeOut()
+        return report
+    }
+
+    // MARK: - Reading
+
+    private func take(_ item: StoredItem) {
+        switch item {
+        case .calendarBegin(let file):
+            if firstCalendarFile == nil { firstCalendarFile = file }
+        case .calendarProperty(let property, let file):
+            // The first input's calendar lines are all kept; a later input's
+            // only when the calendar does not hold that property yet.
+            if file == firstCalendarFile || !calendarPropertyNames.contains(property.name) && !Self.singleCalendarProperties.contains(property.name) {
+                calendarProperties.append(property)
+                calendarPropertyNames.insert(property.name)
+            } else if !calendarProperties.contains(property) {
+                droppedCalendarProperties[property.name, default: 0] += 1
+            }
+        case .timezone(let form, let file):
+            zones.record(timezone: form, file: file)
+        case .other(let form, let file):
+            if streams { writeComponent(form) } else if !options.expand && options.settle.filter.isEmpty { otherComponents.append((form, file)) }
+        case .event(var event, let form, let tzids):
+            let file = event.source.file
+            if form == nil { noteModelCalendar(event) }
+            if streams {
+                if let form {
+                    writeComponent(EventComponents.rewritingTZIDs(form, file: file, zonesOf: tzids, zones: &zones))
+                } else {
+                    writeComponent(EventComponents.vevent(event, zones: &zones))
+                }
+            } else {
+                event.ordinal = kept.count
+                kept.append(Kept(event: event, stored: form, file: file, tzids: tzids))
+            }
+        }
+    }
+
+    /// An events.json input has no calendar lines: its calendar's name becomes X-WR-CALNAME.
+    private func noteModelCalendar(_ event: Event) {
+        guard firstCalendarFile == nil else { return }
+        firstCalendarFile = event.source.file
+        calendarProperties.append(StoredProperty(name: "X-WR-CALNAME", value: ICalValue.text(event.calendar)))
+        calendarPropertyNames.insert("X-WR-CALNAME")
+    }
+
+    /// Calendar properties one VCALENDAR holds once.
+    private static let singleCalendarProperties: Set<String> = ["VERSION", "PRODID", "CALSCALE", "METHOD", "X-WR-CALNAME",
+                                                                "X-WR-TIMEZONE", "X-WR-CALDESC", "NAME", "DESCRIPTION"]
+
+    // MARK: - Filters, windows, expansion
+
+    /// Settles the kept events when a window, a filter or an expansion asks
+    /// for it, and writes what is chosen.
+    private func finishKept() -> [Diagnostic] {
+        var settleOptions = options.settle
+        settleOptions.listDays = false
+        if !options.windowGiven {
+            guard let window = Conversion.dataWindow(kept.map(\.event), today: options.today) else {
+                kept = []
+                return []
+            }
+            settleOptions.from = window.lowerBound
+            settleOptions.to = window.upperBound
+        }
+        let settler = Settler(options: settleOptions)
+        let needsSettle = options.expand || options.windowGiven
+        if needsSettle {
+            for item in kept { settler.add(item.event) }
+        }
+        let settlement = needsSettle ? settler.settle(releasingInput: true) : nil
+        defer { kept = [] }
+
+        if options.expand, let settlement {
+            writeExpanded(settlement)
+        } else {
+            // As stored: every component of a series (one UID) kept when
+            // any of them matches the filter or has an occurrence in the window.
+            var chosen = Set<String>()
+            if let settlement {
+                for occurrence in settlement.occurrences { chosen.insert(occurrence.event.uid) }
+            } else {
+                for item in kept where options.settle.filter.matches(item.event) { chosen.insert(item.event.uid) }
+            }
+            for (form, _) in otherComponents where !options.windowGiven { writeComponent(form) }
+            for item in kept where chosen.contains(item.event.uid) {
+                if let form = item.stored {
+                    writeComponent(EventComponents.rewritingTZIDs(form, file: item.file, zonesOf: item.tzids, zones: &zones))
+                } else {
+                    writeComponent(EventComponents.vevent(item.event, zones: &zones))
+                }
+            }
+        }
+        return settlement?.diagnostics ?? []
+    }
+
+    private func writeExpanded(_ settlement: Settlement) {
+        switch options.format {
+        case .ics, .jcal:
+            for occurrence in settlement.occurrences {
+                let item = kept[occurrence.event.ordinal]
+                writeComponent(EventComponents.occurrence(occurrence.occurrence, written: item.stored, file: item.file,
+                                                          zonesOf: item.tzids, zones: &zones))
+                if stopped { return }
+            }
+        case .eventsJSON:
+            var writer = EventsJSONWriter()
+            var out = ByteWriter()
+            writer.begin(&out)
+            for occurrence in settlement.occurrences {
+                writer.write(occurrence, &out)
+                if out.count >= 1 << 16 { body.take(&out) }
+            }
+            writer.end(&out)
+            body.take(&out)
+        case .csv:
+            let privacy: (Event) -> Bool = { [kept] event in
+                let level = kept[event.ordinal].stored?.first("CLASS")?.value.uppercased()
+                return level == "PRIVATE" || level == "CONFIDENTIAL"
+            }
+            let writer = CSVWriter(columns: options.csvColumns, timeline: settlement.timeline, privacy: privacy)
+            var out = ByteWriter()
+            writer.header(&out)
+            for occurrence in settlement.occurrences {
+                writer.write(occurrence, &out)
+                if out.count >= 1 << 16 { body.take(&out) }
+            }
+            body.take(&out)
+        }
+    }
+
+    /// The window an expanded conversion covers when none is given: from
+    /// the first date any event starts on to the last date any ends on,
+    /// and at least a year past `today` for series that do not end; at
+    /// most `SettleOptions.maximumDays` days (from the start).
+    static func dataWindow(_ events: [Event], today: LocalDate) -> ClosedRange<LocalDate>? {
+        guard !events.isEmpty else { return nil }
+        var low = Int64.max
+        var high = Int64.min
+        var openEnded = false
+        for event in events {
+            let start = event.start.approximateSeconds
+            low = min(low, start)
+            high = max(high, event.end.approximateSeconds, start)
+            for date in event.recurrence.dates {
+                high = max(high, date.start.approximateSeconds)
+            }
+            for rule in event.recurrence.rules {
+                if let until = rule.until {
+                    high = max(high, until.approximateSeconds)
+                } else if let count = rule.count {
+                    // COUNT instances span at most COUNT periods (a later
+                    // BYxxx instance may fall one period further).
+                    let periods = Int64(min(count, 1_000_000) + 1) * Int64(max(1, rule.interval))
+                    high = max(high, start &+ min(periods, 400_000) * rule.frequency.longestSeconds)
+                } else {
+                    openEnded = true
+                }
+            }
+        }
+        let day: Int64 = 86_400
+        var first = LocalDate(daysSinceEpoch: Conversion.floorDiv(low, day) - 1)
+        var last = LocalDate(daysSinceEpoch: Conversion.floorDiv(high, day) + 1)
+        if openEnded { last = max(last, today.adding(days: 366)) }
+        first = max(first, LocalDate(year: 1, month: 1, day: 1)!)
+        last = min(last, LocalDate(year: 9999, month: 12, day: 31)!)
+        let longest = Int64(SettleOptions.maximumDays) - 1
+        if last.daysSinceEpoch - first.daysSinceEpoch > longest {
+            last = LocalDate(daysSinceEpoch: first.daysSinceEpoch + longest)
+        }
+        return first...max(first, last)
+    }
+
+    private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : (a - b + 1) / b }
+
+    // MARK: - Writing
+
+    private func writeComponent(_ component: StoredComponent) {
+        switch options.format {
+        case .ics:
+            text.component(component)
+            if text.out.count >= 1 << 16 { body.take(&text.out) }
+        case .jcal:
+            var out = ByteWriter()
+            out.append(componentsWritten == 0 ? "\n" : ",\n")
+            JCalWriter.component(component, to: &out)
+            body.take(&out)
+        case .eventsJSON, .csv:
+            return
+        }
+        componentsWritten += 1
+    }
+
+    /// The calendar's head, its VTIMEZONEs, the events held in the spool, its end.
+    private func writeOut() {
+        body.take(&text.out)
+        var head = ICalTextWriter()
+        let timezones = options.format == .ics || options.format == .jcal
+            ? zones.timezones(includeUnused: streams) : []
+        var properties = calendarProperties
+        if !calendarPropertyNames.contains("PRODID") {
+            properties.insert(StoredProperty(name: "PRODID", value: "-//busylife//convert//EN"), at: 0)
+        }
+        if !calendarPropertyNames.contains("VERSION") {
+            properties.insert(StoredProperty(name: "VERSION", value: "2.0"), at: 0)
+        }
+        switch options.format {
+        case .ics:
+            head.begin("VCALENDAR")
+            for property in properties { head.property(property) }
+            for timezone in timezones { head.component(timezone) }
+            guard emit(&head.out) else { return }
+            body.replay { emitRaw($0) }
+            var tail = ICalTextWriter()
+            tail.end("VCALENDAR")
+            _ = emit(&tail.out)
+        case .jcal:
+            var out = ByteWriter()
+            JCalWriter.calendarHead(properties, to: &out)
+            for (index, timezone) in timezones.enumerated() {
+                out.append(index == 0 ? "\n" : ",\n")
+                JCalWriter.component(timezone, to: &out)
+            }
+            if !timezones.isEmpty && componentsWritten > 0 { out.append(",") }
+            guard emit(&out) else { return }
+            body.replay { emitRaw($0) }
+            var tail = ByteWriter()
+            JCalWriter.calendarTail(to: &tail)
+            _ = emit(&tail)
+        case .eventsJSON, .csv:
+            body.replay { emitRaw($0) }
+        }
+    }
+
+    private func emit(_ out: inout ByteWriter) -> Bool {
+        out.drain { emitRaw($0) }
+        return !stopped
+    }
+
+    @discardableResult
+    private func emitRaw(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard !stopped else { return false }
+        if !sink(bytes) { stopped = true }
+        return !stopped
+    }
+}
+
+/// Output held until the head of the file can be written: in memory up to
+/// 8 MiB, then in an unlinked temporary file, so memory stays flat.
+final class Spool {
+    private var memory: [UInt8] = []
+    private var fd: Int32 = -1
+    private static let memoryLimit = 8 << 20
+
+    deinit { if fd >= 0 { close(fd) } }
+
+    func take(_ out: inout ByteWriter) {
+        out.drain { bytes in
+            if fd < 0 && memory.count + bytes.count <= Spool.memoryLimit {
+                memory.append(contentsOf: bytes)
+                return
+            }
+            if fd < 0 { openFile() }
+            if !memory.isEmpty {
+                memory.withUnsafeBytes { writeAll($0) }
+                memory = []
+            }
+            writeAll(bytes)
+        }
+    }
+
+    func replay(_ body: (UnsafeRawBufferPointer) -> Bool) {
+        if fd < 0 {
+            _ = memory.withUnsafeBytes(body)
+            return
+        }
+        guard lseek(fd, 0, SEEK_SET) == 0 else { return }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return }
+            guard chunk.withUnsafeBytes({ body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }) else { return }
+        }
+    }
+
+    private func openFile() {
+        let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array((folder + "/busylife-convert-XXXXXX").utf8CString)
+        fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        if fd >= 0 { template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) } }
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) {
+        guard fd >= 0 else {
+            memory.append(contentsOf: bytes)  // no temporary file: keep it in memory
+            return
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let count = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                fd = -1
+                memory.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+                return
+            }
+            offset += count
+        }
+    }
+}
+
+extension RecurrenceRule.Frequency {
+    /// The longest one period of this frequency can be, in seconds.
+    var longestSeconds: Int64 {
+        switch self {
+        case .secondly: 1
+        case .minutely: 60
+        case .hourly: 3_600
+        case .daily: 90_000
+        case .weekly: 7 * 90_000
+        case .monthly: 31 * 90_000
+        case .yearly: 366 * 90_000
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import EventModel
+import ICal
+
+/// VEVENTs written from the model: for events that have no VEVENT as
+/// written (BusyLife events.json), and for the occurrences of an expanded
+/// conversion (docs/convert.md).
+enum EventComponents {
+    /// A VEVENT carrying every field of the model. BusyLife's own fields
+    /// go where a calendar program keeps them: the type as
+    /// `X-BUSYLIFE-TYPE`, the city as LOCATION's `X-BUSYLIFE-CITY`, the
+    /// coordinates as GEO, an attendee's avatar as `X-BUSYLIFE-AVATAR`,
+    /// and a start or length finer than a second as `X-BUSYLIFE-START` and
+    /// `X-BUSYLIFE-RANGE` (seconds), since DTSTART and DTEND hold whole seconds.
+    static func vevent(_ event: Event, zones: inout WrittenZones) -> StoredComponent {
+        var properties = [StoredProperty(name: "UID", value: ICalValue.text(event.uid))]
+        // DTSTAMP is required; the event's own start keeps the output deterministic.
+        let stamp = event.start.instant ?? Instant(seconds: event.start.approximateSeconds)
+        properties.append(StoredProperty(name: "DTSTAMP", value: ICalValue.utc(stamp)))
+        properties += times(start: event.start, end: event.end, recurrenceID: event.recurrenceID?.time, zones: &zones)
+        if let start = event.start.instant, let end = event.end.instant,
+           start.milliseconds % 1000 != 0 || end.milliseconds % 1000 != 0 {
+            properties.append(StoredProperty(name: "X-BUSYLIFE-START", value: seconds(start.milliseconds)))
+            properties.append(StoredProperty(name: "X-BUSYLIFE-RANGE", value: seconds(end.milliseconds - start.milliseconds)))
+        }
+        properties.append(StoredProperty(name: "SUMMARY", value: ICalValue.text(event.title)))
+        if let description = event.description {
+            properties.append(StoredProperty(name: "DESCRIPTION", value: ICalValue.text(description)))
+        }
+        if let location = event.location {
+            var property = StoredProperty(name: "LOCATION", value: ICalValue.text(location.name))
+            if let city = location.city { property.parameters.append(StoredParameter(name: "X-BUSYLIFE-CITY", values: [city])) }
+            properties.append(property)
+            if let latitude = location.latitude, let longitude = location.longitude {
+                properties.append(StoredProperty(name: "GEO", value: "\(latitude);\(longitude)"))
+            }
+        }
+        for attendee in event.attendees {
+            var parameters: [StoredParameter] = []
+            if let name = attendee.name { parameters.append(StoredParameter(name: "CN", values: [name])) }
+            if let role = attendee.role { parameters.append(StoredParameter(name: "ROLE", values: [role])) }
+            if let partstat = attendee.partstat { parameters.append(StoredParameter(name: "PARTSTAT", values: [partstat])) }
+            if let avatar = attendee.avatar { parameters.append(StoredParameter(name: "X-BUSYLIFE-AVATAR", values: [avatar])) }
+            // An attendee without an address still needs a value: an empty `mailto:`.
+            properties.append(StoredProperty(name: "ATTENDEE", parameters: parameters, value: "mailto:" + (attendee.email ?? "")))
+        }
+        if !event.categories.isEmpty {
+            properties.append(StoredProperty(name: "CATEGORIES", value: event.categories.map(ICalValue.text).joined(separator: ",")))
+        }
+        if let status = event.status { properties.append(StoredProperty(name: "STATUS", value: status.rawValue.uppercased())) }
+        if event.transparency == .transparent { properties.append(StoredProperty(name: "TRANSP", value: "TRANSPARENT")) }
+        if event.sequence != 0 { properties.append(StoredProperty(name: "SEQUENCE", value: String(event.sequence))) }
+        if let type = event.type { properties.append(StoredProperty(name: "X-BUSYLIFE-TYPE", value: String(type))) }
+        return StoredComponent(name: "VEVENT", properties: properties, children: [])
+    }
+
+    /// One occurrence of an expanded conversion as a VEVENT: the VEVENT
+    /// as written (the override's where one applies) without its rules,
+    /// with DTSTART and DTEND of the occurrence and a RECURRENCE-ID of its
+    /// original start, in the event's own terms, where DTSTART was.
+    static func occurrence(_ occurrence: Occurrence, written: StoredComponent?, file: String,
+                           zonesOf tzids: [String: Zone?], zones: inout WrittenZones) -> StoredComponent {
+        let form = written ?? vevent(occurrence.event, zones: &zones)
+        let replaced: Set<String> = ["DTSTART", "DTEND", "DURATION", "RECURRENCE-ID", "RRULE", "RDATE", "EXDATE", "EXRULE"]
+        var own: [StoredProperty] = []
+        let newTimes = times(start: occurrence.start, end: occurrence.end,
+                             recurrenceID: occurrence.recurrenceID ?? occurrence.event.recurrenceID?.time, zones: &zones)
+        var placed = false
+        for property in form.properties {
+            if replaced.contains(property.name) {
+                if property.name == "DTSTART" && !placed {
+                    own += newTimes
+                    placed = true
+                }
+                continue
+            }
+            own.append(rewritingTZID(property, file: file, zonesOf: tzids, zones: &zones))
+        }
+        if !placed { own.insert(contentsOf: newTimes, at: min(1, own.count)) }
+        return form.with(properties: own, children: form.children.map {
+            rewritingTZIDs($0, file: file, zonesOf: tzids, zones: &zones)
+        })
+    }
+
+    /// Every TZID of a component as written set to the name it is written under.
+    static func rewritingTZIDs(_ component: StoredComponent, file: String, zonesOf tzids: [String: Zone?],
+                               zones: inout WrittenZones) -> StoredComponent {
+        var changed = false
+        var properties = component.properties
+        for index in properties.indices where properties[index].parameter("TZID") != nil {
+            let rewritten = rewritingTZID(properties[index], file: file, zonesOf: tzids, zones: &zones)
+            if rewritten != properties[index] {
+                properties[index] = rewritten
+                changed = true
+            }
+        }
+        var children = component.children
+        for index in children.indices {
+            let rewritten = rewritingTZIDs(children[index], file: file, zonesOf: tzids, zones: &zones)
+            if rewritten !== children[index] {
+                children[index] = rewritten
+                changed = true
+            }
+        }
+        return changed ? component.with(properties: properties, children: children) : component
+    }
+
+    private static func rewritingTZID(_ property: StoredProperty, file: String, zonesOf tzids: [String: Zone?],
+                                      zones: inout WrittenZones) -> StoredProperty {
+        guard let tzid = property.parameter("TZID") else { return property }
+        let zone = tzids[tzid] ?? nil
+        let name = zones.name(for: tzid, zone: zone, file: file)
+        if let zone, let year = Int(property.value.prefix(4)) { zones.use(year: year, zone: zone) }
+        return name == tzid ? property : property.setting("TZID", to: name)
+    }
+
+    /// DTSTART, RECURRENCE-ID (when given) and DTEND.
+    private static func times(start: EventTime, end: EventTime, recurrenceID: EventTime?,
+                              zones: inout WrittenZones) -> [StoredProperty] {
+        for time in [start, end] + (recurrenceID.map { [$0] } ?? []) {
+            if case .instant(let instant, let zone?) = time, zone != .utc {
+                _ = zones.name(for: zone)
+                zones.use(year: zone.local(instant).date.year, zone: zone)
+            }
+        }
+        var result = [ICalValue.timeProperty("DTSTART", start, zoneName: { zones.name(for: $0) })]
+        if let recurrenceID {
+            result.append(ICalValue.timeProperty("RECURRENCE-ID", recurrenceID, zoneName: { zones.name(for: $0) }))
+        }
+        result.append(ICalValue.timeProperty("DTEND", end, zoneName: { zones.name(for: $0) }))
+        return result
+    }
+
+    /// Milliseconds as seconds: `1795824000`, `1795824000.5`, `0.25`.
+    static func seconds(_ milliseconds: Int64) -> String {
+        let whole = milliseconds / 1000
+        var fraction = abs(milliseconds % 1000)
+        guard fraction != 0 else { return String(whole) }
+        var digits = 3
+        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        let sign = milliseconds < 0 && whole == 0 ? "-" : ""
+        let text = String(fraction)
+        return sign + String(whole) + "." + String(repeating: "0", count: digits - text.count) + text
+    }
+}

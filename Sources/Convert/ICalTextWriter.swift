@@ -1,0 +1,148 @@
+import EventModel
+import ICal
+
+/// Writes iCalendar text (RFC 5545 3.1): CRLF line ends, lines folded at
+/// 75 octets without splitting a UTF-8 character, parameter values quoted
+/// when they hold `:`, `;` or `,`. Values are written as given: a stored
+/// value keeps its escapes; `textValue` escapes model text.
+package struct ICalTextWriter {
+    package var out = ByteWriter()
+    private var line: [UInt8] = []
+
+    package init() {
+        line.reserveCapacity(256)
+    }
+
+    package mutating func begin(_ name: String) { contentLine("BEGIN:" + name) }
+    package mutating func end(_ name: String) { contentLine("END:" + name) }
+
+    /// A whole component, children included, as stored.
+    package mutating func component(_ component: StoredComponent) {
+        begin(component.name)
+        for property in component.properties { self.property(property) }
+        for child in component.children { self.component(child) }
+        end(component.name)
+    }
+
+    package mutating func property(_ property: StoredProperty) {
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: property.name.utf8)
+        for parameter in property.parameters {
+            line.append(0x3B)  // ;
+            line.append(contentsOf: parameter.name.utf8)
+            guard !parameter.values.isEmpty else { continue }
+            line.append(0x3D)  // =
+            for (index, value) in parameter.values.enumerated() {
+                if index > 0 { line.append(0x2C) }
+                appendParameterValue(value)
+            }
+        }
+        line.append(0x3A)  // :
+        line.append(contentsOf: property.value.utf8)
+        flushLine()
+    }
+
+    /// A parameter value: quoted when it holds `:`, `;` or `,`. A `"` cannot
+    /// appear in one, even quoted: RFC 6868 writes it `^'`.
+    private mutating func appendParameterValue(_ value: String) {
+        let needsQuotes = value.utf8.contains { $0 == 0x3A || $0 == 0x3B || $0 == 0x2C }
+        if needsQuotes { line.append(0x22) }
+        for byte in value.utf8 {
+            if byte == 0x22 { line.append(contentsOf: [0x5E, 0x27]) } else { line.append(byte) }
+        }
+        if needsQuotes { line.append(0x22) }
+    }
+
+    private mutating func contentLine(_ text: String) {
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: text.utf8)
+        flushLine()
+    }
+
+    /// The line in `line`, folded: at most 75 octets a line, a
+    /// continuation line starting with one space, a cut never inside a
+    /// UTF-8 character; bare CR and LF in a value cannot appear (stored
+    /// values come from unfolded lines; model text is escaped).
+    private mutating func flushLine() {
+        var start = 0
+        var limit = 75
+        while line.count - start > limit {
+            var cut = start + limit
+            while cut > start + 1, line[cut] & 0xC0 == 0x80 { cut -= 1 }  // not inside a character
+            out.append(bytes: line[start..<cut])
+            out.append(bytes: [0x0D, 0x0A, 0x20])
+            start = cut
+            limit = 74  // the leading space counts
+        }
+        out.append(bytes: line[start...])
+        out.append(bytes: [0x0D, 0x0A])
+    }
+}
+
+/// Values in iCalendar's text forms.
+package enum ICalValue {
+    /// RFC 5545 3.3.11: `\`, `;`, `,` escaped, newlines as `\n`.
+    package static func text(_ value: String) -> String {
+        guard value.utf8.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }) else {
+            return value
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(value.utf8.count + 8)
+        var previousCR = false
+        for byte in value.utf8 {
+            switch byte {
+            case 0x5C: bytes += [0x5C, 0x5C]
+            case 0x3B: bytes += [0x5C, 0x3B]
+            case 0x2C: bytes += [0x5C, 0x2C]
+            case 0x0A: if !previousCR { bytes += [0x5C, 0x6E] }
+            case 0x0D: bytes += [0x5C, 0x6E]
+            default: bytes.append(byte)
+            }
+            previousCR = byte == 0x0D
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `20261122`.
+    package static func date(_ date: LocalDate) -> String {
+        var writer = ByteWriter(capacity: 8)
+        writer.append(padded: date.year, width: 4)
+        writer.append(padded: date.month, width: 2)
+        writer.append(padded: date.day, width: 2)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// `20261122T143000`.
+    package static func dateTime(_ local: LocalDateTime) -> String {
+        var writer = ByteWriter(capacity: 15)
+        writer.append(padded: local.date.year, width: 4)
+        writer.append(padded: local.date.month, width: 2)
+        writer.append(padded: local.date.day, width: 2)
+        writer.append(byte: 0x54)
+        writer.append(padded: local.hour, width: 2)
+        writer.append(padded: local.minute, width: 2)
+        writer.append(padded: local.second, width: 2)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// `20261122T143000Z` (whole seconds, rounded down).
+    package static func utc(_ instant: Instant) -> String {
+        dateTime(LocalDateTime(secondsSinceEpoch: instant.seconds)) + "Z"
+    }
+
+    /// A time property (`DTSTART`, `RECURRENCE-ID`...) in the event's own
+    /// terms: a date, a floating time, UTC with `Z`, or wall time with the
+    /// TZID `zoneName` gives its zone.
+    package static func timeProperty(_ name: String, _ time: EventTime, zoneName: (Zone) -> String) -> StoredProperty {
+        switch time {
+        case .date(let date):
+            return StoredProperty(name: name, parameters: [StoredParameter(name: "VALUE", values: ["DATE"])], value: self.date(date))
+        case .floating(let local):
+            return StoredProperty(name: name, value: dateTime(local))
+        case .instant(let instant, let zone):
+            guard let zone, zone != .utc else { return StoredProperty(name: name, value: utc(instant)) }
+            return StoredProperty(name: name, parameters: [StoredParameter(name: "TZID", values: [zoneName(zone)])],
+                                  value: dateTime(zone.local(instant)))
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import ArgumentParser
+import Convert
+import EventModel
+import Import
+import Settle
+
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert calendars to .ics, jCal, BusyLife events.json or CSV (as stored, or expanded over a window).",
+        discussion: """
+        As stored (the default for ics and jcal): every component as it was \
+        read (events with their rules and overrides, to-dos, unknown and X- \
+        properties and parameters), the inputs merged into one VCALENDAR, \
+        with the VTIMEZONEs the written TZIDs need. TZIDs are written as the \
+        zone they resolved to (an IANA name for tz database, Windows and \
+        vendor-prefixed names). With --from/--to, only the series with an \
+        occurrence in the window; with --calendar/--search, only matching series.
+
+        --expand (always for events-json and csv): one VEVENT, object or row \
+        per occurrence of the window, recurrences expanded, each with the \
+        master's UID and a RECURRENCE-ID. Without --from/--to the window \
+        covers the data (series without an end: until a year after today).
+
+        CSV has Google Calendar's import columns unless --csv-columns names \
+        others (\(CSVColumn.allCases.map(\.rawValue).joined(separator: ", "))). \
+        Mappings field by field: docs/convert.md.
+
+        -o FILE: - is standard output; a known extension (.ics, .jcal, \
+        .json, .csv) sets --format; a regular file is replaced whole \
+        (written beside it, flushed, renamed into place, its permission bits \
+        kept); a device or pipe is written to directly; a failure exits 74 \
+        and leaves no partial file.
+
+        EXAMPLES:
+          busylife convert samples/busylife-events.json -o busylife.ics
+          busylife convert work.ics --expand --from 2026-01-01 --to 2026-12-31 -o work-2026.ics
+          busylife convert work.ics personal.ics --format jcal > all.jcal
+          busylife convert work.ics --format csv --from 2026-11-01 --to 2026-11-30 -o november.csv
+          busylife convert work.ics --format csv --csv-columns "Subject,Start,End,UID"
+          busylife convert ~/.calendars/ --calendar Work --format ics > work.ics
+
+        \(ExitStatus.help)
+        """
+    )
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var settle: SettleFlags
+
+    @Option(help: ArgumentHelp("ics, jcal, events-json or csv (default: from -o's extension, else ics).", valueName: "format"))
+    var format: String?
+
+    @Flag(help: "One VEVENT per occurrence of the window instead of the events as stored (ics and jcal).")
+    var expand = false
+
+    @Option(name: .customLong("csv-columns"),
+            help: ArgumentHelp("CSV columns, comma-separated, in order (default: Google Calendar's).", valueName: "names"))
+    var csvColumns: String?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (written safely, see above).", valueName: "file"))
+    var output: String?
+
+    func validate() throws {
+        _ = try chosenFormat()
+        _ = try columns()
+    }
+
+    private func chosenFormat() throws -> ConvertFormat {
+        if let format {
+            guard let known = ConvertFormat(rawValue: format.lowercased()) else {
+                throw ValidationError("--format must be one of \(ConvertFormat.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(format)\"")
+            }
+            return known
+        }
+        return output.flatMap { $0 == "-" ? nil : ConvertFormat(pathExtension: $0) } ?? .ics
+    }
+
+    private func columns() throws -> [CSVColumn] {
+        guard let csvColumns else { return CSVColumn.google }
+        return try csvColumns.split(separator: ",").map { name in
+            guard let column = CSVColumn(name: String(name).trimmingBlanks()) else {
+                throw ValidationError("--csv-columns: unknown column \"\(name)\"; columns: "
+                    + CSVColumn.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return column
+        }
+    }
+
+    func run() throws {
+        Output.ignoreBrokenPipeSignal()
+        let format = try chosenFormat()
+        let settleOptions = try settle.options()
+        var options = ConvertOptions(format: format, expand: expand, settle: settleOptions,
+                                     windowGiven: settle.from != nil || settle.to != nil,
+                                     today: try settle.todayDate(timeline: settleOptions.timeline))
+        options.csvColumns = try columns()
+        let err = Output(fd: 2)
+        if let warning = settle.zoneSettingWarning(), input.shows(warning) { err.line(warning.description) }
+        let file = try OutputFile.open(output ?? "-")
+        let conversion = Conversion(options: options) { bytes in file.write(bytes) }
+        let report: ImportReport
+        do {
+            report = try conversion.run(input.inputs.map(InputSource.init(argument:)),
+                                        importOptions: ImportOptions(useCalendarZone: !input.noCalendarZone),
+                                        diagnostic: { diagnostic in
+                                            guard input.shows(diagnostic) else { return }
+                                            err.line(diagnostic.description)
+                                            err.flush()
+                                        },
+                                        readingFinished: { report in
+                                            if report.unreadable == 0 { try report.checkCalendars(settle.calendar) }
+                                        })
+        } catch {
+            file.abort()
+            throw error
+        }
+        err.flush()
+        let status = ExitStatus.code(for: report, strict: input.strict)
+        if status == .success || status.rawValue == 2 {
+            try file.commit()
+        } else {
+            // Nothing usable, or --strict refused: the old file stays.
+            file.abort()
+        }
+        if status != .success { throw status }
+    }
+}
