@@ -188,8 +188,14 @@ def main():
     parser.add_argument("--corpus", action="append", default=[])
     parser.add_argument("--known", default=None, help="a file of `check path` lines: deliberate differences")
     parser.add_argument("--jcal", action="store_true")
+    parser.add_argument("--jcal-if-supported", action="store_true",
+                        help="add the jCal check when this busylife writes jCal")
     parser.add_argument("files", nargs="*")
     args = parser.parse_args()
+    if args.jcal_if_supported:
+        probe = subprocess.run([args.busylife, "convert", "-", "--format", "jcal"], input=b"BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n",
+                               capture_output=True)
+        args.jcal = probe.returncode == 0 and probe.stdout.lstrip().startswith(b"[")
     files = list(args.files)
     for folder in args.corpus:
         for root, _, names in os.walk(folder):

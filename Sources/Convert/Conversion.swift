@@ -74,6 +74,8 @@ package final class Conversion {
     private var calendarPropertyNames: Set<String> = []
     private var firstCalendarFile: String?
     private var droppedCalendarProperties: [String: Int] = [:]
+    /// Each input's calendar name (X-WR-CALNAME as written; an events.json's stem).
+    private var calendarNames: [String: String] = [:]
     private var body: Spool
     private var text = ICalTextWriter()
     private var componentsWritten = 0
@@ -113,6 +115,16 @@ package final class Conversion {
         try readingFinished(report)
         var found: [Diagnostic] = []
         if !streams { found += finishKept() }
+        // Inputs of different calendars merged: no one name is right for all.
+        let names = Set(calendarNames.values)
+        if names.count == 1, let name = names.first, !calendarPropertyNames.contains("X-WR-CALNAME") {
+            calendarProperties.append(StoredProperty(name: "X-WR-CALNAME", value: name))
+        } else if names.count > 1 {
+            calendarProperties.removeAll { $0.name == "X-WR-CALNAME" }
+            droppedCalendarProperties["X-WR-CALNAME"] = nil
+            found.append(Diagnostic(.note, .unusedProperty, at: SourcePosition(file: "<convert>", line: 0),
+                                    "the inputs name \(names.count) calendars (\(names.sorted().joined(separator: ", "))); the merged calendar gets no X-WR-CALNAME"))
+        }
         for (name, count) in droppedCalendarProperties.sorted(by: { $0.key < $1.key }) {
             found.append(Diagnostic(.note, .unusedProperty, at: SourcePosition(file: "<convert>", line: 0),
                                     "\(count) \(name) line\(count == 1 ? "" : "s") of later inputs not written: one VCALENDAR keeps the first input's"))
@@ -132,15 +144,17 @@ package final class Conversion {
 
     private func take(_ item: StoredItem) {
         switch item {
-        case .calendarBegin(let file):
-            if firstCalendarFile == nil { firstCalendarFile = file }
+        case .calendarBegin:
+            break
         case .calendarProperty(let property, let file):
-            // The first input's calendar lines are all kept; a later input's
-            // only when the calendar does not hold that property yet.
+            if property.name == "X-WR-CALNAME" { calendarNames[file] = property.value }
+            // The first input with calendar lines keeps them all; a later
+            // input's only when the calendar does not hold that property yet.
+            if firstCalendarFile == nil { firstCalendarFile = file }
             if file == firstCalendarFile || !calendarPropertyNames.contains(property.name) && !Self.singleCalendarProperties.contains(property.name) {
                 calendarProperties.append(property)
                 calendarPropertyNames.insert(property.name)
-            } else if !calendarProperties.contains(property) {
+            } else if !calendarProperties.contains(property) && !["VERSION", "PRODID", "CALSCALE"].contains(property.name) {
                 droppedCalendarProperties[property.name, default: 0] += 1
             }
         case .timezone(let form, let file):
@@ -163,12 +177,10 @@ package final class Conversion {
         }
     }
 
-    /// An events.json input has no calendar lines: its calendar's name becomes X-WR-CALNAME.
+    /// An events.json input has no calendar lines: its calendar's name
+    /// counts as its X-WR-CALNAME.
     private func noteModelCalendar(_ event: Event) {
-        guard firstCalendarFile == nil else { return }
-        firstCalendarFile = event.source.file
-        calendarProperties.append(StoredProperty(name: "X-WR-CALNAME", value: ICalValue.text(event.calendar)))
-        calendarPropertyNames.insert("X-WR-CALNAME")
+        if calendarNames[event.source.file] == nil { calendarNames[event.source.file] = ICalValue.text(event.calendar) }
     }
 
     /// Calendar properties one VCALENDAR holds once.

@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+/// `busylife convert` end to end (docs/convert.md).
+@Suite struct ConvertCLITests {
+    static let python = repository.appendingPathComponent(".venv/bin/python3").path
+    static var corpora: String? {
+        let path = repository.deletingLastPathComponent().appendingPathComponent("shared/corpora").path
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
+    private func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("busylife-convert-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Every corpus calendar that reads cleanly: as stored and expanded,
+    /// checked with Python's icalendar and recurring-ical-events
+    /// (scripts/check-conversion.py), deliberate differences listed by file.
+    @Test func corpusConversionAgreesWithIndependentReaders() throws {
+        guard let corpora = ConvertCLITests.corpora else { print("skipped: ../shared/corpora is absent"); return }
+        guard FileManager.default.isExecutableFile(atPath: ConvertCLITests.python) else {
+            print("skipped: .venv has no Python with icalendar (run scripts/setup.sh)")
+            return
+        }
+        let run = try busylife([], shell: "\(ConvertCLITests.python) scripts/check-conversion.py --busylife BUSYLIFE --corpus \(corpora) "
+                                   + "--known Tests/Fixtures/convert-known-differences.txt --jcal-if-supported")
+        #expect(run.status == 0, "\(run.stdout.suffix(3000))\(run.stderr.suffix(2000))")
+        let summary = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        print("conversion check: \(summary)")
+        #expect(summary.contains("\"failed\": 0"))
+        // Most of the corpus is checked, not skipped.
+        let object = try JSONSerialization.jsonObject(with: Data(summary.utf8)) as? [String: [String: Int]]
+        #expect((object?["summary"]?["passed"] ?? 0) > 500)
+    }
+
+    /// events.json → .ics → events.json gives the same bytes as events.json → events.json.
+    @Test(arguments: ["samples/busylife-events.json", "corpus"])
+    func eventsJSONRoundTripIsByteIdentical(_ input: String) throws {
+        var path = input
+        if input == "corpus" {
+            guard let corpora = ConvertCLITests.corpora else { print("skipped: ../shared/corpora is absent"); return }
+            path = corpora + "/busylife/events.json"
+        }
+        let direct = try busylife(["convert", path, "--format", "events-json", "--tz", "UTC"])
+        #expect(direct.status == 0, "\(direct.stderr)")
+        let viaICS = try busylife([], shell: "BUSYLIFE convert \(path) --format ics | BUSYLIFE convert - --format events-json --tz UTC")
+        #expect(viaICS.status == 0, "\(viaICS.stderr)")
+        #expect(viaICS.stdout == direct.stdout)
+        #expect(direct.stdout.split(separator: "\n").count >= 5)
+        // Each event's fields, the fraction of a second and the avatar included.
+        if input != "corpus" {
+            #expect(direct.stdout.contains(#"{"startDate":1795824000.5,"range":5432,"type":2,"title":"Design review""#))
+            #expect(direct.stdout.contains(#""attends":[{"name":"Mia","email":"mia@busylife.example","avatar":"mia"}]"#))
+            #expect(direct.stdout.contains(#""location":{"name":"Blue Bottle","city":"Tokyo","latitude":35.6654,"longitude":139.7101}"#))
+        }
+    }
+
+    /// CSV read back with Python's csv module: the header, every row, every field.
+    @Test func csvReadsBackWithPythonsCSVModule() throws {
+        let script = """
+        import csv, json, sys
+        rows = list(csv.reader(open(sys.argv[1], newline="", encoding="utf-8")))
+        print(json.dumps(rows))
+        """
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("out.csv").path
+        let made = try busylife(["convert", "samples/", "--from", "2026-11-20", "--to", "2026-12-12",
+                                 "--tz", "America/New_York", "-o", file])
+        #expect(made.status == 0, "\(made.stderr)")
+        let read = try busylife([], shell: "python3 -c '\(script)' \(file)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [[String]])
+        #expect(rows.first == ["Subject", "Start Date", "Start Time", "End Date", "End Time", "All Day Event",
+                               "Description", "Location", "Private"])
+        #expect(rows.count == 16)
+        #expect(rows.dropFirst().allSatisfy { $0.count == 9 })
+        #expect(rows.contains(["Thanksgiving", "11/26/2026", "", "11/26/2026", "", "True", "", "", "False"]))
+        #expect(rows.contains(["Quarterly review", "11/26/2026", "9:00 AM", "11/26/2026", "10:30 AM", "False", "",
+                               "Berlin HQ, 3rd floor", "False"]))
+        let devcon = try #require(rows.first { $0[0] == "DevCon Lisbon" })
+        #expect(devcon[6] == "Three days of talks.\nBadge pick-up from 08:00.")
+        #expect(devcon[7] == "Centro de Congressos, Lisboa")
+        // Other columns, in the order asked for.
+        let chosen = try busylife(["convert", "samples/meeting.ics", "--format", "csv", "--from", "2026-11-02", "--to", "2026-11-02",
+                                   "--tz", "America/New_York", "--csv-columns", "uid,start,end,busy"])
+        #expect(chosen.stdout == "UID,Start,End,Busy\r\nstandup-2026@busylife.example,2026-11-02T09:30:00-05:00,2026-11-02T09:45:00-05:00,True\r\n")
+        let unknown = try busylife(["convert", "samples/meeting.ics", "--format", "csv", "--csv-columns", "Subject,Colour"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("unknown column \"Colour\""))
+    }
+
+    /// What we write parses in Python's icalendar: as stored, expanded, and from events.json.
+    @Test func writtenCalendarsParseInPythonsIcalendar() throws {
+        guard FileManager.default.isExecutableFile(atPath: ConvertCLITests.python) else {
+            print("skipped: .venv has no Python with icalendar (run scripts/setup.sh)")
+            return
+        }
+        let script = "import icalendar, sys; c = icalendar.Calendar.from_ical(sys.stdin.buffer.read()); print(len(c.walk(\"VEVENT\")), len(c.walk(\"VTIMEZONE\")))"
+        for (arguments, expected) in [("samples/", "10 4"), ("samples/ --expand --from 2026-11-20 --to 2026-12-12 --tz America/New_York", "15 4"),
+                                      ("samples/busylife-events.json", "3 0")] {
+            let run = try busylife([], shell: "BUSYLIFE convert \(arguments) | \(ConvertCLITests.python) -c '\(script)'")
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == expected, "\(arguments)")
+        }
+    }
+
+    /// Reading an expanded file gives the occurrences of the original in the window.
+    @Test func expandedOutputHasTheSameOccurrences() throws {
+        let window = ["--from", "2026-11-20", "--to", "2026-12-12", "--tz", "America/New_York"]
+        let original = try busylife(["occurrences", "samples/"] + window)
+        let expanded = try busylife([], shell: "BUSYLIFE convert samples/ --expand \(window.joined(separator: " ")) | BUSYLIFE occurrences - \(window.joined(separator: " "))")
+        func keys(_ text: String) throws -> [String] {
+            try text.split(separator: "\n").map { line in
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                return "\(object["uid"] ?? "") \(object["startUTC"] ?? "") \(object["endUTC"] ?? "") \(object["title"] ?? "")"
+            }.sorted()
+        }
+        #expect(try keys(expanded.stdout) == keys(original.stdout))
+        #expect(try keys(original.stdout).count == 15)
+        // No rules are left, and each instance of a series says which it is.
+        let ics = try busylife(["convert", "samples/meeting.ics", "--expand"] + window)
+        #expect(!ics.stdout.contains("RRULE") && !ics.stdout.contains("EXDATE"))
+        #expect(ics.stdout.contains("RECURRENCE-ID;TZID=America/New_York:20261130T093000\r\n"))
+    }
+
+    /// -o: the extension names the format; a refused run leaves the old file.
+    @Test func outputFileChoosesTheFormatAndIsWrittenSafely() throws {
+        let folder = try temporaryFolder()
+        let csv = folder.appendingPathComponent("november.csv").path
+        #expect(try busylife(["convert", "samples/meeting.ics", "--from", "2026-11-01", "--to", "2026-11-30", "-o", csv]).status == 0)
+        #expect(try String(contentsOfFile: csv, encoding: .utf8).hasPrefix("Subject,Start Date"))
+        let json = folder.appendingPathComponent("events.json").path
+        #expect(try busylife(["convert", "samples/meeting.ics", "-o", json, "--from", "2026-11-01", "--to", "2026-11-30"]).status == 0)
+        #expect(try String(contentsOfFile: json, encoding: .utf8).hasPrefix("[\n  {\"startDate\":"))
+        // --strict refusing a warning: the old file stays, whole.
+        let ics = folder.appendingPathComponent("out.ics").path
+        try "old\n".write(toFile: ics, atomically: true, encoding: .utf8)
+        chmod(ics, 0o600)
+        let broken = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20261101T100000Z\r\nDTEND:20261101T090000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let refused = try busylife(["convert", "-", "--strict", "-o", ics], stdin: broken)
+        #expect(refused.status == 65)
+        #expect(try String(contentsOfFile: ics, encoding: .utf8) == "old\n")
+        // A run that writes keeps the file's permission bits.
+        #expect(try busylife(["convert", "samples/meeting.ics", "-o", ics]).status == 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: ics)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect(try String(contentsOfFile: ics, encoding: .utf8).hasPrefix("BEGIN:VCALENDAR\r\n"))
+        // A --calendar that names nothing is a usage error, and nothing is written.
+        let missing = folder.appendingPathComponent("none.ics").path
+        #expect(try busylife(["convert", "samples/", "--calendar", "Nope", "-o", missing]).status == 64)
+        #expect(!FileManager.default.fileExists(atPath: missing))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).allSatisfy { !$0.hasPrefix(".") })
+    }
+
+    /// Two inputs with one TZID for different rules: the second is renamed, with a warning.
+    @Test func clashingTimeZoneNamesAreRenamed() throws {
+        func calendar(_ offset: String, _ uid: String) -> String {
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VTIMEZONE\r\nTZID:Office\r\nBEGIN:STANDARD\r\nDTSTART:19700101T000000\r\n"
+            + "TZOFFSETFROM:\(offset)\r\nTZOFFSETTO:\(offset)\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\nBEGIN:VEVENT\r\nUID:\(uid)\r\n"
+            + "DTSTAMP:20260101T000000Z\r\nDTSTART;TZID=Office:20261102T090000\r\nDTEND;TZID=Office:20261102T100000\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        }
+        let folder = try temporaryFolder()
+        try calendar("+0100", "a").write(to: folder.appendingPathComponent("a.ics"), atomically: true, encoding: .utf8)
+        try calendar("+0900", "b").write(to: folder.appendingPathComponent("b.ics"), atomically: true, encoding: .utf8)
+        let run = try busylife(["convert", folder.path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("two different time zones are named \"Office\""))
+        #expect(run.stdout.contains("TZID:Office\r\n") && run.stdout.contains("TZID:Office-2\r\n"))
+        #expect(run.stdout.contains("DTSTART;TZID=Office-2:20261102T090000"))
+        // Read back, both events keep their instants.
+        let back = try busylife([], shell: "BUSYLIFE convert \(folder.path) | BUSYLIFE events - --format ndjson")
+        #expect(back.stdout.contains("\"startUTC\":\"2026-11-02T08:00:00Z\"") && back.stdout.contains("\"startUTC\":\"2026-11-02T00:00:00Z\""))
+    }
+}
