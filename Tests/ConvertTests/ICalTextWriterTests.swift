@@ -29,11 +29,11 @@ import Testing
     @Test func quotesParameterValuesThatNeedIt() {
         let property = StoredProperty(name: "ATTENDEE", parameters: [
             StoredParameter(name: "CN", values: ["Doe, J"]),
-            StoredParameter(name: "DELEGATED-TO", values: ["mailto:a@x", "mailto:b@x"]),
+            StoredParameter(name: "MEMBER", values: ["a:1", "b:2"]),
             StoredParameter(name: "X-N", values: ["\"hi\""]),
         ], value: "mailto:j@x")
         #expect(text { $0.property(property) }
-                == "ATTENDEE;CN=\"Doe, J\";DELEGATED-TO=\"mailto:a@x\",\"mailto:b@x\";X-N=^'hi^':mailto:j@x\r\n")
+                == "ATTENDEE;CN=\"Doe, J\";MEMBER=\"a:1\",\"b:2\";X-N=^'hi^':mailto:j@x\r\n")
     }
 
     @Test func escapesModelText() {
