@@ -19,6 +19,14 @@ package struct ByteWriter {
 
     package mutating func append<S: Sequence>(bytes more: S) where S.Element == UInt8 { bytes.append(contentsOf: more) }
 
+    package mutating func append(bytes more: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: more) }
+
+    /// CR LF.
+    package mutating func appendLineEnd() {
+        bytes.append(0x0D)
+        bytes.append(0x0A)
+    }
+
     /// A decimal integer.
     package mutating func append(_ number: Int64) {
         if number < 0 {

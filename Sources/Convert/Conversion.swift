@@ -165,8 +165,9 @@ package final class Conversion {
             let file = event.source.file
             if form == nil { noteModelCalendar(event) }
             if streams {
+                zones.note(event)
                 if let form {
-                    writeComponent(EventComponents.rewritingTZIDs(form, file: file, zonesOf: tzids, zones: &zones))
+                    writeStored(form, file: file, zonesOf: tzids)
                 } else {
                     writeComponent(EventComponents.vevent(event, zones: &zones))
                 }
@@ -223,8 +224,9 @@ package final class Conversion {
             }
             for (form, _) in otherComponents where !options.windowGiven { writeComponent(form) }
             for item in kept where chosen.contains(item.event.uid) {
+                zones.note(item.event)
                 if let form = item.stored {
-                    writeComponent(EventComponents.rewritingTZIDs(form, file: item.file, zonesOf: item.tzids, zones: &zones))
+                    writeStored(form, file: item.file, zonesOf: item.tzids)
                 } else {
                     writeComponent(EventComponents.vevent(item.event, zones: &zones))
                 }
@@ -238,6 +240,12 @@ package final class Conversion {
         case .ics, .jcal:
             for occurrence in settlement.occurrences {
                 let item = kept[occurrence.event.ordinal]
+                var written = occurrence.event
+                written.recurrence = Recurrence()
+                written.start = occurrence.occurrence.start
+                written.end = occurrence.occurrence.end
+                if let original = occurrence.occurrence.recurrenceID { written.recurrenceID = RecurrenceID(time: original) }
+                zones.note(written)
                 writeComponent(EventComponents.occurrence(occurrence.occurrence, written: item.stored, file: item.file,
                                                           zonesOf: item.tzids, zones: &zones))
                 if stopped { return }
@@ -313,6 +321,21 @@ package final class Conversion {
     private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : (a - b + 1) / b }
 
     // MARK: - Writing
+
+    /// A VEVENT as read, its TZIDs written under their resolved names.
+    private func writeStored(_ component: StoredComponent, file: String, zonesOf tzids: [String: Zone?]) {
+        switch options.format {
+        case .ics:
+            // Lines copied as read; only those with a renamed TZID rewritten.
+            text.component(component, renaming: EventComponents.renamedTZIDs(file: file, zonesOf: tzids, zones: &zones))
+            if text.out.count >= 1 << 16 { body.take(&text.out) }
+            componentsWritten += 1
+        case .jcal:
+            writeComponent(EventComponents.rewritingTZIDs(component, file: file, zonesOf: tzids, zones: &zones))
+        case .eventsJSON, .csv:
+            return
+        }
+    }
 
     private func writeComponent(_ component: StoredComponent) {
         switch options.format {

@@ -77,13 +77,30 @@ enum EventComponents {
         }
         if !placed { own.insert(contentsOf: newTimes, at: min(1, own.count)) }
         return form.with(properties: own, children: form.children.map {
-            rewritingTZIDs($0, file: file, zonesOf: tzids, zones: &zones)
+            renaming($0, file: file, zonesOf: tzids, zones: &zones)
         })
     }
 
-    /// Every TZID of a component as written set to the name it is written under.
+    /// The TZIDs of a component as written that are written under another
+    /// name (a vendor prefix stripped, a Windows name mapped): most are none.
+    static func renamedTZIDs(file: String, zonesOf tzids: [String: Zone?], zones: inout WrittenZones) -> [String: String] {
+        var renamed: [String: String] = [:]
+        for (tzid, zone) in tzids.sorted(by: { $0.key < $1.key }) {
+            let name = zones.name(for: tzid, zone: zone, file: file)
+            if name != tzid { renamed[tzid] = name }
+        }
+        return renamed
+    }
+
+    /// A component with every TZID set to the name it is written under (for jCal).
     static func rewritingTZIDs(_ component: StoredComponent, file: String, zonesOf tzids: [String: Zone?],
                                zones: inout WrittenZones) -> StoredComponent {
+        guard !renamedTZIDs(file: file, zonesOf: tzids, zones: &zones).isEmpty else { return component }
+        return renaming(component, file: file, zonesOf: tzids, zones: &zones)
+    }
+
+    private static func renaming(_ component: StoredComponent, file: String, zonesOf tzids: [String: Zone?],
+                                 zones: inout WrittenZones) -> StoredComponent {
         var changed = false
         var properties = component.properties
         for index in properties.indices where properties[index].parameter("TZID") != nil {
@@ -95,7 +112,7 @@ enum EventComponents {
         }
         var children = component.children
         for index in children.indices {
-            let rewritten = rewritingTZIDs(children[index], file: file, zonesOf: tzids, zones: &zones)
+            let rewritten = renaming(children[index], file: file, zonesOf: tzids, zones: &zones)
             if rewritten !== children[index] {
                 children[index] = rewritten
                 changed = true
@@ -109,19 +126,12 @@ enum EventComponents {
         guard let tzid = property.parameter("TZID") else { return property }
         let zone = tzids[tzid] ?? nil
         let name = zones.name(for: tzid, zone: zone, file: file)
-        if let zone, let year = Int(property.value.prefix(4)) { zones.use(year: year, zone: zone) }
         return name == tzid ? property : property.setting("TZID", to: name)
     }
 
     /// DTSTART, RECURRENCE-ID (when given) and DTEND.
     private static func times(start: EventTime, end: EventTime, recurrenceID: EventTime?,
                               zones: inout WrittenZones) -> [StoredProperty] {
-        for time in [start, end] + (recurrenceID.map { [$0] } ?? []) {
-            if case .instant(let instant, let zone?) = time, zone != .utc {
-                _ = zones.name(for: zone)
-                zones.use(year: zone.local(instant).date.year, zone: zone)
-            }
-        }
         var result = [ICalValue.timeProperty("DTSTART", start, zoneName: { zones.name(for: $0) })]
         if let recurrenceID {
             result.append(ICalValue.timeProperty("RECURRENCE-ID", recurrenceID, zoneName: { zones.name(for: $0) }))

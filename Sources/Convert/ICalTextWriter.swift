@@ -16,12 +16,49 @@ package struct ICalTextWriter {
     package mutating func begin(_ name: String) { contentLine("BEGIN:" + name) }
     package mutating func end(_ name: String) { contentLine("END:" + name) }
 
-    /// A whole component, children included, as stored.
-    package mutating func component(_ component: StoredComponent) {
+    /// A whole component, children included, as stored: its lines as read
+    /// when it has them (copied, folded), else from its parts. `renaming`
+    /// gives TZIDs written under another name; only lines with such a TZID
+    /// are parsed and written again.
+    package mutating func component(_ component: StoredComponent, renaming: [String: String] = [:]) {
+        if component.lines != nil {
+            component.forEachLine { raw in
+                if !renaming.isEmpty, ICalTextWriter.hasTZID(raw), let property = StoredProperty(line: raw),
+                   let tzid = property.parameter("TZID"), let name = renaming[tzid] {
+                    self.property(property.setting("TZID", to: name))
+                    return
+                }
+                if raw.count <= 75 {  // most lines: no fold, copied straight
+                    out.append(bytes: raw)
+                    out.appendLineEnd()
+                    return
+                }
+                line.removeAll(keepingCapacity: true)
+                line.append(contentsOf: raw)
+                flushLine()
+            }
+            return
+        }
         begin(component.name)
         for property in component.properties { self.property(property) }
         for child in component.children { self.component(child) }
         end(component.name)
+    }
+
+    /// Whether a line holds `;TZID=` (any case) before its value.
+    private static func hasTZID(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        let pattern: [UInt8] = Array(";TZID=".utf8)
+        var index = 0
+        while index + pattern.count <= line.count {
+            if line[index] == 0x3A { return false }  // the value begins (a colon inside a quoted parameter is rare)
+            if line[index] == 0x3B {
+                var match = true
+                for offset in 1..<pattern.count where line[index + offset] & 0xDF != pattern[offset] & 0xDF { match = false; break }
+                if match { return true }
+            }
+            index += 1
+        }
+        return false
     }
 
     package mutating func property(_ property: StoredProperty) {
@@ -75,7 +112,7 @@ package struct ICalTextWriter {
             limit = 74  // the leading space counts
         }
         out.append(bytes: line[start...])
-        out.append(bytes: [0x0D, 0x0A])
+        out.appendLineEnd()
     }
 }
 

@@ -74,8 +74,38 @@ package struct WrittenZones {
         return name(for: zone.id, zone: zone, file: "")
     }
 
-    /// A year a written time under `name`'s zone falls in: a generated VTIMEZONE covers it.
+    /// The years an event written uses, in each zone it has: a generated
+    /// VTIMEZONE covers them (a series without an end through 2037).
+    package mutating func note(_ event: Event) {
+        var times = [event.start, event.end] + event.recurrence.exceptionDates + event.recurrence.dates.map(\.start)
+        if let recurrenceID = event.recurrenceID { times.append(recurrenceID.time) }
+        for rule in event.recurrence.rules { if let until = rule.until { times.append(until) } }
+        var startZone: Zone?
+        var low = Int.max
+        var high = Int.min
+        for time in times {
+            guard case .instant(let instant, let zone?) = time, zone != .utc else { continue }
+            if startZone == nil { startZone = zone }
+            let year = zone.local(instant).date.year
+            if zone == startZone {
+                low = min(low, year)
+                high = max(high, year)
+            } else {
+                use(year: year, zone: zone)
+            }
+        }
+        if let zone = startZone {
+            use(year: low, zone: zone)
+            if high != low { use(year: high, zone: zone) }
+        }
+        if let zone = startZone, event.recurrence.rules.contains(where: { $0.until == nil }) {
+            use(year: max(VTimezoneGenerator.defaultYears.upperBound, event.start.approximateYear), zone: zone)
+        }
+    }
+
+    /// A year a written time in `zone` falls in: a generated VTIMEZONE covers it.
     package mutating func use(year: Int, zone: Zone) {
+        if uses[.zone(zone)] == nil { _ = name(for: zone) }
         guard var use = uses[.zone(zone)] else { return }
         use.years = use.years.map { min($0.lowerBound, year)...max($0.upperBound, year) } ?? year...year
         uses[.zone(zone)] = use
@@ -84,6 +114,7 @@ package struct WrittenZones {
     /// The VTIMEZONEs to write: one per zone used, in order of first use;
     /// with `includeUnused`, every other VTIMEZONE read too (once each, as read).
     package func timezones(includeUnused: Bool) -> [StoredComponent] {
+        // (Zones are named as events are written; `note` gives their years.)
         var result: [StoredComponent] = []
         var written = Set<String>()
         for key in order {
@@ -198,5 +229,12 @@ enum VTimezoneGenerator {
         writer.append(padded: magnitude / 60 % 60, width: 2)
         if magnitude % 60 != 0 { writer.append(padded: magnitude % 60, width: 2) }
         return String(decoding: writer.bytes, as: UTF8.self)
+    }
+}
+
+extension EventTime {
+    /// The year, near enough (UTC, or the wall clock written).
+    var approximateYear: Int {
+        LocalDateTime(secondsSinceEpoch: approximateSeconds).date.year
     }
 }

@@ -92,7 +92,7 @@ package final class ICalStreamParser {
         defer { icalcomponent_free(root) }
         return collected.bytes.withUnsafeBufferPointer { bytes in
             var component = LibicalConversion.component(root, lines: collected.tree, bytes: bytes)
-            if limits.keepsStoredForm { component.stored = StoredComponent(tree: collected.tree, bytes: bytes) }
+            if limits.keepsStoredForm { component.stored = StoredComponent(collected: collected) }
             return component
         }
     }

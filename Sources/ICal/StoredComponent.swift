@@ -1,18 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A component as it was written, kept for writing it back unchanged
 /// (docs/semantics.md section 7, "as stored"): every content line with its
 /// value as written (escapes kept, blanks kept), its parameters, and its
-/// children, in file order. Built from our own unfolded lines, without
-/// libical, and only when a reader asks for it (`ICalLimits.keepsStoredForm`).
+/// children, in file order.
+///
+/// A component read from a file holds its unfolded lines as they were
+/// (`BEGIN` to `END`, NUL-terminated, the way the reader collected them)
+/// and parses them into properties only when asked: a conversion that
+/// copies a component copies its lines. Built without libical, and only
+/// when a reader asks for it (`ICalLimits.keepsStoredForm`).
 package final class StoredComponent: Sendable {
     /// Upper-cased component name (`VEVENT`, `VTIMEZONE`, `VALARM`...).
     package let name: String
-    package let properties: [StoredProperty]
-    package let children: [StoredComponent]
+    /// The lines as read, `BEGIN:NAME` to `END:NAME`, each ended by a NUL;
+    /// nil for a component built from parts.
+    package let lines: [UInt8]?
+    private let builtProperties: [StoredProperty]
+    private let builtChildren: [StoredComponent]
 
     package init(name: String, properties: [StoredProperty], children: [StoredComponent]) {
         self.name = name
-        self.properties = properties
-        self.children = children
+        self.lines = nil
+        self.builtProperties = properties
+        self.builtChildren = children
+    }
+
+    /// A component from its lines as read (`lines`: BEGIN to END, NUL-terminated).
+    package init(name: String, lines: [UInt8]) {
+        self.name = name
+        self.lines = lines
+        self.builtProperties = []
+        self.builtChildren = []
+    }
+
+    /// Its own properties, in order (parsed from the lines each time asked).
+    package var properties: [StoredProperty] {
+        guard lines != nil else { return builtProperties }
+        return parsed().properties
+    }
+
+    /// Its child components, in order.
+    package var children: [StoredComponent] {
+        guard lines != nil else { return builtChildren }
+        return parsed().children
     }
 
     /// A copy with other properties (the children kept).
@@ -28,6 +63,54 @@ package final class StoredComponent: Sendable {
     /// The first property with this (upper-case) name.
     package func first(_ name: String) -> StoredProperty? {
         properties.first { $0.name == name }
+    }
+
+    /// Calls `body` with each line as read, `BEGIN` and `END` lines
+    /// included, without its NUL; nothing for a component built from parts.
+    package func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        lines?.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var start = 0
+            while start < buffer.count {
+                var end = buffer.count
+                if let found = memchr(base + start, 0, buffer.count - start) {
+                    end = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+                }
+                body(UnsafeBufferPointer(start: base + start, count: end - start))
+                start = end + 1
+            }
+        }
+    }
+
+    /// Properties and children parsed from the lines: a line that is not a
+    /// property (no `:`) is left out; children nest by BEGIN and END.
+    private func parsed() -> (properties: [StoredProperty], children: [StoredComponent]) {
+        var stack: [(name: String, properties: [StoredProperty], children: [StoredComponent])] = []
+        var result: (properties: [StoredProperty], children: [StoredComponent]) = ([], [])
+        forEachLine { line in
+            if let child = StoredComponent.keyword("BEGIN:", line) {
+                stack.append((child, [], []))
+            } else if StoredComponent.keyword("END:", line) != nil {
+                guard let done = stack.popLast() else { return }
+                if stack.isEmpty {
+                    result = (done.properties, done.children)
+                } else {
+                    stack[stack.count - 1].children.append(
+                        StoredComponent(name: done.name, properties: done.properties, children: done.children))
+                }
+            } else if !stack.isEmpty, let property = StoredProperty(line: line) {
+                stack[stack.count - 1].properties.append(property)
+            }
+        }
+        return result
+    }
+
+    /// The name after `BEGIN:` or `END:` (the reader wrote them upper case).
+    private static func keyword(_ prefix: StaticString, _ line: UnsafeBufferPointer<UInt8>) -> String? {
+        let count = prefix.utf8CodeUnitCount
+        guard line.count > count else { return nil }
+        for index in 0..<count where line[index] != prefix.utf8Start[index] { return nil }
+        return String(decoding: UnsafeBufferPointer(rebasing: line[count...]), as: UTF8.self)
     }
 }
 
@@ -153,17 +236,8 @@ extension StoredProperty {
 }
 
 extension StoredComponent {
-    /// The stored form of a collected component: its lines (`bytes`,
-    /// NUL-terminated, at `tree.offsets`) and its children's.
-    convenience init(tree: LineTree, bytes: UnsafeBufferPointer<UInt8>) {
-        var properties: [StoredProperty] = []
-        properties.reserveCapacity(tree.offsets.count)
-        for offset in tree.offsets {
-            let start = Int(offset)
-            let line = UnsafeBufferPointer(rebasing: bytes[start...])
-            if let property = StoredProperty(line: line) { properties.append(property) }
-        }
-        self.init(name: tree.name, properties: properties,
-                  children: tree.children.map { StoredComponent(tree: $0, bytes: bytes) })
+    /// The stored form of a collected component: its lines as collected.
+    convenience init(collected: CollectedComponent) {
+        self.init(name: collected.tree.name, lines: collected.bytes)
     }
 }

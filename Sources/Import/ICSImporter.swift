@@ -37,15 +37,15 @@ struct ICSImporter {
             if let stored {
                 // The zone each TZID of the component resolved to (cached: building the event asked already).
                 var used: [String: Zone?] = [:]
-                func collect(_ form: StoredComponent) {
-                    for property in form.properties {
+                func collect(_ part: ICalComponent) {
+                    for property in part.properties {
                         if let tzid = property.parameter("TZID"), used[tzid] == nil {
-                            used[tzid] = .some(zones.resolve(tzid, line: component.line))
+                            used[tzid] = .some(zones.resolve(tzid, line: property.line))
                         }
                     }
-                    form.children.forEach(collect)
+                    part.children.forEach(collect)
                 }
-                if let form = component.stored { collect(form) }
+                collect(component)
                 if !stored(.event(built, component.stored, zones: used)) { keepGoing = false }
             } else if !event(consume built) {
                 keepGoing = false
