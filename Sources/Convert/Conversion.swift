@@ -238,16 +238,23 @@ package final class Conversion {
     private func writeExpanded(_ settlement: Settlement) {
         switch options.format {
         case .ics, .jcal:
+            var templates: [Int: (template: EventComponents.Template, rendered: EventComponents.Template.Rendered?)] = [:]
             for occurrence in settlement.occurrences {
-                let item = kept[occurrence.event.ordinal]
-                var written = occurrence.event
-                written.recurrence = Recurrence()
-                written.start = occurrence.occurrence.start
-                written.end = occurrence.occurrence.end
-                if let original = occurrence.occurrence.recurrenceID { written.recurrenceID = RecurrenceID(time: original) }
-                zones.note(written)
-                writeComponent(EventComponents.occurrence(occurrence.occurrence, written: item.stored, file: item.file,
-                                                          zonesOf: item.tzids, zones: &zones))
+                let ordinal = occurrence.event.ordinal
+                let item = kept[ordinal]
+                if templates[ordinal] == nil {
+                    let template = EventComponents.template(occurrence.occurrence, written: item.stored, file: item.file,
+                                                            zonesOf: item.tzids, zones: &zones)
+                    templates[ordinal] = (template, options.format == .ics ? template.rendered() : nil)
+                }
+                let (template, rendered) = templates[ordinal]!
+                if let rendered {
+                    template.write(occurrence.occurrence, rendered: rendered, to: &text, zones: &zones)
+                    if text.out.count >= 1 << 16 { body.take(&text.out) }
+                    componentsWritten += 1
+                } else {
+                    writeComponent(template.component(occurrence.occurrence, zones: &zones))
+                }
                 if stopped { return }
             }
         case .eventsJSON:

@@ -53,32 +53,78 @@ enum EventComponents {
         return StoredComponent(name: "VEVENT", properties: properties, children: [])
     }
 
-    /// One occurrence of an expanded conversion as a VEVENT: the VEVENT
-    /// as written (the override's where one applies) without its rules,
-    /// with DTSTART and DTEND of the occurrence and a RECURRENCE-ID of its
-    /// original start, in the event's own terms, where DTSTART was.
-    static func occurrence(_ occurrence: Occurrence, written: StoredComponent?, file: String,
-                           zonesOf tzids: [String: Zone?], zones: inout WrittenZones) -> StoredComponent {
+    /// What every occurrence of one VEVENT shares in an expanded
+    /// conversion: its properties without times and rules (TZIDs renamed),
+    /// split where DTSTART was, and its children. Made once per VEVENT.
+    struct Template {
+        var name: String
+        var before: [StoredProperty]
+        var after: [StoredProperty]
+        var children: [StoredComponent]
+
+        /// The VEVENT of one occurrence: the VEVENT as written (the
+        /// override's where one applies) without its rules, with DTSTART and
+        /// DTEND of the occurrence and a RECURRENCE-ID of its original start,
+        /// in the event's own terms, where DTSTART was.
+        func component(_ occurrence: Occurrence, zones: inout WrittenZones) -> StoredComponent {
+            StoredComponent(name: name, properties: before + times(occurrence, zones: &zones) + after, children: children)
+        }
+
+        /// The same as iCalendar text, the shared lines written once (`rendered`).
+        func write(_ occurrence: Occurrence, rendered: Rendered, to writer: inout ICalTextWriter, zones: inout WrittenZones) {
+            writer.out.append(bytes: rendered.head)
+            writer.time("DTSTART", occurrence.start, zones: &zones)
+            if let original = occurrence.recurrenceID ?? occurrence.event.recurrenceID?.time {
+                writer.time("RECURRENCE-ID", original, zones: &zones)
+            }
+            writer.time("DTEND", occurrence.end, zones: &zones)
+            writer.out.append(bytes: rendered.tail)
+        }
+
+        /// BEGIN and the lines before the times; the lines after, the children and END.
+        struct Rendered {
+            var head: [UInt8]
+            var tail: [UInt8]
+        }
+
+        func rendered() -> Rendered {
+            var head = ICalTextWriter()
+            head.begin(name)
+            for property in before { head.property(property) }
+            var tail = ICalTextWriter()
+            for property in after { tail.property(property) }
+            for child in children { tail.component(child) }
+            tail.end(name)
+            return Rendered(head: head.out.bytes, tail: tail.out.bytes)
+        }
+
+        private func times(_ occurrence: Occurrence, zones: inout WrittenZones) -> [StoredProperty] {
+            EventComponents.times(start: occurrence.start, end: occurrence.end,
+                                  recurrenceID: occurrence.recurrenceID ?? occurrence.event.recurrenceID?.time, zones: &zones)
+        }
+    }
+
+    static func template(_ occurrence: Occurrence, written: StoredComponent?, file: String,
+                         zonesOf tzids: [String: Zone?], zones: inout WrittenZones) -> Template {
         let form = written ?? vevent(occurrence.event, zones: &zones)
         let replaced: Set<String> = ["DTSTART", "DTEND", "DURATION", "RECURRENCE-ID", "RRULE", "RDATE", "EXDATE", "EXRULE"]
-        var own: [StoredProperty] = []
-        let newTimes = times(start: occurrence.start, end: occurrence.end,
-                             recurrenceID: occurrence.recurrenceID ?? occurrence.event.recurrenceID?.time, zones: &zones)
+        var before: [StoredProperty] = []
+        var after: [StoredProperty] = []
         var placed = false
         for property in form.properties {
             if replaced.contains(property.name) {
-                if property.name == "DTSTART" && !placed {
-                    own += newTimes
-                    placed = true
-                }
+                if property.name == "DTSTART" { placed = true }
                 continue
             }
-            own.append(rewritingTZID(property, file: file, zonesOf: tzids, zones: &zones))
+            let renamed = rewritingTZID(property, file: file, zonesOf: tzids, zones: &zones)
+            if placed { after.append(renamed) } else { before.append(renamed) }
         }
-        if !placed { own.insert(contentsOf: newTimes, at: min(1, own.count)) }
-        return form.with(properties: own, children: form.children.map {
-            renaming($0, file: file, zonesOf: tzids, zones: &zones)
-        })
+        if !placed, !before.isEmpty {  // no DTSTART as written: the times go after the first line
+            after = Array(before.dropFirst()) + after
+            before = [before[0]]
+        }
+        let children = form.children.map { renaming($0, file: file, zonesOf: tzids, zones: &zones) }
+        return Template(name: form.name, before: before, after: after, children: children)
     }
 
     /// The TZIDs of a component as written that are written under another
@@ -132,6 +178,12 @@ enum EventComponents {
     /// DTSTART, RECURRENCE-ID (when given) and DTEND.
     private static func times(start: EventTime, end: EventTime, recurrenceID: EventTime?,
                               zones: inout WrittenZones) -> [StoredProperty] {
+        // Each zone named for the year it is used in (its VTIMEZONE covers it).
+        for time in [start, end] + (recurrenceID.map { [$0] } ?? []) {
+            if case .instant(let instant, let zone?) = time, zone != .utc {
+                _ = zones.name(for: zone, year: zone.local(instant).date.year)
+            }
+        }
         var result = [ICalValue.timeProperty("DTSTART", start, zoneName: { zones.name(for: $0) })]
         if let recurrenceID {
             result.append(ICalValue.timeProperty("RECURRENCE-ID", recurrenceID, zoneName: { zones.name(for: $0) }))

@@ -45,6 +45,50 @@ package struct ICalTextWriter {
         end(component.name)
     }
 
+    /// A time property (`DTSTART`, `RECURRENCE-ID`...) in the event's own
+    /// terms, written digit by digit: a date, a floating time, UTC with
+    /// `Z`, or wall time with the TZID `zones` names its zone.
+    package mutating func time(_ name: StaticString, _ time: EventTime, zones: inout WrittenZones) {
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        func digits(_ value: Int, _ width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            var rest = max(0, value)
+            for _ in 0..<width {
+                line.append(UInt8(truncatingIfNeeded: rest / divisor % 10) + 0x30)
+                rest %= divisor
+                divisor /= 10
+            }
+        }
+        func dateTime(_ local: LocalDateTime) {
+            digits(local.date.year, 4); digits(local.date.month, 2); digits(local.date.day, 2)
+            line.append(0x54)
+            digits(local.hour, 2); digits(local.minute, 2); digits(local.second, 2)
+        }
+        switch time {
+        case .date(let date):
+            line.append(contentsOf: ";VALUE=DATE:".utf8)
+            digits(date.year, 4); digits(date.month, 2); digits(date.day, 2)
+        case .floating(let local):
+            line.append(0x3A)
+            dateTime(local)
+        case .instant(let instant, let zone):
+            guard let zone, zone != .utc else {
+                line.append(0x3A)
+                dateTime(LocalDateTime(secondsSinceEpoch: instant.seconds))
+                line.append(0x5A)
+                break
+            }
+            let local = zone.local(instant)
+            line.append(contentsOf: ";TZID=".utf8)
+            appendParameterValue(zones.name(for: zone, year: local.date.year))
+            line.append(0x3A)
+            dateTime(local)
+        }
+        flushLine()
+    }
+
     /// Whether a line holds `;TZID=` (any case) before its value.
     private static func hasTZID(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         let pattern: [UInt8] = Array(";TZID=".utf8)

@@ -28,6 +28,9 @@ package struct WrittenZones {
     private var uses: [Key: Use] = [:]
     private var order: [Key] = []
     private var taken: Set<String> = []
+    /// The zone named last and the years known for it: an expanded
+    /// conversion names the same zone for occurrence after occurrence.
+    private var recent: (zone: Zone, name: String, years: ClosedRange<Int>)?
     /// Diagnostics about zones (renamed TZIDs), handed on at the end.
     package private(set) var notes: [String] = []
 
@@ -101,6 +104,15 @@ package struct WrittenZones {
         if let zone = startZone, event.recurrence.rules.contains(where: { $0.until == nil }) {
             use(year: max(VTimezoneGenerator.defaultYears.upperBound, event.start.approximateYear), zone: zone)
         }
+    }
+
+    /// The name of `zone` for a time written in `year` (which its VTIMEZONE then covers).
+    package mutating func name(for zone: Zone, year: Int) -> String {
+        if let recent, recent.zone == zone, recent.years.contains(year) { return recent.name }
+        use(year: year, zone: zone)
+        let name = name(for: zone)
+        recent = (zone, name, uses[.zone(zone)]?.years ?? year...year)
+        return name
     }
 
     /// A year a written time in `zone` falls in: a generated VTIMEZONE covers it.
