@@ -187,6 +187,48 @@ private let exampleOne = """
         #expect(nested.diagnostics.contains { $0.kind == .wrongType || $0.kind == .nestingTooDeep })
     }
 
+    /// Seeded mutants of jCal (the RFC's examples, a calendar a component a
+    /// line) go through `MutationTests.check`: no crash, no hang, every
+    /// diagnostic with a file and line, each settled; and one that still
+    /// holds a `["vevent"` array gives events or diagnostics.
+    @Test func mutantsReadWithoutCrashOrSilence() throws {
+        let compact = "[\"vcalendar\",[[\"version\",{},\"text\",\"2.0\"],[\"x-wr-timezone\",{},\"unknown\",\"Europe/Berlin\"]],[\n"
+            + #"["vevent",[["uid",{},"text","w"],["dtstart",{"tzid":"Europe/Berlin"},"date-time","2026-11-02T09:00:00"],["duration",{},"duration","PT1H"],["rrule",{},"recur",{"freq":"WEEKLY","byday":["MO","WE"],"count":20}],["exdate",{"tzid":"Europe/Berlin"},"date-time","2026-11-04T09:00:00"]],[["valarm",[["action",{},"text","DISPLAY"],["trigger",{},"duration","-PT5M"]],[]]]],"#
+            + "\n" + #"["vevent",[["uid",{},"text","w"],["recurrence-id",{"tzid":"Europe/Berlin"},"date-time","2026-11-09T09:00:00"],["dtstart",{"tzid":"Europe/Berlin"},"date-time","2026-11-09T11:00:00"],["summary",{},"text","moved, again"]],[]],"#
+            + "\n" + #"["vevent",[["uid",{},"text","d"],["dtstart",{},"date","2026-11-20"],["categories",{},"text","a","b"],["geo",{},"float",[1.5,2]]],[]]"#
+            + "\n]]\n"
+        let fixtures = [("example-one", exampleOne), ("example-two", exampleTwoJCal), ("compact", compact)]
+            .map { MutationTests.Fixture(name: $0.0, bytes: Array($0.1.utf8), json: true) }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("busylife-jcal-mutants-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var random = SplitMix64(seed: 7_265)
+        var read = (events: 0, diagnostics: 0)
+        var failures = 0
+        let count = 1000
+        for index in 0..<count {
+            let base = fixtures[index % fixtures.count]
+            var bytes = base.bytes
+            for _ in 0...random.below(3) { Mutator.mutate(&bytes, json: true, others: fixtures, &random) }
+            let file = directory.appendingPathComponent("mutant-\(index).jcal")
+            try Data(bytes).write(to: file)
+            let before = read
+            var problems = MutationTests.check(bytes, path: file.path, read: &read)
+            if read == before && bytes.firstRange(of: Array("[\"vevent\"".utf8)) != nil
+                && InputFormat.detect(Array(bytes.prefix(4096)), path: file.path) == .jcal {
+                problems.append("a VEVENT in the jCal, but neither events nor diagnostics")
+            }
+            if !problems.isEmpty {
+                failures += 1
+                Issue.record("jCal mutant \(index) of \(base.name): \(problems.joined(separator: "; "))\n\(String(decoding: bytes, as: UTF8.self))")
+                if failures >= 5 { break }
+            }
+        }
+        print("jCal mutation: \(count) mutants, \(read.events) events, \(read.diagnostics) diagnostics")
+        #expect(read.events > count / 4)
+        #expect(read.diagnostics > count / 10)
+    }
+
     @Test func invalidTextIsRepairedAndSaid() {
         let result = importText([("u.jcal", #"["vcalendar",[],[["vevent",[["uid",{},"text","a"],["dtstart",{},"date-time","2026-01-02T10:00:00Z"],["summary",{},"text","x\ud800y"]],[]]]]"#)])
         #expect(result.events.first?.title == "x\u{FFFD}y")
