@@ -17,8 +17,8 @@ import Settle
 
 /// Where a calendar comes from.
 public enum CalendarSource: Sendable, Equatable {
-    /// A file (`.ics`, `.ical`, `.ifb` or BusyLife `events.json`, told apart
-    /// by content) or a folder, read recursively as a vdir.
+    /// A file (`.ics`, `.ical`, `.ifb`, jCal or BusyLife `events.json`, told
+    /// apart by content) or a folder, read recursively as a vdir.
     case file(URL)
     /// A calendar in memory; `name` stands for its file in diagnostics and
     /// its stem names the calendar, unless the calendar names itself.

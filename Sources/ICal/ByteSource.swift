@@ -5,7 +5,8 @@ import Darwin
 #endif
 
 /// Where the reader's bytes come from: an open file descriptor (a file or
-/// standard input, closed by its owner) or bytes in memory. `peek` looks
+/// standard input, closed by its owner), bytes in memory, or a producer
+/// that makes them as they are read (jCal transcoded into iCalendar). `peek` looks
 /// at the first bytes without consuming them, to sniff a format.
 ///
 /// Readers always see UTF-8 without a byte-order mark: a UTF-8 BOM is
@@ -27,6 +28,9 @@ package final class ByteSource {
     /// In-memory input not yet handed on (the `bytes:` form), raw.
     private var memory: [UInt8]
     private var memoryOffset = 0
+    /// Makes the next bytes (the `pulling:` form).
+    private let pull: ((UnsafeMutableRawBufferPointer) -> Int)?
+    private var pulledToEnd = false
     private var started = false
     private(set) package var encoding = Encoding.utf8
     /// UTF-16 bytes read but not yet decoded (an odd byte, half a surrogate pair).
@@ -36,6 +40,7 @@ package final class ByteSource {
         self.fd = fd
         self.prefix = []
         self.memory = []
+        self.pull = nil
     }
 
     /// Reads only these bytes.
@@ -43,6 +48,18 @@ package final class ByteSource {
         self.fd = -1
         self.prefix = []
         self.memory = bytes
+        self.pull = nil
+    }
+
+    /// Reads what `pull` makes on demand: it fills the buffer it is given
+    /// with up to its size and returns how many bytes it wrote, 0 at the
+    /// end, -1 on a read error (with `errno` set). It is called on the
+    /// reading thread only, never again after returning 0 or -1.
+    package init(pulling pull: @escaping (UnsafeMutableRawBufferPointer) -> Int) {
+        self.fd = -1
+        self.prefix = []
+        self.memory = []
+        self.pull = pull
     }
 
     /// Up to `count` first bytes (after any BOM, as UTF-8), which `read`
@@ -185,8 +202,14 @@ package final class ByteSource {
         return out
     }
 
-    /// Raw bytes from memory or the descriptor.
+    /// Raw bytes from the producer, memory or the descriptor.
     private func readRaw(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        if let pull {
+            if pulledToEnd { return 0 }
+            let n = pull(buffer)
+            if n <= 0 { pulledToEnd = true }
+            return n
+        }
         if fd < 0 {
             let n = min(buffer.count, memory.count - memoryOffset)
             guard n > 0 else { return 0 }

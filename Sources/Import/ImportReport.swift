@@ -4,6 +4,8 @@ import EventModel
 public struct ImportReport: Sendable {
     public var files = 0
     public var icsFiles = 0
+    /// jCal (RFC 7265) files, read as the iCalendar they stand for.
+    public var jcalFiles = 0
     public var jsonFiles = 0
     /// Inputs that did not exist or could not be read.
     public var unreadable = 0

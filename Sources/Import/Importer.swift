@@ -173,6 +173,10 @@ package struct Importer {
                                        textWindow: options.textWindow)
             return importer.read(source, file: name, stem: stem, calendarName: file.collection?.name,
                                  report: &report, event: event, stored: stored, diagnostic: diagnostic)
+        case .jcal:
+            report.jcalFiles += 1
+            return readJCal(source, file: name, stem: stem, calendarName: file.collection?.name, report: &report,
+                            event: event, stored: stored, diagnostic: diagnostic)
         case .busyLifeJSON:
             report.jsonFiles += 1
             return BusyLifeImporter().read(source, file: name, stem: stem, report: &report, event: event, diagnostic: diagnostic)
@@ -185,18 +189,62 @@ package struct Importer {
             return true
         }
     }
+
+    /// jCal: the JSON transcoded into iCalendar text as the `.ics` reader
+    /// pulls it, the lines of what it reports (diagnostics, events'
+    /// sources) turned back into the jCal file's.
+    private func readJCal(_ source: ByteSource, file: String, stem: String, calendarName: String?,
+                          report: inout ImportReport, event: (consuming Event) -> Bool,
+                          stored: ((StoredItem) -> Bool)?, diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
+        let transcoder = JCalTranscoder(source: source, file: file, diagnostic: diagnostic)
+        let lines = transcoder.lineMap
+        let importer = ICSImporter(catalog: catalog, limits: options.limits, useCalendarZone: options.useCalendarZone,
+                                   textWindow: options.textWindow)
+        let storedInJCal = stored.map { stored in
+            { (item: StoredItem) -> Bool in
+                guard case .event(var found, let form, let zones) = item else { return stored(item) }
+                found.source.line = lines.jcalLine(found.source.line)
+                return stored(.event(found, form, zones: zones))
+            }
+        }
+        return importer.read(ByteSource(pulling: transcoder.read(into:)), file: file, stem: stem,
+                             calendarName: calendarName, report: &report,
+                             event: { (found: consuming Event) in
+                                 var found = found
+                                 found.source.line = lines.jcalLine(found.source.line)
+                                 return event(found)
+                             },
+                             stored: storedInJCal,
+                             diagnostic: { found in
+                                 var found = found
+                                 found.source.line = lines.jcalLine(found.source.line)
+                                 found.message = lines.jcalLines(in: found.message)
+                                 diagnostic(found)
+                             })
+    }
 }
 
 /// What a file holds, judged by its first bytes, then its name.
 enum InputFormat: Equatable {
-    case ics, busyLifeJSON, empty, unknown
+    case ics, jcal, busyLifeJSON, empty, unknown
 
     static func detect(_ head: [UInt8], path: String) -> InputFormat {
         var index = 0  // a byte-order mark is gone already (ByteSource)
-        while index < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[index]) { index += 1 }
+        func skipBlanks() {
+            while index < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[index]) { index += 1 }
+        }
+        skipBlanks()
         guard index < head.count else { return .empty }
         let first = head[index]
-        if first == 0x5B || first == 0x7B { return .busyLifeJSON }
+        if first == 0x5B {
+            // jCal: `[` and then the string "vcalendar" (any case).
+            index += 1
+            skipBlanks()
+            let name = head[index...].prefix(11).map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+            if name == Array("\"vcalendar\"".utf8) { return .jcal }
+            return .busyLifeJSON
+        }
+        if first == 0x7B { return .busyLifeJSON }
         let rest = head[index...].prefix(6).map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
         if rest == Array("BEGIN:".utf8) { return .ics }
         let lower = path.lowercased()
@@ -210,6 +258,7 @@ extension ImportReport {
     mutating func merge(_ other: ImportReport) {
         files += other.files
         icsFiles += other.icsFiles
+        jcalFiles += other.jcalFiles
         jsonFiles += other.jsonFiles
         unreadable += other.unreadable
         events += other.events

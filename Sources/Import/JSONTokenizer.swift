@@ -50,7 +50,8 @@ final class JSONTokenizer {
     /// A high surrogate escape waiting for its low half.
     private var pendingHigh: UInt32?
     private var textRepaired = false
-    private var numberText: [UInt8] = []
+    /// The last `.number` token as written (JSON's grammar, checked).
+    private(set) var numberText: [UInt8] = []
     /// The line of the first string that needed a repair, once read with `string()`.
     private(set) var repairedTextLine: Int?
 

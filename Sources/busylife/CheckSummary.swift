@@ -8,6 +8,7 @@ enum CheckSummary {
         var lines: [String] = []
         var formats: [String] = []
         if report.icsFiles > 0 { formats.append("\(report.icsFiles) iCalendar") }
+        if report.jcalFiles > 0 { formats.append("\(report.jcalFiles) jCal") }
         if report.jsonFiles > 0 { formats.append("\(report.jsonFiles) BusyLife JSON") }
         let unreadable = report.unreadable > 0 ? ", \(report.unreadable) unreadable" : ""
         lines.append("files: \(report.files)" + (formats.isEmpty ? "" : " (" + formats.joined(separator: ", ") + ")") + unreadable)
@@ -39,6 +40,7 @@ enum CheckSummary {
         files.field("total", report.files)
         files.field("ics", report.icsFiles)
         files.field("json", report.jsonFiles)
+        files.field("jcal", report.jcalFiles)
         files.field("unreadable", report.unreadable)
         json.raw("files", files.finished())
         json.field("events", report.events)

@@ -19,7 +19,7 @@ enum ExitStatus {
     /// How inputs are read: for the discussions of the commands that read.
     static let inputs = """
     INPUTS:
-      A file (.ics or BusyLife events.json, told apart by content), a
+      A file (.ics, jCal or BusyLife events.json, told apart by content), a
       directory, or - for standard input. Directories are read recursively
       for regular files named .ics, .ical, .ifb or .json (any case), sorted
       by path, hidden entries skipped; symbolic links are followed, a loop

@@ -5,7 +5,7 @@ import Foundation
 /// What every reading command takes: the inputs and how strictly to read them.
 struct InputOptions: ParsableArguments {
     @Argument(help: ArgumentHelp(
-        "Files (.ics or BusyLife events.json, told apart by content), directories (read recursively, links followed; INPUTS in busylife --help), or - for standard input.",
+        "Files (.ics, jCal or BusyLife events.json, told apart by content), directories (read recursively, links followed; INPUTS in busylife --help), or - for standard input.",
         valueName: "input"))
     var inputs: [String]
 
