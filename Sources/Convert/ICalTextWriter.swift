@@ -162,25 +162,14 @@ package struct ICalTextWriter {
 
 /// Values in iCalendar's text forms.
 package enum ICalValue {
-    /// RFC 5545 3.3.11: `\`, `;`, `,` escaped, newlines as `\n`.
+    /// RFC 5545 3.3.11: `\`, `;`, `,` escaped, newlines as `\n` (`ICalText.escape`).
     package static func text(_ value: String) -> String {
         guard value.utf8.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }) else {
             return value
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(value.utf8.count + 8)
-        var previousCR = false
-        for byte in value.utf8 {
-            switch byte {
-            case 0x5C: bytes += [0x5C, 0x5C]
-            case 0x3B: bytes += [0x5C, 0x3B]
-            case 0x2C: bytes += [0x5C, 0x2C]
-            case 0x0A: if !previousCR { bytes += [0x5C, 0x6E] }
-            case 0x0D: bytes += [0x5C, 0x6E]
-            default: bytes.append(byte)
-            }
-            previousCR = byte == 0x0D
-        }
+        ICalText.escape(value, into: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
