@@ -34,22 +34,27 @@ struct ICSImporter {
         func emit(_ component: ICalComponent, builder: EventBuilder) {
             guard let built = builder.build(component) else { return }
             report.count(built)
-            if let stored {
-                // The zone each TZID of the component resolved to (cached: building the event asked already).
-                var used: [String: Zone?] = [:]
-                func collect(_ part: ICalComponent) {
-                    for property in part.properties {
-                        if let tzid = property.parameter("TZID"), used[tzid] == nil {
-                            used[tzid] = .some(zones.resolve(tzid, line: property.line))
-                        }
-                    }
-                    part.children.forEach(collect)
-                }
-                collect(component)
-                if !stored(.event(built, component.stored, zones: used)) { keepGoing = false }
+            if stored != nil {
+                handOnStored(built, component)
             } else if !event(consume built) {
                 keepGoing = false
             }
+        }
+        /// An event with its VEVENT as written and the zone each TZID of it
+        /// resolved to (cached: building the event asked already).
+        func handOnStored(_ built: Event, _ component: ICalComponent) {
+            guard let stored else { return }
+            var used: [String: Zone?] = [:]
+            func collect(_ part: ICalComponent) {
+                for property in part.properties {
+                    if let tzid = property.parameter("TZID"), used[tzid] == nil {
+                        used[tzid] = .some(zones.resolve(tzid, line: property.line))
+                    }
+                }
+                part.children.forEach(collect)
+            }
+            collect(component)
+            if !stored(.event(built, component.stored, zones: used)) { keepGoing = false }
         }
 
         let readOK = ICalStreamParser.parseConcurrently(source, limits: limits) { item in
