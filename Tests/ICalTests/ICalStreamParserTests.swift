@@ -15,7 +15,7 @@ func parse(bytes: [UInt8], limits: ICalLimits = ICalLimits()) -> [ICalItem] {
 extension Array where Element == ICalItem {
     var components: [ICalComponent] { compactMap { if case .component(let c) = $0 { c } else { nil } } }
     var problems: [ICalProblem] { compactMap { if case .problem(let p) = $0 { p } else { nil } } }
-    var calendarProperties: [ICalProperty] { compactMap { if case .calendarProperty(let p) = $0 { p } else { nil } } }
+    var calendarProperties: [ICalProperty] { compactMap { if case .calendarProperty(let p, _) = $0 { p } else { nil } } }
 }
 
 @Suite struct ICalStreamParserTests {
