@@ -65,8 +65,8 @@ struct ConflictsCommand: ParsableCommand {
         var options = try settle.options(defaultWindow: .ahead(days: 31))
         options.listDays = false
         let err = Output(fd: 2)
-        let (settlement, report0) = try settleInputs(input, settle, options, err: err)
-        var report = report0
+        let (settlement, readReport) = try settleInputs(input, settle, options, err: err)
+        var report = readReport
         let owners = InputOwners(input.inputs)
         let found = settlement.conflicts(limit: limit, acrossGroupsOnly: betweenInputs) { owners.index(ofFile: $0.event.source.file) ?? -1 }
         if let cut = found.firstCut {
