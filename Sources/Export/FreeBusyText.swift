@@ -67,28 +67,34 @@ package struct FreeBusyText {
     /// range and length, then both occurrences with their local times,
     /// title and calendar.
     package func conflicts(_ found: Conflicts, in settlement: Settlement) -> String {
+        var text = ""
+        conflicts(found, in: settlement) { text += $0; return true }
+        return text
+    }
+
+    /// `conflicts` a piece at a time (memory holds one date's), handed to
+    /// `write`, which returns false to stop.
+    package func conflicts(_ found: Conflicts, in settlement: Settlement, write: (String) -> Bool) {
         let timeline = settlement.timeline
         let lower = settlement.days.lazy.compactMap(\.intervals.first?.lowerBound).min() ?? .earliest
-        var byDate: [(LocalDate, [String])] = []
+        guard !found.pairs.isEmpty else { _ = write(words.noConflicts + "\n"); return }
+        var current: LocalDate?
         for conflict in found.pairs {
             let date = max(settlement.from, timeline.localDate(of: max(conflict.start, lower)))
-            var lines = ["  " + range(conflict.start, conflict.end, on: date, timeline) + "  "
-                         + words.overlap.replacingOccurrences(of: "{d}", with: DurationText.text(milliseconds: conflict.milliseconds))]
+            var lines: [String] = []
+            if date != current {
+                lines.append((current == nil ? "" : "\n") + header(date, zones: nil, timeline: timeline))
+                current = date
+            }
+            lines.append("  " + range(conflict.start, conflict.end, on: date, timeline) + "  "
+                         + words.overlap.replacingOccurrences(of: "{d}", with: DurationText.text(milliseconds: conflict.milliseconds)))
             for index in [conflict.first, conflict.second] {
                 let settled = settlement.occurrences[index]
                 let when = settled.isAllDay ? allDay(settled, on: date) : range(settled.startUTC, settled.endUTC, on: date, timeline)
                 lines.append("      " + when + "  " + settled.event.title + " · " + settled.event.calendar)
             }
-            if let last = byDate.last, last.0 == date {
-                byDate[byDate.count - 1].1 += lines
-            } else {
-                byDate.append((date, lines))
-            }
+            guard write(lines.joined(separator: "\n") + "\n") else { return }
         }
-        guard !byDate.isEmpty else { return words.noConflicts + "\n" }
-        return byDate.map { date, lines in
-            ([header(date, zones: nil, timeline: timeline)] + lines).joined(separator: "\n") + "\n"
-        }.joined(separator: "\n")
     }
 
     // MARK: Pieces

@@ -80,20 +80,22 @@ struct ConflictsCommand: ParsableCommand {
             err.line(warning.description)
             err.flush()
         }
-        let text: String
+        // Up to --limit pairs: written as they are formatted, not held whole.
         switch format {
         case .text:
             let view = FreeBusyText(locale: AgendaLocale(identifier: common.localeIdentifier), today: try settle.todayDate(timeline: settlement.timeline))
-            text = view.conflicts(found, in: settlement)
+            try common.write { write in view.conflicts(found, in: settlement, write: write) }
         case .ndjson:
             let named = input.inputs.count > 1
-            text = found.pairs.map { conflict in
-                FreeBusyJSON.conflict(conflict, in: settlement) { settled in
-                    named ? owners.index(ofFile: settled.event.source.file).map(owners.name) : nil
-                } + "\n"
-            }.joined()
+            try common.write { write in
+                for conflict in found.pairs {
+                    let line = FreeBusyJSON.conflict(conflict, in: settlement) { settled in
+                        named ? owners.index(ofFile: settled.event.source.file).map(owners.name) : nil
+                    }
+                    guard write(line + "\n") else { return }
+                }
+            }
         }
-        try common.write(text)
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
     }

@@ -27,6 +27,21 @@ struct FreeBusyOptions: ParsableArguments {
         }
     }
 
+    /// Writes pieces of text as they are made: to standard output one at
+    /// a time (memory holds one; a closed pipe stops them), or whole to
+    /// `-o`, which replaces a file only once all of it is there.
+    func write(pieces: (_ write: (String) -> Bool) -> Void) throws {
+        if let output, output != "-" {
+            var text = ""
+            pieces { text += $0; return true }
+            try OutputFile.write(text, to: output)
+            return
+        }
+        let out = Output(fd: 1)
+        pieces { out.write($0) }
+        try out.finish()
+    }
+
     /// The start of the window's first day to the end of its last (the
     /// skipped dates of travel aside), nil for a window without instants.
     static func hull(_ days: [LocalDay]) -> Range<Instant>? {
