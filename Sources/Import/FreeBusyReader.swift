@@ -22,10 +22,10 @@ import ICal
 /// else the ORGANIZER), so that `--search` finds it.
 ///
 /// What cannot be read is reported: a period that is not a period (an
-/// error, the period is dropped), a time without `Z` (a warning, read as
-/// UTC as the RFC requires), an end before the start or a negative
-/// duration (a warning, the two read the other way round), a period
-/// without length (a note: nothing is lost).
+/// error, the period is dropped), a time without `Z` or a date (a
+/// warning, read as UTC, a date as its midnight), an end before the start
+/// or a negative duration (a warning, the two read the other way round),
+/// a period without length (a note: nothing is lost).
 struct FreeBusyReader {
     let file: String
     let calendar: String
@@ -86,7 +86,8 @@ struct FreeBusyReader {
     /// cannot be read or has no length.
     private func period(_ text: String, line: Int) -> (Instant, Instant)? {
         let halves = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        guard halves.count == 2, let start = instant(halves[0], period: text, line: line) else {
+        var repairs: Set<Repair> = []
+        guard halves.count == 2, let start = instant(halves[0], repairs: &repairs) else {
             report(Diagnostic(.error, .invalidValue, at: at(line),
                               "FREEBUSY period \"\(text)\" is not start/end or start/duration; its busy time is dropped"))
             return nil
@@ -102,12 +103,20 @@ struct FreeBusyReader {
             let days = Int64(duration.nominalDays)
             end = start.adding(milliseconds: days * 86_400_000 + duration.exactMilliseconds)
         } else {
-            guard let value = instant(halves[1], period: text, line: line) else {
+            guard let value = instant(halves[1], repairs: &repairs) else {
                 report(Diagnostic(.error, .invalidValue, at: at(line),
                                   "FREEBUSY period \"\(text)\" has an unreadable end; its busy time is dropped"))
                 return nil
             }
             end = value
+        }
+        if repairs.contains(.date) {
+            report(Diagnostic(.warning, .repairedValue, at: at(line),
+                              "FREEBUSY period \"\(text)\" has a date where a UTC date-time belongs; read as midnight UTC (RFC 5545 3.8.2.6)"))
+        }
+        if repairs.contains(.local) {
+            report(Diagnostic(.warning, .repairedValue, at: at(line),
+                              "FREEBUSY period \"\(text)\" has a time without Z; read as UTC (RFC 5545 3.8.2.6)"))
         }
         end = min(max(end, Instant.earliest), Instant.latest)
         if end < start {
@@ -122,17 +131,23 @@ struct FreeBusyReader {
         return (start, end)
     }
 
-    /// A DATE-TIME of a period: UTC as the RFC asks (RFC 5545 3.8.2.6); a
-    /// time without `Z` is read as UTC too, with a warning; nil otherwise.
-    private func instant(_ text: String, period: String, line: Int) -> Instant? {
+    /// What a period's value needed to be read.
+    private enum Repair { case local, date }
+
+    /// A value of a period: a UTC DATE-TIME as the RFC asks (RFC 5545
+    /// 3.8.2.6); a time without `Z` is read as UTC, a DATE as its
+    /// midnight in UTC, each noted in `repairs`; nil otherwise.
+    private func instant(_ text: String, repairs: inout Set<Repair>) -> Instant? {
         switch ValueParsing.dateTime(text) {
         case .success(.utc(let local)):
             return Instant(seconds: local.secondsSinceEpoch)
         case .success(.local(let local)):
-            report(Diagnostic(.warning, .repairedValue, at: at(line),
-                              "FREEBUSY period \"\(period)\" has a time without Z; read as UTC (RFC 5545 3.8.2.6)"))
+            repairs.insert(.local)
             return Instant(seconds: local.secondsSinceEpoch)
-        default:
+        case .success(.date(let date)):
+            repairs.insert(.date)
+            return Instant(seconds: date.daysSinceEpoch * 86_400)
+        case .failure:
             return nil
         }
     }

@@ -51,10 +51,14 @@ import Testing
         let messages = result.diagnostics.map { "\($0.source.line) \($0.severity.rawValue) \($0.kind.rawValue)" }
         #expect(messages == ["8 warning end-before-start", "9 warning repaired-value", "10 note nothing-to-place",
                              "11 error invalid-value", "12 error invalid-value", "13 error invalid-value",
-                             "14 error invalid-value", "15 warning end-before-start"])
+                             "14 warning repaired-value", "15 warning end-before-start"])
         #expect(result.events.map(\.uid) == [
             "fb@example.com/20261123T130000Z/20261123T140000Z", "fb@example.com/20261123T160000Z/20261123T170000Z",
+            "fb@example.com/20261123T000000Z/20261124T000000Z",
             "fb@example.com/20261123T190000Z/20261123T200000Z", "fb@example.com/20261123T210000Z/20261123T220000Z"])
+        // One warning per period, however many of its times needed the repair.
+        let twice = importText([("x.ifb", FreeBusyImportTests.freeBusy(["FREEBUSY:20261123T160000/20261123T170000"]))])
+        #expect(twice.diagnostics.count == 1)
     }
 
     /// Without UID the uid is derived from the content, the same on every read.
