@@ -28,12 +28,15 @@ let package = Package(
         .target(name: "Import", dependencies: ["ICal", "EventModel"]),
         // Recurrence expansion, zone timeline, local days, busy time.
         .target(name: "Settle", dependencies: ["EventModel"]),
+        // Free and busy time of a settled window: free slots in working hours,
+        // merged busy periods, conflicts (docs/free.md).
+        .target(name: "FreeBusy", dependencies: ["EventModel", "Settle"]),
         // The library's front door: read calendars, settle a window (re-exports the model).
-        .target(name: "BusyLifeKit", dependencies: ["EventModel", "Import", "Settle"]),
+        .target(name: "BusyLifeKit", dependencies: ["EventModel", "Import", "Settle", "FreeBusy"]),
         // Conversion out: .ics (as stored or expanded), jCal, events.json, CSV.
         .target(name: "Convert", dependencies: ["ICal", "EventModel", "Import", "Settle"]),
         // Machine and human output of the model.
-        .target(name: "Export", dependencies: ["EventModel", "Settle"]),
+        .target(name: "Export", dependencies: ["EventModel", "Settle", "FreeBusy"]),
         // mimalloc replaces malloc for the whole process (linking it is
         // enough): libical allocates a great many small blocks on the reader
         // thread, where glibc's malloc pays for locking; reading is about
@@ -43,7 +46,7 @@ let package = Package(
         .executableTarget(
             name: "busylife",
             dependencies: [
-                "BusyLifeKit", "EventModel", "Import", "Settle", "Export", "Convert", "CMimalloc",
+                "BusyLifeKit", "EventModel", "Import", "Settle", "FreeBusy", "Export", "Convert", "CMimalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
         ),
@@ -57,6 +60,7 @@ let package = Package(
         .testTarget(name: "ImportTests", dependencies: ["Import", "EventModel", "Settle", "Export", "TestSupport"]),
         .testTarget(name: "SettleTests", dependencies: ["Settle", "Import", "EventModel", "ICal", "TestSupport"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Settle", "EventModel", "TestSupport"]),
+        .testTarget(name: "FreeBusyTests", dependencies: ["FreeBusy", "Settle", "Import", "Export", "EventModel", "TestSupport"]),
         .testTarget(name: "ConvertTests", dependencies: ["Convert", "Import", "ICal", "EventModel", "Settle", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["busylife"]),
         // The library as an app sees it: its public API only.

@@ -12,6 +12,12 @@ import Foundation
 @_exported import enum Settle.DayPart
 @_exported import struct Settle.ZoneTimeline
 @_exported import struct Settle.TravelPlan
+@_exported import struct FreeBusy.WorkingHours
+@_exported import struct FreeBusy.FreeSlot
+@_exported import enum FreeBusy.FreeTime
+@_exported import struct FreeBusy.BusyPeriod
+@_exported import struct FreeBusy.Conflict
+@_exported import struct FreeBusy.Conflicts
 import Import
 import Settle
 

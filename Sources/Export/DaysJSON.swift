@@ -9,27 +9,37 @@ package enum DaysJSON {
     /// The document's head: schema, window and timeline, ending where the
     /// `days` array opens (the days follow, then `]}`).
     package static func head(_ settlement: Settlement) -> String {
+        var json = JSONObjectWriter()
+        json.field("schema", schema)
+        json.raw("window", window(from: settlement.from, to: settlement.to, timeline: settlement.timeline))
+        json.raw("timeline", timeline(settlement.timeline))
+        var text = json.finished()
+        text.removeLast()  // reopen the object for "days"
+        return text + ",\"days\":["
+    }
+
+    /// `{"from":"2026-11-01","to":"2026-11-30","tz":"America/New_York"}`.
+    package static func window(from: LocalDate, to: LocalDate, timeline: ZoneTimeline) -> String {
         var window = JSONObjectWriter()
-        window.field("from", settlement.from.description)
-        window.field("to", settlement.to.description)
-        window.field("tz", settlement.timeline.base.id)
+        window.field("from", from.description)
+        window.field("to", to.description)
+        window.field("tz", timeline.base.id)
+        return window.finished()
+    }
+
+    /// The base zone, then each change: `[{"zone":…},{"at":…,"zone":…}]`.
+    package static func timeline(_ timeline: ZoneTimeline) -> String {
         var changes: [String] = []
         var base = JSONObjectWriter()
-        base.field("zone", settlement.timeline.base.id)
+        base.field("zone", timeline.base.id)
         changes.append(base.finished())
-        for change in settlement.timeline.changes {
+        for change in timeline.changes {
             var json = JSONObjectWriter()
             json.field("at", change.at.description)
             json.field("zone", change.zone.id)
             changes.append(json.finished())
         }
-        var json = JSONObjectWriter()
-        json.field("schema", schema)
-        json.raw("window", window.finished())
-        json.raw("timeline", JSONObjectWriter.array(changes))
-        var text = json.finished()
-        text.removeLast()  // reopen the object for "days"
-        return text + ",\"days\":["
+        return JSONObjectWriter.array(changes)
     }
 
     /// Every day's object in order, handed to `write` a few at a time;

@@ -193,6 +193,7 @@ enum LibicalError {
     static let readByBusylife: Set<String> = [
         "DTSTART", "DTEND", "DURATION", "RECURRENCE-ID", "RRULE", "EXRULE", "RDATE", "EXDATE",
         "STATUS", "TRANSP", "SEQUENCE", "UID", "TZID", "TZOFFSETFROM", "TZOFFSETTO", "ATTENDEE", "ORGANIZER",
+        "FREEBUSY",
     ]
 
     /// Whether libical types the property as TEXT (or it is an x-name).

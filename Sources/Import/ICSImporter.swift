@@ -97,6 +97,13 @@ struct ICSImporter {
                     } else {
                         emit(component, builder: builder(calendarName))
                     }
+                case "VFREEBUSY" where stored == nil:
+                    // Busy periods as events (FreeBusyReader); conversion keeps it as written (`default`).
+                    report.freeBusyComponents += 1
+                    for period in FreeBusyReader(file: file, calendar: calendarName, report: diagnostic).events(component) where keepGoing {
+                        report.count(period)
+                        if !event(period) { keepGoing = false }
+                    }
                 default:
                     report.otherComponents[component.name, default: 0] += 1
                     if let stored, let form = component.stored, !stored(.other(form, file: file)) { keepGoing = false }

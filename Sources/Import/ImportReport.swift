@@ -14,6 +14,8 @@ public struct ImportReport: Sendable {
     public var overrides = 0
     /// Components other than VEVENT and VTIMEZONE (VTODO, VJOURNAL...), by name.
     public var otherComponents: [String: Int] = [:]
+    /// VFREEBUSY components read; their busy periods are counted in `events`.
+    public var freeBusyComponents = 0
     /// Every TZID met, per file, with the rule that resolved it.
     public var zones: [ZoneUse] = []
     /// Diagnostics by severity and kind.

@@ -266,6 +266,7 @@ extension ImportReport {
         for (name, color) in other.calendarColors where calendarColors[name] == nil { calendarColors[name] = color }
         recurringSeries += other.recurringSeries
         overrides += other.overrides
+        freeBusyComponents += other.freeBusyComponents
         for (name, count) in other.otherComponents { otherComponents[name, default: 0] += count }
         zones += other.zones
         for (kind, count) in other.diagnostics { diagnostics[kind, default: 0] += count }

@@ -16,6 +16,9 @@ struct BusyLifeCommand: ParsableCommand {
           busylife agenda samples/ --today 2026-11-22 --locale de_DE
           busylife days work.ics --from 2026-11-01 --to 2026-11-30 --format ndjson | jq .busySeconds
           busylife occurrences work.ics --tz America/New_York --travel 2026-12-06T16:50+09:00=Asia/Tokyo
+          busylife free alice.ics bob.ics --min 1h --buffer 10m
+          busylife conflicts work.ics personal.ics --between-inputs
+          busylife busy work.ics --format ics -o me.ifb
           busylife check samples/
           cat work.ics | busylife events - --format json
 
@@ -24,6 +27,7 @@ struct BusyLifeCommand: ParsableCommand {
         \(ExitStatus.help)
         """,
         version: "0.1.0",
-        subcommands: [EventsCommand.self, OccurrencesCommand.self, DaysCommand.self, AgendaCommand.self, HeatmapCommand.self, ConvertCommand.self, CheckCommand.self]
+        subcommands: [EventsCommand.self, OccurrencesCommand.self, DaysCommand.self, AgendaCommand.self, HeatmapCommand.self,
+                      FreeCommand.self, BusyCommand.self, ConflictsCommand.self, ConvertCommand.self, CheckCommand.self]
     )
 }

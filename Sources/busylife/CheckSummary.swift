@@ -13,6 +13,10 @@ enum CheckSummary {
         let unreadable = report.unreadable > 0 ? ", \(report.unreadable) unreadable" : ""
         lines.append("files: \(report.files)" + (formats.isEmpty ? "" : " (" + formats.joined(separator: ", ") + ")") + unreadable)
         lines.append("events: \(report.events) (recurring series: \(report.recurringSeries), overrides: \(report.overrides))")
+        if report.freeBusyComponents > 0 {
+            lines.append("free/busy: \(report.freeBusyComponents) VFREEBUSY component\(report.freeBusyComponents == 1 ? "" : "s"), "
+                + "each busy period read as an event")
+        }
         if !report.otherComponents.isEmpty {
             lines.append("other components (not events): " + report.otherComponents.sorted { $0.key < $1.key }
                 .map { "\($0.key) \($0.value)" }.joined(separator: ", "))
@@ -46,6 +50,7 @@ enum CheckSummary {
         json.field("events", report.events)
         json.field("recurringSeries", report.recurringSeries)
         json.field("overrides", report.overrides)
+        json.field("freeBusyComponents", report.freeBusyComponents)
         var other = JSONObjectWriter()
         for (name, count) in report.otherComponents.sorted(by: { $0.key < $1.key }) { other.field(name, count) }
         json.raw("otherComponents", other.finished())

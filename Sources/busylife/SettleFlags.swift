@@ -12,7 +12,7 @@ struct SettleFlags: ParsableArguments {
     @Option(help: ArgumentHelp("Last local date of the window (inclusive).", valueName: "YYYY-MM-DD"))
     var to: String?
 
-    @Option(help: ArgumentHelp("Today, for reproducible runs (default: the current date in the viewer's zone). The default window is today ± 31 days.", valueName: "YYYY-MM-DD"))
+    @Option(help: ArgumentHelp("Today, for reproducible runs (default: the current date in the viewer's zone). The default window is today ± 31 days (free and busy: today and the next 6; conflicts: today and the next 30).", valueName: "YYYY-MM-DD"))
     var today: String?
 
     @Option(help: ArgumentHelp("The viewer's zone (IANA name). Default: TZ (a warning when it names no known zone), then the system zone, then UTC.", valueName: "zone"))
@@ -39,8 +39,16 @@ struct SettleFlags: ParsableArguments {
     @Option(help: ArgumentHelp("Only events whose title, location or description contains this text (any case).", valueName: "text"))
     var search: String?
 
+    /// The window when `--from` or `--to` is not given.
+    enum DefaultWindow {
+        /// Today ± 31 days, each end on its own.
+        case aroundToday
+        /// This many days: from today, from `--from`, or up to `--to`.
+        case ahead(days: Int)
+    }
+
     /// The options to settle with; usage errors as ValidationError.
-    func options(now: Date = Date()) throws -> SettleOptions {
+    func options(now: Date = Date(), defaultWindow: DefaultWindow = .aroundToday) throws -> SettleOptions {
         let base = try baseZone()
         var plan = TravelPlan()
         if let itinerary {
@@ -55,8 +63,16 @@ struct SettleFlags: ParsableArguments {
         }
         let timeline = plan.timeline(base: base)
         let todayDate = try todayDate(timeline: timeline, now: now)
-        let first = try from.map { try SettleFlags.date($0, flag: "--from") } ?? SettleFlags.clamped(todayDate.adding(days: -31))
-        let last = try to.map { try SettleFlags.date($0, flag: "--to") } ?? SettleFlags.clamped(todayDate.adding(days: 31))
+        let given = (try from.map { try SettleFlags.date($0, flag: "--from") }, try to.map { try SettleFlags.date($0, flag: "--to") })
+        let first: LocalDate, last: LocalDate
+        switch defaultWindow {
+        case .aroundToday:
+            first = given.0 ?? SettleFlags.clamped(todayDate.adding(days: -31))
+            last = given.1 ?? SettleFlags.clamped(todayDate.adding(days: 31))
+        case .ahead(let days):
+            first = given.0 ?? SettleFlags.clamped((given.1 ?? todayDate.adding(days: days - 1)).adding(days: 1 - days))
+            last = given.1 ?? SettleFlags.clamped(first.adding(days: days - 1))
+        }
         guard first <= last else { throw ValidationError("--from \(first) is after --to \(last)") }
         guard last.daysSinceEpoch - first.daysSinceEpoch < Int64(SettleOptions.maximumDays) else {
             throw ValidationError("the window is longer than \(SettleOptions.maximumDays) days")

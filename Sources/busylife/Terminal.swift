@@ -16,6 +16,11 @@ struct LookOptions: ParsableArguments {
     /// `--locale`, else the first of LC_ALL, LC_TIME, LANG that is set
     /// (Foundation on Linux reads none of them); `C` and `POSIX` are en_US.
     func localeIdentifier(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        LookOptions.localeIdentifier(locale, environment: environment)
+    }
+
+    /// `localeIdentifier` for a `--locale` flag of another command.
+    static func localeIdentifier(_ locale: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let raw = locale ?? ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "en_US"
         var identifier = String(raw.prefix { $0 != "." && $0 != "@" })
         if identifier == "C" || identifier == "POSIX" || identifier.isEmpty { identifier = "en_US" }

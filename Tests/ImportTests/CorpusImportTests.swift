@@ -49,7 +49,10 @@ import Testing
         print("corpus files exiting 2, by kind: " + kindsOfTwos.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
             .map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         // Guards the reading against new false alarms: 313 of 454 files exited 0 before severities and repairs.
-        #expect((exits[0] ?? 0) >= 340, "fewer corpus calendars read cleanly than before")
+        // Since VFREEBUSY is read (issue 14), three files that held only an unread VFREEBUSY report its
+        // malformed periods: ical4j's invalid/boeing.ics (7-digit dates, errors), icalendar's
+        // issue_1633_freebusy_with_dates.ics (dates, a warning), libical's 5.ics (times without Z, a warning).
+        #expect((exits[0] ?? 0) >= 337, "fewer corpus calendars read cleanly than before")
         #expect(silent.isEmpty, "files that gave nothing: \(silent)")
     }
 }

@@ -1,0 +1,102 @@
+import ArgumentParser
+import EventModel
+import Export
+import FreeBusy
+import Settle
+
+struct ConflictsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "conflicts",
+        abstract: "List the pairs of busy events that overlap, with the overlap's length.",
+        discussion: """
+        Two busy occurrences (timed, opaque, not cancelled, not declined by \
+        --me; all-day ones too with --all-day-busy; VFREEBUSY periods) \
+        conflict when they overlap by more than zero seconds within the \
+        window: a meeting that ends at 10:00 and one that starts then do \
+        not. Each pair is listed once, under the local date its overlap \
+        starts on, with both events (title, calendar, uid, recurrence id, \
+        local times). --between-inputs keeps only pairs from two different \
+        INPUT arguments (each a person or a calendar; a file belongs to the \
+        argument that names it or the directory it was found in). A \
+        conflict is a finding, not an error: the exit code does not change. \
+        At most --limit pairs are listed, the first by where the overlap \
+        starts; past it a warning says how many were left out and from \
+        where. Default window: today and the next 30 days. docs/free.md has \
+        the details.
+
+        EXAMPLES:
+          busylife conflicts work.ics personal.ics --today 2026-11-23
+          busylife conflicts alice.ics bob.ics --between-inputs --format ndjson | jq -r '[.start, .first.title, .second.title] | @tsv'
+          busylife conflicts ~/.calendars/ --from 2026-11-01 --to 2026-11-30 --me me@example.com
+
+        \(ExitStatus.inputs)
+
+        \(ExitStatus.help)
+        """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, ndjson
+    }
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var settle: SettleFlags
+
+    @Flag(help: "Only overlaps between events of different INPUT arguments.")
+    var betweenInputs = false
+
+    @Option(help: ArgumentHelp("List at most this many pairs (a warning names what is left out).", valueName: "n"))
+    var limit = 100_000
+
+    @Option(help: "text: by day, for eyes; ndjson: one pair per line.")
+    var format: Format = .text
+
+    @OptionGroup var common: FreeBusyOptions
+
+    func validate() throws {
+        if limit < 1 { throw ValidationError("--limit wants a positive number of pairs") }
+        if betweenInputs && input.inputs.count < 2 {
+            throw ValidationError("--between-inputs wants two inputs or more (each a person or a calendar)")
+        }
+    }
+
+    func run() throws {
+        Output.ignoreBrokenPipeSignal()
+        var options = try settle.options(defaultWindow: .ahead(days: 31))
+        options.listDays = false
+        let err = Output(fd: 2)
+        let (settlement, readReport) = try settleInputs(input, settle, options, err: err)
+        var report = readReport
+        let owners = InputOwners(input.inputs)
+        let found = settlement.conflicts(limit: limit, acrossGroupsOnly: betweenInputs) { owners.index(ofFile: $0.event.source.file) ?? -1 }
+        if let cut = found.firstCut {
+            let later = settlement.occurrences[cut.second]
+            let warning = Diagnostic(.warning, .workBudget, at: later.event.source,
+                "\(found.total) pairs of busy events overlap in the window; the first \(found.pairs.count) by where the overlap starts are listed, "
+                + "\(found.total - found.pairs.count) are not, from the overlap of \"\(settlement.occurrences[cut.first].event.title)\" "
+                + "(uid \(settlement.occurrences[cut.first].event.uid)) with \"\(later.event.title)\" (uid \(later.event.uid)) at \(cut.start) on "
+                + "(--limit lists more, a narrower window fewer)")
+            report.count(warning)
+            err.line(warning.description)
+            err.flush()
+        }
+        // Up to --limit pairs: written as they are formatted, not held whole.
+        switch format {
+        case .text:
+            let view = FreeBusyText(locale: AgendaLocale(identifier: common.localeIdentifier), today: try settle.todayDate(timeline: settlement.timeline))
+            try common.write { write in view.conflicts(found, in: settlement, write: write) }
+        case .ndjson:
+            let named = input.inputs.count > 1
+            try common.write { write in
+                for conflict in found.pairs {
+                    let line = FreeBusyJSON.conflict(conflict, in: settlement) { settled in
+                        named ? owners.index(ofFile: settled.event.source.file).map(owners.name) : nil
+                    }
+                    guard write(line + "\n") else { return }
+                }
+            }
+        }
+        let status = ExitStatus.code(for: report, strict: input.strict)
+        if status != .success { throw status }
+    }
+}

@@ -1,0 +1,111 @@
+import ArgumentParser
+import EventModel
+import Export
+import FreeBusy
+import Settle
+
+/// What `free`, `busy` and `conflicts` share: where the output goes (`-o`,
+/// written safely as heatmap's), the locale of the text, and what every
+/// one of them does with its window.
+struct FreeBusyOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Locale for dates, times and words (de_DE, ja_JP...); also the working week's default. Default: LC_ALL, LC_TIME, then LANG.", valueName: "id"))
+    var locale: String?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- for standard output): a regular file is replaced whole, a device or pipe written directly.", valueName: "file"))
+    var output: String?
+
+    var localeIdentifier: String { LookOptions.localeIdentifier(locale) }
+
+    /// Writes the whole text to `-o` or standard output.
+    func write(_ text: String) throws {
+        if let output {
+            try OutputFile.write(text, to: output)
+        } else {
+            let out = Output(fd: 1)
+            out.write(text)
+            try out.finish()
+        }
+    }
+
+    /// Writes pieces of text as they are made: to standard output one at
+    /// a time (memory holds one; a closed pipe stops them), or whole to
+    /// `-o`, which replaces a file only once all of it is there.
+    func write(pieces: (_ write: (String) -> Bool) -> Void) throws {
+        if let output, output != "-" {
+            var text = ""
+            pieces { text += $0; return true }
+            try OutputFile.write(text, to: output)
+            return
+        }
+        let out = Output(fd: 1)
+        pieces { out.write($0) }
+        try out.finish()
+    }
+
+    /// The start of the window's first day to the end of its last (the
+    /// skipped dates of travel aside), nil for a window without instants.
+    static func hull(_ days: [LocalDay]) -> Range<Instant>? {
+        guard let low = days.lazy.compactMap(\.intervals.first?.lowerBound).min(),
+              let high = days.lazy.compactMap(\.intervals.last?.upperBound).max() else { return nil }
+        return low..<high
+    }
+
+    /// DTSTAMP of a VFREEBUSY: the start of today (`--today`) on the
+    /// viewer's clock, in UTC, so that the same inputs and flags give the
+    /// same bytes on the same day.
+    static func stamp(today: LocalDate, timeline: ZoneTimeline) -> Instant {
+        timeline.intervals(of: today).first?.lowerBound ?? Instant(seconds: today.daysSinceEpoch * 86_400)
+    }
+
+    /// A VFREEBUSY's UID, derived from what it covers (not from its
+    /// periods, so that a calendar republished for the same window keeps
+    /// its UID): `busylife-busy-0123456789abcdef@busylife`.
+    static func uid(_ kind: String, from: LocalDate, to: LocalDate, timeline: ZoneTimeline, me: String?) -> String {
+        let hash = StableHash.of([kind, from.description, to.description, timeline.base.id, me ?? ""])
+        let hex = String(hash, radix: 16)
+        return "busylife-\(kind)-" + String(repeating: "0", count: 16 - hex.count) + hex + "@busylife"
+    }
+
+    /// A duration flag (`30m`, `1h30m`, `PT1H`) in milliseconds.
+    static func duration(_ text: String, flag: String, atMost limit: Int64? = nil) throws -> Int64 {
+        guard let value = DurationText.milliseconds(text) else {
+            throw ValidationError("\(flag) wants a length such as 30m, 1h, 1h30m or PT1H, not \"\(text)\"")
+        }
+        if let limit, value > limit {
+            throw ValidationError("\(flag) is at most \(DurationText.text(milliseconds: limit)), not \(text)")
+        }
+        return value
+    }
+}
+
+/// Which INPUT argument each event was read from, by its file: a file
+/// given as an argument, or one found under a directory given (the most
+/// specific argument wins; standard input is `-`). What `--between-inputs`
+/// tells people apart by.
+struct InputOwners {
+    private let inputs: [String]
+    /// Each argument without trailing slashes (as a directory walk names its files).
+    private let roots: [String]
+
+    init(_ inputs: [String]) {
+        self.inputs = inputs
+        roots = inputs.map { input in
+            var root = input
+            while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+            return root
+        }
+    }
+
+    /// The position of the argument `file` was read from; nil for none.
+    func index(ofFile file: String) -> Int? {
+        var best: Int?
+        for (index, root) in roots.enumerated() {
+            let matches = root == "-" ? file == "<stdin>" : file == root || file.hasPrefix(root == "/" ? "/" : root + "/")
+            if matches && root.count > best.map({ roots[$0].count }) ?? -1 { best = index }
+        }
+        return best
+    }
+
+    /// The argument as written, for output.
+    func name(_ index: Int) -> String { inputs[index] }
+}

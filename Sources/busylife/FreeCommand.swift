@@ -1,0 +1,128 @@
+import ArgumentParser
+import EventModel
+import Export
+import FreeBusy
+import Settle
+
+struct FreeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "free",
+        abstract: "List the free slots of the window inside working hours, for all inputs together.",
+        discussion: """
+        Free time is working time that no input is busy in: each INPUT is a \
+        person or a calendar, and their busy time (events as days and \
+        heatmap count it, and the busy periods of VFREEBUSY files) is one \
+        union. Working hours are read on the wall clock of the zone in \
+        force, so a traveller's working day moves with them (--travel, \
+        --itinerary, --travel-from-events), and a 09:00-17:00 day is eight \
+        hours of wall clock on both sides of a DST change. A slot is a \
+        maximal free stretch of at least --min, cut at each day's end; \
+        --buffer keeps that much time free of meetings on both sides of each \
+        busy interval. Default window: today and the next 6 days (--from \
+        alone: 7 days from it). docs/free.md has the details.
+
+        -o FILE writes safely, as heatmap's does.
+
+        EXAMPLES:
+          busylife free work.ics --today 2026-11-23 --tz America/New_York
+          busylife free alice.ics bob.ics me/ --min 1h --buffer 10m
+          busylife free work.ics --hours 08:30-16:30 --workdays Mon,Wed,Fri --format ndjson | jq -r .start
+          busylife free work.ics --tz America/New_York --travel 2026-12-02T22:00Z=Asia/Tokyo
+          busylife free work.ics --format ics -o free.ics
+
+        \(ExitStatus.inputs)
+
+        \(ExitStatus.help)
+        """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, ndjson, ics
+    }
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var settle: SettleFlags
+
+    @Option(help: ArgumentHelp("Working hours on the wall clock of the zone in force: HH:MM-HH:MM, end at most 24:00.", valueName: "from-to"))
+    var hours = "09:00-17:00"
+
+    @Option(help: ArgumentHelp("Working days: Mon-Fri, Sun-Thu, Mon,Wed,Fri (English names, two letters or more). Default: the working week of the locale's country (Mon-Fri in most).", valueName: "days"))
+    var workdays: String?
+
+    @Option(name: .customLong("min"), help: ArgumentHelp("Shortest slot listed: 30m, 1h, 1h30m, PT45M.", valueName: "length"))
+    var minimumText = "30m"
+
+    @Option(name: .customLong("buffer"), help: ArgumentHelp("Time kept free before and after every busy interval (at most 12h).", valueName: "length"))
+    var bufferText = "0"
+
+    @Option(help: "text: slots by day; json: one document (busylife.free/1); ndjson: one slot per line; ics: a VFREEBUSY of FBTYPE=FREE periods.")
+    var format: Format = .text
+
+    @OptionGroup var common: FreeBusyOptions
+
+    func validate() throws {
+        _ = try workingHours()
+        _ = try FreeBusyOptions.duration(minimumText, flag: "--min")
+        _ = try FreeBusyOptions.duration(bufferText, flag: "--buffer", atMost: 12 * 3_600_000)
+    }
+
+    func workingHours() throws -> WorkingHours {
+        guard let (start, end) = WorkingHours.parseHours(hours) else {
+            throw ValidationError("--hours wants HH:MM-HH:MM within one day (09:00-17:00, 00:00-24:00), not \"\(hours)\"")
+        }
+        let days: Set<Int>
+        if let workdays {
+            guard let parsed = WorkingHours.parseWorkdays(workdays) else {
+                throw ValidationError("--workdays wants days such as Mon-Fri, Sun-Thu or Mon,Wed,Fri, not \"\(workdays)\"")
+            }
+            days = parsed
+        } else {
+            days = WorkingHours.workdays(forLocale: common.localeIdentifier)
+        }
+        return WorkingHours(start: start, end: end, workdays: days)!
+    }
+
+    func run() throws {
+        Output.ignoreBrokenPipeSignal()
+        let hours = try workingHours()
+        let minimum = try FreeBusyOptions.duration(minimumText, flag: "--min")
+        let buffer = try FreeBusyOptions.duration(bufferText, flag: "--buffer")
+        var options = try settle.options(defaultWindow: .ahead(days: 7))
+        let dates = options.from...options.to
+        // A day more on each side: busy time there reaches into the window by the buffer.
+        options.from = SettleFlags.clamped(options.from.adding(days: -1))
+        options.to = SettleFlags.clamped(options.to.adding(days: 1))
+        options.keepOccurrences = false  // busy time is all free time needs
+        options.listDays = false
+        let (settlement, report) = try settleInputs(input, settle, options, err: Output(fd: 2))
+        let slots = settlement.freeSlots(hours: hours, minimum: minimum, buffer: buffer, dates: dates)
+        let days = settlement.days.filter { dates.contains($0.date) }
+        let timeline = settlement.timeline
+        if !days.contains(where: { !hours.intervals(of: $0, timeline: timeline).isEmpty }) {
+            let err = Output(fd: 2)
+            err.line("busylife: no working time from \(dates.lowerBound) to \(dates.upperBound) (--workdays \(WorkingHours.workdaysText(hours.workdays)), --hours \(self.hours))")
+            err.flush()
+        }
+        let text: String
+        switch format {
+        case .text:
+            let view = FreeBusyText(locale: AgendaLocale(identifier: common.localeIdentifier), today: try settle.todayDate(timeline: timeline))
+            text = view.free(days: days, slots: slots, hours: hours, timeline: timeline)
+        case .json:
+            text = FreeBusyJSON.free(slots, request: .init(from: dates.lowerBound, to: dates.upperBound, hours: hours, minimum: minimum, buffer: buffer),
+                                     timeline: timeline)
+        case .ndjson:
+            text = slots.map { FreeBusyJSON.slot($0, timeline: timeline) + "\n" }.joined()
+        case .ics:
+            let window = FreeBusyOptions.hull(days) ?? Instant(seconds: dates.lowerBound.daysSinceEpoch * 86_400)..<Instant(seconds: (dates.upperBound.daysSinceEpoch + 1) * 86_400)
+            text = FreeBusyCalendar.document(
+                window: window, stamp: FreeBusyOptions.stamp(today: try settle.todayDate(timeline: timeline), timeline: timeline),
+                uid: FreeBusyOptions.uid("free", from: dates.lowerBound, to: dates.upperBound, timeline: timeline, me: settle.me),
+                organizer: settle.me.flatMap(Attendee.email(fromAddress:)),
+                periods: slots.map { FreeBusyCalendar.Period(start: $0.start, end: $0.end, type: "FREE") })
+        }
+        try common.write(text)
+        let status = ExitStatus.code(for: report, strict: input.strict)
+        if status != .success { throw status }
+    }
+}
