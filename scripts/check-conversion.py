@@ -44,6 +44,39 @@ def is_iana(name):
     return os.path.isfile(os.path.join(ZONEINFO, name)) and not name.startswith("/")
 
 
+# The type a property has without VALUE (RFC 5545 3.8, RFC 7986): a VALUE
+# naming it says nothing, and jCal has no place for it (docs/convert.md, jCal).
+DEFAULT_TYPES = {
+    "DATE-TIME": {"DTSTART", "DTEND", "DTSTAMP", "DUE", "RECURRENCE-ID", "EXDATE", "RDATE", "CREATED",
+                  "LAST-MODIFIED", "COMPLETED"},
+    "DURATION": {"DURATION", "TRIGGER", "REFRESH-INTERVAL"},
+    "URI": {"URL", "ATTACH", "TZURL", "SOURCE", "IMAGE", "CONFERENCE"},
+    "CAL-ADDRESS": {"ATTENDEE", "ORGANIZER"},
+    "TEXT": {"SUMMARY", "DESCRIPTION", "LOCATION", "COMMENT", "CATEGORIES", "UID"},
+}
+
+
+def without_default_value(name, params):
+    value = params.get("VALUE", "").upper()
+    if value and name in DEFAULT_TYPES.get(value, ()):
+        params = {k: v for k, v in params.items() if k != "VALUE"}
+    return params
+
+
+def needless_escapes_undone(text):
+    """A backslash before anything but \\ ; , n N taken as the character alone."""
+    out, index = [], 0
+    while index < len(text):
+        if text[index] == "\\" and index + 1 < len(text):
+            nxt = text[index + 1]
+            out.append(text[index:index + 2] if nxt in "\\;,nN" else nxt)
+            index += 2
+        else:
+            out.append(text[index])
+            index += 1
+    return "".join(out)
+
+
 def value_text(value):
     try:
         raw = value.to_ical()
@@ -64,7 +97,12 @@ def content(component, skip_timezones):
         if hasattr(value, "params"):
             for key, param in value.params.items():
                 params[key.upper()] = param if isinstance(param, str) else ",".join(map(str, param))
-        props.append((name.upper(), params, value_text(value)))
+        text = value_text(value)
+        if isinstance(value, str):
+            # TEXT compared unescaped; an escape RFC 5545 does not define
+            # (`\"`, `\:`) stands for the character (docs/convert.md, jCal).
+            text = needless_escapes_undone(str(value))
+        props.append((name.upper(), without_default_value(name.upper(), params), text))
     children = [content(child, skip_timezones) for child in component.subcomponents
                 if not (skip_timezones and child.name == "VTIMEZONE")]
     return (component.name, props, children)

@@ -38,7 +38,8 @@ package struct WrittenZones {
 
     /// A VTIMEZONE read from `file`.
     package mutating func record(timezone: StoredComponent, file: String) {
-        guard let tzid = timezone.first("TZID")?.value.trimmingBlanks(), !tzid.isEmpty else { return }
+        // TZID's value is TEXT: `Kuala Lumpur\, Singapore` names "Kuala Lumpur, Singapore".
+        guard let tzid = timezone.first("TZID").map({ ICalText.unescape($0.value).trimmingBlanks() }), !tzid.isEmpty else { return }
         if read[file, default: [:]][tzid] == nil {
             read[file, default: [:]][tzid] = timezone
             readOrder.append((file, tzid))
@@ -143,6 +144,7 @@ package struct WrittenZones {
         guard includeUnused else { return result }
         var seen = Set<String>()
         for (file, tzid) in readOrder where !written.contains(tzid) && !seen.contains(tzid) {
+            // (`tzid` unescaped, as events name it)
             guard let stored = read[file]?[tzid] else { continue }
             seen.insert(tzid)
             result.append(stored)
@@ -151,9 +153,9 @@ package struct WrittenZones {
     }
 
     private static func renamed(_ component: StoredComponent, to name: String) -> StoredComponent {
-        guard component.first("TZID")?.value != name else { return component }
+        guard let tzid = component.first("TZID"), ICalText.unescape(tzid.value).trimmingBlanks() != name else { return component }
         return component.with(properties: component.properties.map {
-            $0.name == "TZID" ? StoredProperty(name: "TZID", parameters: $0.parameters, value: name) : $0
+            $0.name == "TZID" ? StoredProperty(name: "TZID", parameters: $0.parameters, value: ICalValue.text(name)) : $0
         })
     }
 }
@@ -228,7 +230,7 @@ enum VTimezoneGenerator {
             observances.append(StoredComponent(name: group.daylight ? "DAYLIGHT" : "STANDARD",
                                                properties: properties, children: []))
         }
-        return StoredComponent(name: "VTIMEZONE", properties: [StoredProperty(name: "TZID", value: name)],
+        return StoredComponent(name: "VTIMEZONE", properties: [StoredProperty(name: "TZID", value: ICalValue.text(name))],
                                children: observances)
     }
 

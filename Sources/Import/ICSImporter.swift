@@ -32,7 +32,12 @@ struct ICSImporter {
                          underMethod: underMethod, textWindow: textWindow, report: diagnostic)
         }
         func emit(_ component: ICalComponent, builder: EventBuilder) {
-            guard let built = builder.build(component) else { return }
+            guard let built = builder.build(component) else {
+                // No event (no DTSTART under METHOD, an unreadable one): a
+                // conversion still copies the VEVENT as written.
+                if let stored, let form = component.stored, !stored(.other(form, file: file)) { keepGoing = false }
+                return
+            }
             report.count(built)
             if stored != nil {
                 handOnStored(built, component)

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Speed of `busylife convert`, side by side in one run (docs/convert.md):
+#
+#   1. `convert --format ics --expand` over one year of a 5,000-event
+#      synthetic calendar (1.4 MB) against `ics-query between` (Python,
+#      over recurring-ical-events) on the same year and file: target at
+#      least 50 times faster.
+#   2. `convert --format ics` (as stored) of the full-size calendar
+#      (200,000 events, 56 MB) against the C program that only streams it
+#      through libical: target at most 2 times, memory flat.
+#
+#   scripts/benchmark-convert.sh [ROUNDS]    (default 5)
+#
+# Every run is printed (the host is noisy), then the medians and ratios.
+# ics-query is installed with pip into bench-data/venv (pinned).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${1:-5}
+mkdir -p bench-data
+[ -f bench-data/cal-5000.ics ] || python3 scripts/generate-calendar.py 5000 bench-data/cal-5000.ics
+[ -f bench-data/cal-200000.ics ] || python3 scripts/generate-calendar.py 200000 bench-data/cal-200000.ics
+if ! bench-data/venv/bin/ics-query --version >/dev/null 2>&1; then
+  python3 -m venv bench-data/venv
+  bench-data/venv/bin/pip install --quiet --disable-pip-version-check ics-query==0.5.34
+fi
+swift build -c release --product busylife >/dev/null
+gcc -O2 -o bench-data/stream_parse Benchmarks/c-baseline/stream_parse.c $(pkg-config --cflags --libs libical)
+
+# run OUT COMMAND...: wall seconds and peak KB of one run, output to OUT.
+run() {
+  local out=$1; shift
+  /usr/bin/time -v -o bench-data/time.txt "$@" > "$out"
+  awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,p,":"); s=0; for(i=1;i<=n;i++) s=s*60+p[i]; t=s}
+              /Maximum resident/ {m=$2} END {print t, m}' bench-data/time.txt
+}
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+echo "1. a year expanded: bench-data/cal-5000.ics, 2026-01-01 .. 2026-12-31, UTC"
+bl=(); iq=()
+for i in $(seq "$rounds"); do
+  read -r t m < <(run bench-data/busylife-2026.ics .build/release/busylife convert bench-data/cal-5000.ics \
+                    --format ics --expand --from 2026-01-01 --to 2026-12-31 --tz UTC)
+  bl+=("$t"); printf '  round %d: busylife convert --expand %.3f s %d MB' "$i" "$t" $((m / 1024))
+  read -r t m < <(run /dev/null bench-data/venv/bin/ics-query between --component VEVENT 2026-01-01 2027-01-01 \
+                    bench-data/cal-5000.ics bench-data/ics-query-2026.ics)
+  iq+=("$t"); printf ' | ics-query between %.3f s %d MB | ratio %.1f\n' "$t" $((m / 1024)) "$(awk "BEGIN{print $t/${bl[-1]}}")"
+done
+b=$(printf '%s\n' "${bl[@]}" | median); q=$(printf '%s\n' "${iq[@]}" | median)
+printf '  medians: busylife %.3f s, ics-query %.3f s: busylife is %.1f times faster (target >= 50)\n' "$b" "$q" "$(awk "BEGIN{print $q/$b}")"
+printf '  VEVENTs written: busylife %d, ics-query %d\n' "$(grep -c '^BEGIN:VEVENT' bench-data/busylife-2026.ics)" \
+  "$(grep -c '^BEGIN:VEVENT' bench-data/ics-query-2026.ics)"
+
+echo "2. as stored: bench-data/cal-200000.ics ($(du -m bench-data/cal-200000.ics | cut -f1) MB)"
+cs=(); cv=(); peak=0
+for i in $(seq "$rounds"); do
+  read -r t m < <(run /dev/null bench-data/stream_parse bench-data/cal-200000.ics)
+  cs+=("$t"); printf '  round %d: C libical stream %.2f s %d MB' "$i" "$t" $((m / 1024))
+  read -r t m < <(run /dev/null .build/release/busylife convert bench-data/cal-200000.ics --format ics)
+  cv+=("$t"); [ "$m" -gt "$peak" ] && peak=$m
+  printf ' | busylife convert %.2f s %d MB | ratio %.2f\n' "$t" $((m / 1024)) "$(awk "BEGIN{print $t/${cs[-1]}}")"
+done
+c=$(printf '%s\n' "${cs[@]}" | median); v=$(printf '%s\n' "${cv[@]}" | median)
+printf '  medians: C %.2f s, busylife convert %.2f s: ratio %.2f (target <= 2), peak %d MB\n' "$c" "$v" "$(awk "BEGIN{print $v/$c}")" $((peak / 1024))
