@@ -89,6 +89,8 @@ package final class Conversion {
         var tzids: [String: Zone?]
     }
     private var kept: [Kept] = []
+    /// With a window given: a test that a single event may touch it.
+    private var coarseWindow: CoarseWindow?
     private var otherComponents: [(StoredComponent, String)] = []
 
     package init(options: ConvertOptions, sink: @escaping (UnsafeRawBufferPointer) -> Bool) {
@@ -107,6 +109,14 @@ package final class Conversion {
     package func run(_ inputs: [InputSource], importOptions: ImportOptions,
                      diagnostic: @escaping (Diagnostic) -> Void,
                      readingFinished: (ImportReport) throws -> Void = { _ in }) throws -> ImportReport {
+        var importOptions = importOptions
+        if options.windowGiven {
+            // Single events wholly outside the window are never written:
+            // read without their text, and not kept (below).
+            let window = Settler(options: options.settle).textWindow
+            coarseWindow = window
+            importOptions.textWindow = window
+        }
         let importer = Importer(options: importOptions)
         var report = importer.read(inputs, stored: { [self] item in
             take(item)
@@ -172,6 +182,10 @@ package final class Conversion {
                     writeComponent(EventComponents.vevent(event, zones: &zones))
                 }
             } else {
+                if let coarseWindow, !event.isRecurring, event.recurrenceID == nil,
+                   !coarseWindow.mayTouch(start: event.start, end: event.end) {
+                    return  // a single event outside the window: never written
+                }
                 event.ordinal = kept.count
                 kept.append(Kept(event: event, stored: form, file: file, tzids: tzids))
             }

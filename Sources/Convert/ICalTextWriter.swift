@@ -8,6 +8,9 @@ import ICal
 package struct ICalTextWriter {
     package var out = ByteWriter()
     private var line: [UInt8] = []
+    /// `;TZID=NAME:` of the zone written last, ready (an expanded
+    /// conversion writes the same zone time after time).
+    private var recentTZID: (name: String, bytes: [UInt8])?
 
     package init() {
         line.reserveCapacity(256)
@@ -81,9 +84,16 @@ package struct ICalTextWriter {
                 break
             }
             let local = zone.local(instant)
-            line.append(contentsOf: ";TZID=".utf8)
-            appendParameterValue(zones.name(for: zone, year: local.date.year))
-            line.append(0x3A)
+            let tzid = zones.name(for: zone, year: local.date.year)
+            if recentTZID?.name != tzid {
+                let start = line.count
+                line.append(contentsOf: ";TZID=".utf8)
+                appendParameterValue(tzid)
+                line.append(0x3A)
+                recentTZID = (tzid, Array(line[start...]))
+            } else {
+                line.append(contentsOf: recentTZID!.bytes)
+            }
             dateTime(local)
         }
         flushLine()
