@@ -34,7 +34,7 @@ let package = Package(
         // The library's front door: read calendars, settle a window (re-exports the model).
         .target(name: "BusyLifeKit", dependencies: ["EventModel", "Import", "Settle", "FreeBusy"]),
         // Conversion out: .ics (as stored or expanded), jCal, events.json, CSV.
-        .target(name: "Convert", dependencies: ["ICal", "EventModel", "Import", "Settle"]),
+        .target(name: "Convert", dependencies: ["ICal", "EventModel", "Import", "Settle", "Export"]),
         // Machine and human output of the model.
         .target(name: "Export", dependencies: ["EventModel", "Settle", "FreeBusy"]),
         // mimalloc replaces malloc for the whole process (linking it is
@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "SettleTests", dependencies: ["Settle", "Import", "EventModel", "ICal", "TestSupport"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Settle", "EventModel", "TestSupport"]),
         .testTarget(name: "FreeBusyTests", dependencies: ["FreeBusy", "Settle", "Import", "Export", "EventModel", "TestSupport"]),
-        .testTarget(name: "ConvertTests", dependencies: ["Convert", "Import", "ICal", "EventModel", "Settle", "TestSupport"]),
+        .testTarget(name: "ConvertTests", dependencies: ["Convert", "Export", "Import", "ICal", "EventModel", "Settle", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["busylife"]),
         // The library as an app sees it: its public API only.
         .testTarget(name: "BusyLifeKitTests", dependencies: ["BusyLifeKit"]),

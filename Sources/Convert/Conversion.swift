@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import Export
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

@@ -1,3 +1,4 @@
+import Export
 import EventModel
 import Foundation
 import ICal

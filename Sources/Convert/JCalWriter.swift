@@ -1,3 +1,4 @@
+import Export
 import ICal
 
 /// Writes jCal (RFC 7265) as it goes: `begin` opens the calendar with its

@@ -39,6 +39,17 @@ public enum EventTime: Hashable, Sendable {
         }
     }
 
+    /// `iso8601` appended to `bytes`, with no String made on the way.
+    package func appendISO8601(to bytes: inout [UInt8]) {
+        switch self {
+        case .instant(let instant, let zone):
+            guard let zone, zone != .utc else { return instant.appendISO8601(offsetSeconds: 0, to: &bytes) }
+            instant.appendISO8601(offsetSeconds: zone.offset(at: instant), zulu: false, to: &bytes)
+        case .floating, .date:
+            bytes.append(contentsOf: iso8601.utf8)  // small strings: no allocation
+        }
+    }
+
     /// ISO 8601 in the event's own terms: with the offset of its own zone
     /// (`Z` for UTC), without an offset when floating, or a date.
     public var iso8601: String {

@@ -30,30 +30,53 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     public func iso8601(offsetSeconds: Int, zulu: Bool = true) -> String {
         let local = LocalDateTime(secondsSinceEpoch: seconds + Int64(offsetSeconds))
         let fraction = Int(milliseconds - seconds * 1000)
-        let magnitude = abs(offsetSeconds)
-        guard (0...9999).contains(local.date.year), magnitude % 60 == 0 else {
+        guard let count = isoCount(local, fraction, offsetSeconds, zulu) else {
             let millis = fraction == 0 ? "" : "." + pad(fraction, 3)
             return local.description + millis + (offsetSeconds == 0 && !zulu ? "+00:00" : Instant.offsetText(offsetSeconds))
         }
-        // 2026-11-22T09:00:00[.250](Z|+09:00) in one string.
-        let zone = offsetSeconds == 0 && zulu ? 1 : 6
-        let count = 19 + (fraction == 0 ? 0 : 4) + zone
-        return ISOText.make(count) { buffer in
-            ISOText.dateTime(local, into: buffer, at: 0)
-            var at = 19
-            if fraction != 0 {
-                buffer[at] = 0x2E
-                ISOText.digits(fraction, 3, into: buffer, at: at + 1)
-                at += 4
-            }
-            if zone == 1 {
-                buffer[at] = 0x5A
-            } else {
-                buffer[at] = offsetSeconds < 0 ? 0x2D : 0x2B
-                ISOText.digits(magnitude / 3600, 2, into: buffer, at: at + 1)
-                buffer[at + 3] = 0x3A
-                ISOText.digits(magnitude / 60 % 60, 2, into: buffer, at: at + 4)
-            }
+        return ISOText.make(count) { writeISO(local, fraction, offsetSeconds, zulu, into: $0) }
+    }
+
+    /// The same text appended to `bytes`, with no String made on the way
+    /// (machine output writes one for every occurrence).
+    package func appendISO8601(offsetSeconds: Int, zulu: Bool = true, to bytes: inout [UInt8]) {
+        let local = LocalDateTime(secondsSinceEpoch: seconds + Int64(offsetSeconds))
+        let fraction = Int(milliseconds - seconds * 1000)
+        guard let count = isoCount(local, fraction, offsetSeconds, zulu) else {
+            bytes.append(contentsOf: iso8601(offsetSeconds: offsetSeconds, zulu: zulu).utf8)
+            return
+        }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            writeISO(local, fraction, offsetSeconds, zulu, into: UnsafeMutableBufferPointer(rebasing: buffer[start...]))
+        }
+    }
+
+    /// The length of the common form (years 0-9999, whole-minute offsets); nil otherwise.
+    private func isoCount(_ local: LocalDateTime, _ fraction: Int, _ offsetSeconds: Int, _ zulu: Bool) -> Int? {
+        guard (0...9999).contains(local.date.year), offsetSeconds % 60 == 0 else { return nil }
+        return 19 + (fraction == 0 ? 0 : 4) + (offsetSeconds == 0 && zulu ? 1 : 6)
+    }
+
+    /// 2026-11-22T09:00:00[.250](Z|+09:00) into `buffer`.
+    private func writeISO(_ local: LocalDateTime, _ fraction: Int, _ offsetSeconds: Int, _ zulu: Bool,
+                          into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        let magnitude = abs(offsetSeconds)
+        ISOText.dateTime(local, into: buffer, at: 0)
+        var at = 19
+        if fraction != 0 {
+            buffer[at] = 0x2E
+            ISOText.digits(fraction, 3, into: buffer, at: at + 1)
+            at += 4
+        }
+        if offsetSeconds == 0 && zulu {
+            buffer[at] = 0x5A
+        } else {
+            buffer[at] = offsetSeconds < 0 ? 0x2D : 0x2B
+            ISOText.digits(magnitude / 3600, 2, into: buffer, at: at + 1)
+            buffer[at + 3] = 0x3A
+            ISOText.digits(magnitude / 60 % 60, 2, into: buffer, at: at + 4)
         }
     }
 

@@ -22,6 +22,10 @@ public struct Occurrence: Sendable {
     /// The event whose fields it carries: an override's replace the master's.
     public var event: Event { record.event }
 
+    /// The same event by reference: reading one field through it copies
+    /// that field, not the whole event (output reads a few per occurrence).
+    package var eventRecord: EventRecord { record }
+
     public var isAllDay: Bool {
         if case .date = start { return true }
         return false

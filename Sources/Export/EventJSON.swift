@@ -40,11 +40,11 @@ package enum EventJSON {
 
     /// `start`, `startKind`, `startZone`, `startUTC` (and the same for `end`).
     private static func time(_ json: inout JSONObjectWriter, _ name: String, _ value: EventTime) {
-        json.field(name, value.iso8601)
-        json.field(name + "Kind", value.kind)
+        json.field(key: name, value.iso8601)
+        json.field(key: name + "Kind", value.kind)
         if case .instant(let instant, let zone) = value {
-            json.field(name + "Zone", zone?.id ?? "UTC")
-            json.field(name + "UTC", instant.description)
+            json.field(key: name + "Zone", zone?.id ?? "UTC")
+            json.field(key: name + "UTC", instant.description)
         }
     }
 
@@ -78,7 +78,7 @@ package enum EventJSON {
         json.field("count", rule.count)
         json.field("until", rule.until?.iso8601)
         func list(_ name: String, _ values: [Int]) {
-            if !values.isEmpty { json.raw(name, JSONObjectWriter.array(values.map(String.init))) }
+            if !values.isEmpty { json.raw(key: name, JSONObjectWriter.array(values.map(String.init))) }
         }
         list("bySecond", rule.bySecond)
         list("byMinute", rule.byMinute)

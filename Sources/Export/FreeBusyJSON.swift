@@ -109,7 +109,7 @@ package enum FreeBusyJSON {
             side.field("endUTC", settled.endUTC.description)
             side.field("allDay", settled.isAllDay)
             side.field("status", settled.event.status?.rawValue)
-            json.raw(name, side.finished())
+            json.raw(key: name, side.finished())
         }
         return json.finished()
     }

@@ -1,55 +1,124 @@
+import EventModel
+
 /// Writes one JSON object with fields in the order they are added:
 /// deterministic bytes, no dictionary order, no locale.
 package struct JSONObjectWriter {
-    package private(set) var text = "{"
+    /// The object so far, as UTF-8 bytes (`{` and the fields written).
+    package private(set) var out: ByteWriter
     private var first = true
 
-    package init() {}
+    package init() {
+        out = ByteWriter(capacity: 256)
+        out.append(byte: 0x7B)
+    }
+
+    /// The object's text so far, without its closing brace.
+    package var text: String { String(decoding: out.bytes, as: UTF8.self) }
+
+    private mutating func key(_ name: StaticString) {
+        out.append(byte: first ? 0x22 : 0x2C)
+        if !first { out.append(byte: 0x22) }
+        first = false
+        out.append(bytes: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        out.append(byte: 0x22)
+        out.append(byte: 0x3A)
+    }
 
     private mutating func key(_ name: String) {
-        if !first { text += "," }
+        if !first { out.append(byte: 0x2C) }
         first = false
-        JSONObjectWriter.appendString(name, to: &text)
-        text += ":"
+        out.appendJSONString(name)
+        out.append(byte: 0x3A)
     }
 
-    package mutating func field(_ name: String, _ value: String?) {
+    package mutating func field(_ name: StaticString, _ value: String?) {
         guard let value else { return }
         key(name)
-        JSONObjectWriter.appendString(value, to: &text)
+        out.appendJSONString(value)
     }
 
-    package mutating func field(_ name: String, _ value: Int?) {
+    package mutating func field(key name: String, _ value: String?) {
         guard let value else { return }
         key(name)
-        text += String(value)
+        out.appendJSONString(value)
     }
 
-    package mutating func field(_ name: String, _ value: Double?) {
+    package mutating func field(_ name: StaticString, _ value: Int?) {
+        guard let value else { return }
+        key(name)
+        out.append(value)
+    }
+
+    package mutating func field(key name: String, _ value: Int?) {
+        guard let value else { return }
+        key(name)
+        out.append(value)
+    }
+
+    package mutating func field(_ name: StaticString, _ value: Double?) {
         guard let value, value.isFinite else { return }
         key(name)
-        text += value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        if value == value.rounded() && abs(value) < 1e15 { out.append(Int64(value)) } else { out.append(String(value)) }
     }
 
-    package mutating func field(_ name: String, _ value: Bool) {
+    package mutating func field(_ name: StaticString, _ value: Bool) {
         key(name)
-        text += value ? "true" : "false"
+        out.append(value ? "true" : "false")
+    }
+
+    package mutating func field(key name: String, _ value: Bool) {
+        key(name)
+        out.append(value ? "true" : "false")
+    }
+
+    /// An ISO 8601 time, written digit by digit (`EventTime.iso8601` without a String).
+    package mutating func field(_ name: StaticString, time value: EventTime?) {
+        guard let value else { return }
+        key(name)
+        out.append(byte: 0x22)
+        out.appendISO8601(value)
+        out.append(byte: 0x22)
+    }
+
+    /// A UTC instant, `2026-11-22T14:00:00Z`.
+    package mutating func field(_ name: StaticString, utc value: Instant) {
+        key(name)
+        out.append(byte: 0x22)
+        out.appendISO8601(value, offsetSeconds: 0, zulu: true)
+        out.append(byte: 0x22)
     }
 
     /// A nested object or array, already written.
-    package mutating func raw(_ name: String, _ json: String?) {
+    package mutating func raw(_ name: StaticString, _ json: String?) {
         guard let json else { return }
         key(name)
-        text += json
+        out.append(json)
     }
 
-    package mutating func strings(_ name: String, _ values: [String], omitEmpty: Bool = true) {
+    package mutating func raw(key name: String, _ json: String?) {
+        guard let json else { return }
+        key(name)
+        out.append(json)
+    }
+
+    package mutating func strings(_ name: StaticString, _ values: [String], omitEmpty: Bool = true) {
         if omitEmpty && values.isEmpty { return }
         key(name)
-        text += JSONObjectWriter.array(values.map { JSONObjectWriter.quoted($0) })
+        out.append(byte: 0x5B)
+        for (index, value) in values.enumerated() {
+            if index > 0 { out.append(byte: 0x2C) }
+            out.appendJSONString(value)
+        }
+        out.append(byte: 0x5D)
     }
 
     package func finished() -> String { text + "}" }
+
+    /// Closes the object and appends it to `target`.
+    package func finish(into target: inout ByteWriter) {
+        target.append(bytes: out.bytes)
+        target.append(byte: 0x7D)
+    }
 
     package static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
 

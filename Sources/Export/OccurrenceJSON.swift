@@ -5,24 +5,37 @@ import Settle
 package enum OccurrenceJSON {
     package static func object(_ settled: SettledOccurrence) -> String {
         var json = JSONObjectWriter()
-        times(settled, into: &json)
-        json.field("busy", settled.busy)
-        json.field("status", settled.event.status?.rawValue)
-        json.field("calendar", settled.event.calendar)
+        fields(settled, into: &json)
         return json.finished()
+    }
+
+    /// The object appended to `out`, with no String made on the way.
+    package static func write(_ settled: SettledOccurrence, into out: inout ByteWriter) {
+        var json = JSONObjectWriter()
+        fields(settled, into: &json)
+        json.finish(into: &out)
+    }
+
+    private static func fields(_ settled: SettledOccurrence, into json: inout JSONObjectWriter) {
+        times(settled, into: &json)
+        let record = settled.occurrence.eventRecord
+        json.field("busy", settled.busy)
+        json.field("status", record.event.status?.rawValue)
+        json.field("calendar", record.event.calendar)
     }
 
     /// The fields every occurrence object starts with: uid, recurrenceId,
     /// title, start and end in the event's own terms, in UTC, allDay.
     static func times(_ settled: SettledOccurrence, into json: inout JSONObjectWriter) {
         let occurrence = settled.occurrence
-        json.field("uid", occurrence.event.uid)
-        json.field("recurrenceId", occurrence.recurrenceID?.iso8601)
-        json.field("title", occurrence.event.title)
-        json.field("start", occurrence.start.iso8601)
-        json.field("end", occurrence.end.iso8601)
-        json.field("startUTC", settled.startUTC.description)
-        json.field("endUTC", settled.endUTC.description)
+        let record = occurrence.eventRecord
+        json.field("uid", record.event.uid)
+        json.field("recurrenceId", time: occurrence.recurrenceID)
+        json.field("title", record.event.title)
+        json.field("start", time: occurrence.start)
+        json.field("end", time: occurrence.end)
+        json.field("startUTC", utc: settled.startUTC)
+        json.field("endUTC", utc: settled.endUTC)
         json.field("allDay", settled.isAllDay)
     }
 }

@@ -52,7 +52,7 @@ enum CheckSummary {
         json.field("overrides", report.overrides)
         json.field("freeBusyComponents", report.freeBusyComponents)
         var other = JSONObjectWriter()
-        for (name, count) in report.otherComponents.sorted(by: { $0.key < $1.key }) { other.field(name, count) }
+        for (name, count) in report.otherComponents.sorted(by: { $0.key < $1.key }) { other.field(key: name, count) }
         json.raw("otherComponents", other.finished())
         json.raw("zones", JSONObjectWriter.array(distinctZones(report).map { zone in
             var z = JSONObjectWriter()
@@ -71,9 +71,9 @@ enum CheckSummary {
         for severity in Diagnostic.Severity.allCases {
             var counts = JSONObjectWriter()
             for (kind, count) in report.diagnostics.sorted(by: { $0.key < $1.key }) where kind.severity == severity {
-                counts.field(kind.kind.rawValue, count)
+                counts.field(key: kind.kind.rawValue, count)
             }
-            kinds.raw(severity.rawValue, counts.finished())
+            kinds.raw(key: severity.rawValue, counts.finished())
         }
         json.raw("diagnosticsByKind", kinds.finished())
         json.raw("diagnostics", JSONObjectWriter.array(diagnostics))

@@ -34,10 +34,13 @@ struct OccurrencesCommand: ParsableCommand {
         let out = Output(fd: 1)
         let err = Output(fd: 2)
         let (settlement, report) = try settleInputs(input, settle, options, err: err)
+        var bytes = ByteWriter()
         for occurrence in settlement.occurrences {
-            out.line(OccurrenceJSON.object(occurrence))
-            if out.closed { break }
+            OccurrenceJSON.write(occurrence, into: &bytes)
+            bytes.append(byte: 0x0A)
+            if bytes.count >= 1 << 16, !out.write(&bytes) { break }
         }
+        out.write(&bytes)
         try out.finish()
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
+import Export
 
 /// Buffered writes to a file descriptor. A closed pipe (`| head -1`) stops
 /// output quietly; any other write error is remembered for exit code 74.
@@ -34,6 +35,16 @@ final class Output {
 
     @discardableResult
     func line(_ text: String) -> Bool { write(text + "\n") }
+
+    /// Takes the bytes written to `writer` (emptying it); false once output
+    /// can no longer be written.
+    @discardableResult
+    func write(_ writer: inout ByteWriter) -> Bool {
+        guard !closed else { return false }
+        writer.drain { buffer.append(contentsOf: $0) }
+        if buffer.count >= 1 << 16 { flush() }
+        return !closed
+    }
 
     func flush() {
         guard !closed, !buffer.isEmpty else { return }

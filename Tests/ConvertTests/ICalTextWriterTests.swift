@@ -1,4 +1,5 @@
 import EventModel
+import Export
 import ICal
 import Testing
 @testable import Convert

@@ -1,4 +1,5 @@
 import EventModel
+import Export
 import Foundation
 import ICal
 import Import

@@ -1,5 +1,5 @@
 import Testing
-@testable import Convert
+import Export
 
 @Suite struct ByteWriterTests {
     @Test func numbersAndJSONStrings() {

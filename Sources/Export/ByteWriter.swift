@@ -1,3 +1,5 @@
+import EventModel
+
 /// Output built as UTF-8 bytes in one reusable buffer: strings appended
 /// by their bytes, numbers digit by digit, JSON strings escaped by scanning
 /// bytes. The owner drains it (`take`) into its file in large writes.
@@ -85,6 +87,16 @@ package struct ByteWriter {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
         bytes.append(0x22)
+    }
+
+    /// An ISO 8601 time in its own terms (`EventTime.iso8601`), digit by digit.
+    package mutating func appendISO8601(_ time: EventTime) {
+        time.appendISO8601(to: &bytes)
+    }
+
+    /// An instant at an offset (`Instant.iso8601(offsetSeconds:zulu:)`), digit by digit.
+    package mutating func appendISO8601(_ instant: Instant, offsetSeconds: Int, zulu: Bool = true) {
+        instant.appendISO8601(offsetSeconds: offsetSeconds, zulu: zulu, to: &bytes)
     }
 
     /// Hands the bytes written so far to `sink` and empties the buffer (keeping its room).
