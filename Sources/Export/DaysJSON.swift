@@ -45,8 +45,8 @@ package enum DaysJSON {
     /// Every day's object in order, handed to `write` a few at a time;
     /// each few are formatted on all cores at once (`ParallelChunks`, in
     /// order: the same bytes on any number of cores), and memory holds
-    /// only them.
-    package static func forEachDay(_ settlement: Settlement, _ write: (String) -> Bool) {
+    /// only them. Each object is UTF-8 bytes, without a line end.
+    package static func forEachDay(_ settlement: Settlement, _ write: ([UInt8]) -> Bool) {
         let count = settlement.days.count
         let step = 4 * max(2, ParallelChunks.width)
         var start = 0
@@ -55,54 +55,56 @@ package enum DaysJSON {
             let chunks = ParallelChunks.map(count: end - first) { range in
                 range.map { day(settlement.days[first + $0], in: settlement) }
             }
-            for text in chunks.joined() where !write(text) { return }
+            for bytes in chunks.joined() where !write(bytes) { return }
             start = end
         }
     }
 
-    package static func day(_ day: LocalDay, in settlement: Settlement) -> String {
+    package static func day(_ day: LocalDay, in settlement: Settlement) -> [UInt8] {
         let timeline = settlement.timeline
-        func local(_ instant: Instant, before: Bool = false) -> String {
+        func local(_ instant: Instant, before: Bool = false) -> (Instant, Int) {
             let zone = timeline.zone(at: before ? instant.adding(milliseconds: -1) : instant)
-            return instant.iso8601(offsetSeconds: zone.offset(at: instant), zulu: false)
+            return (instant, zone.offset(at: instant))
         }
         var json = JSONObjectWriter()
         json.field("date", day.date.description)
         json.field("weekday", day.date.weekday)
         json.strings("zones", day.zones.map(\.id), omitEmpty: false)
-        json.field("start", day.intervals.first.map { local($0.lowerBound) })
-        json.field("end", day.intervals.last.map { local($0.upperBound, before: true) })
-        json.raw("spans", JSONObjectWriter.array(day.intervals.map { interval in
-            var span = JSONObjectWriter()
-            span.field("start", local(interval.lowerBound))
-            span.field("end", local(interval.upperBound, before: true))
-            return span.finished()
-        }))
+        if let first = day.intervals.first { json.field("start", local: local(first.lowerBound)) }
+        if let last = day.intervals.last { json.field("end", local: local(last.upperBound, before: true)) }
+        json.objects("spans", day.intervals) { span, interval in
+            span.field("start", local: local(interval.lowerBound))
+            span.field("end", local: local(interval.upperBound, before: true))
+        }
         json.field("lengthSeconds", seconds(day.lengthMilliseconds))
         json.field("busySeconds", seconds(day.busyMilliseconds))
         json.field("busyRatio", (day.busyRatio * 1_000_000).rounded() / 1_000_000)
         json.field("eventCount", day.eventCount)
         json.field("allDayCount", day.entries.filter { settlement.occurrences[$0.occurrence].isAllDay }.count)
-        json.raw("events", JSONObjectWriter.array(day.entries.map { entry in
-            event(settlement.occurrences[entry.occurrence], part: entry.part)
-        }))
-        return json.finished()
+        json.objects("events", day.entries) { object, entry in
+            event(settlement.occurrences[entry.occurrence], part: entry.part, into: &object)
+        }
+        var bytes = ByteWriter(capacity: 0)
+        json.finish(into: &bytes)
+        return bytes.bytes
     }
 
-    static func event(_ settled: SettledOccurrence, part: DayPart) -> String {
-        let event = settled.event
-        var json = JSONObjectWriter()
+    static func event(_ settled: SettledOccurrence, part: DayPart, into json: inout JSONObjectWriter) {
+        let record = settled.occurrence.eventRecord
         OccurrenceJSON.times(settled, into: &json)
         json.field("part", part.rawValue)
         json.field("busy", settled.busy)
-        json.field("status", event.status?.rawValue)
-        json.raw("location", event.location.map(EventJSON.location))
-        json.field("description", event.description)
-        json.raw("attendees", event.attendees.isEmpty ? nil : JSONObjectWriter.array(event.attendees.map(EventJSON.attendee)))
-        json.strings("categories", event.categories)
-        json.field("calendar", event.calendar)
-        json.field("type", event.type)
-        return json.finished()
+        json.field("status", record.event.status?.rawValue)
+        if let location = record.event.location {
+            json.object("location") { EventJSON.location(location, into: &$0) }
+        }
+        json.field("description", record.event.description)
+        if !record.event.attendees.isEmpty {
+            json.objects("attendees", record.event.attendees) { EventJSON.attendee($1, into: &$0) }
+        }
+        json.strings("categories", record.event.categories)
+        json.field("calendar", record.event.calendar)
+        json.field("type", record.event.type)
     }
 
     /// Whole seconds as an integer, else with milliseconds.

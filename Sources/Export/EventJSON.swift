@@ -55,20 +55,28 @@ package enum EventJSON {
 
     static func location(_ location: Location) -> String {
         var json = JSONObjectWriter()
+        self.location(location, into: &json)
+        return json.finished()
+    }
+
+    static func location(_ location: Location, into json: inout JSONObjectWriter) {
         json.field("name", location.name)
         json.field("city", location.city)
         json.field("latitude", location.latitude)
         json.field("longitude", location.longitude)
-        return json.finished()
     }
 
     static func attendee(_ attendee: Attendee) -> String {
         var json = JSONObjectWriter()
+        self.attendee(attendee, into: &json)
+        return json.finished()
+    }
+
+    static func attendee(_ attendee: Attendee, into json: inout JSONObjectWriter) {
         json.field("name", attendee.name)
         json.field("email", attendee.email)
         json.field("partstat", attendee.partstat)
         json.field("role", attendee.role)
-        return json.finished()
     }
 
     private static func rule(_ rule: RecurrenceRule) -> String {

@@ -80,6 +80,14 @@ package struct JSONObjectWriter {
         out.append(byte: 0x22)
     }
 
+    /// An instant at an offset, `2026-11-22T09:00:00-05:00` (`+00:00` at zero).
+    package mutating func field(_ name: StaticString, local value: (Instant, Int)) {
+        key(name)
+        out.append(byte: 0x22)
+        out.appendISO8601(value.0, offsetSeconds: value.1, zulu: false)
+        out.append(byte: 0x22)
+    }
+
     /// A UTC instant, `2026-11-22T14:00:00Z`.
     package mutating func field(_ name: StaticString, utc value: Instant) {
         key(name)
@@ -110,6 +118,41 @@ package struct JSONObjectWriter {
             out.appendJSONString(value)
         }
         out.append(byte: 0x5D)
+    }
+
+    /// A nested object written in place, into the same buffer.
+    package mutating func object(_ name: StaticString, _ body: (inout JSONObjectWriter) -> Void) {
+        key(name)
+        nested(body)
+    }
+
+    /// An array of objects written in place, one per element.
+    package mutating func objects<S: Sequence>(_ name: StaticString, _ items: S,
+                                               _ body: (inout JSONObjectWriter, S.Element) -> Void) {
+        key(name)
+        out.append(byte: 0x5B)
+        var firstItem = true
+        for item in items {
+            if !firstItem { out.append(byte: 0x2C) }
+            firstItem = false
+            nested { body(&$0, item) }
+        }
+        out.append(byte: 0x5D)
+    }
+
+    /// `{`, the fields `body` writes, `}`, in this writer's buffer (lent to a
+    /// child writer and taken back: no copy).
+    private mutating func nested(_ body: (inout JSONObjectWriter) -> Void) {
+        var child = JSONObjectWriter(lending: ())
+        swap(&child.out, &out)
+        child.out.append(byte: 0x7B)
+        body(&child)
+        child.out.append(byte: 0x7D)
+        swap(&child.out, &out)
+    }
+
+    private init(lending: ()) {
+        out = ByteWriter(capacity: 0)
     }
 
     package func finished() -> String { text + "}" }

@@ -40,11 +40,15 @@ struct DaysCommand: ParsableCommand {
         let (settlement, report) = try settleInputs(input, settle, options, err: Output(fd: 2))
         if format == .json { out.write(DaysJSON.head(settlement)) }
         var first = true
+        var bytes = ByteWriter()
         DaysJSON.forEachDay(settlement) { object in
-            if format == .json { out.write((first ? "\n" : ",\n") + object) } else { out.line(object) }
+            if format == .json { bytes.append(first ? "\n" : ",\n") }
+            bytes.append(bytes: object)
+            if format == .ndjson { bytes.append(byte: 0x0A) }
             first = false
-            return !out.closed
+            return bytes.count < 1 << 16 || out.write(&bytes)
         }
+        out.write(&bytes)
         if format == .json { out.write("\n]}\n") }
         try out.finish()
         let status = ExitStatus.code(for: report, strict: input.strict)
