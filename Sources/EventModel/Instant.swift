@@ -46,10 +46,9 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
             bytes.append(contentsOf: iso8601(offsetSeconds: offsetSeconds, zulu: zulu).utf8)
             return
         }
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: count))
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            writeISO(local, fraction, offsetSeconds, zulu, into: UnsafeMutableBufferPointer(rebasing: buffer[start...]))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+            writeISO(local, fraction, offsetSeconds, zulu, into: buffer)
+            bytes.append(contentsOf: UnsafeBufferPointer(buffer))
         }
     }
 

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Speed of `busylife convert`, side by side in one run (docs/convert.md):
+# busylife against a peer and the C baseline, side by side in one run:
 #
+#   0. `occurrences` (NDJSON) of one year of a 5,000-event synthetic
+#      calendar against `ics-query between` on the same year and file
+#      (target: at least 100 times faster).
 #   1. `convert --format ics --expand` over one year of a 5,000-event
 #      synthetic calendar (1.4 MB) against `ics-query between` (Python,
 #      over recurring-ical-events) on the same year and file: target at
@@ -9,7 +12,7 @@
 #      (200,000 events, 56 MB) against the C program that only streams it
 #      through libical: target at most 2 times, memory flat.
 #
-#   scripts/benchmark-convert.sh [ROUNDS]    (default 5)
+#   scripts/benchmark-peers.sh [ROUNDS]    (default 5)
 #
 # Every run is printed (the host is noisy), then the medians and ratios.
 # ics-query is installed with pip into bench-data/venv (pinned).
@@ -34,6 +37,20 @@ run() {
               /Maximum resident/ {m=$2} END {print t, m}' bench-data/time.txt
 }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+echo "0. occurrences of a year: bench-data/cal-5000.ics, 2026-01-01 .. 2026-12-31, UTC"
+bl=(); iq=()
+for i in $(seq "$rounds"); do
+  read -r t m < <(run bench-data/busylife-2026.ndjson .build/release/busylife occurrences bench-data/cal-5000.ics \
+                    --from 2026-01-01 --to 2026-12-31 --tz UTC)
+  bl+=("$t"); printf '  round %d: busylife occurrences %.3f s %d MB' "$i" "$t" $((m / 1024))
+  read -r t m < <(run /dev/null bench-data/venv/bin/ics-query between --component VEVENT 2026-01-01 2027-01-01 \
+                    bench-data/cal-5000.ics bench-data/ics-query-2026.ics)
+  iq+=("$t"); printf ' | ics-query between %.3f s %d MB | ratio %.1f\n' "$t" $((m / 1024)) "$(awk "BEGIN{print $t/${bl[-1]}}")"
+done
+b=$(printf '%s\n' "${bl[@]}" | median); q=$(printf '%s\n' "${iq[@]}" | median)
+printf '  medians: busylife %.3f s, ics-query %.3f s: busylife is %.1f times faster (target >= 100); %d occurrences\n' \
+  "$b" "$q" "$(awk "BEGIN{print $q/$b}")" "$(wc -l < bench-data/busylife-2026.ndjson)"
 
 echo "1. a year expanded: bench-data/cal-5000.ics, 2026-01-01 .. 2026-12-31, UTC"
 bl=(); iq=()
