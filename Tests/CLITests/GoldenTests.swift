@@ -41,6 +41,7 @@ import Testing
         ("heatmap-hours.svg", "BUSYLIFE heatmap samples/ --view hours --format svg --from 2026-11-01 --to 2026-12-31 --today 2026-11-22 --tz America/New_York --locale en_US"),
         ("heatmap-trip.tsv", "BUSYLIFE heatmap samples/ --format tsv --from 2026-12-01 --to 2026-12-14 --tz America/New_York \(trip)"),
         ("convert-stored.ics", "BUSYLIFE convert samples/"),
+        ("convert-stored.jcal", "BUSYLIFE convert samples/ --format jcal"),
         ("convert-expanded.ics", "BUSYLIFE convert samples/ --expand \(window) --tz America/New_York"),
         ("convert-events.json", "BUSYLIFE convert samples/ --format events-json \(window) --tz America/New_York \(trip)"),
         ("convert-google.csv", "BUSYLIFE convert samples/ --format csv \(window) --tz America/New_York \(trip)"),
