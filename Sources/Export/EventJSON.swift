@@ -5,11 +5,12 @@ import EventModel
 package enum EventJSON {
     package static let schema = "busylife.events/1"
 
-    package static func object(_ event: Event) -> String {
+    /// One event's object appended to `out`, nested values written in place.
+    package static func write(_ event: Event, into out: inout ByteWriter) {
         var json = JSONObjectWriter()
         json.field("uid", event.uid)
         if let id = event.recurrenceID {
-            json.field("recurrenceId", id.time.iso8601)
+            json.field("recurrenceId", time: id.time)
             if id.thisAndFuture { json.field("recurrenceRange", "thisAndFuture") }
         }
         json.field("title", event.title)
@@ -22,20 +23,20 @@ package enum EventJSON {
         json.field("type", event.type)
         json.field("calendar", event.calendar)
         json.field("description", event.description)
-        json.raw("location", event.location.map(location))
-        json.raw("attendees", event.attendees.isEmpty ? nil : JSONObjectWriter.array(event.attendees.map(attendee)))
+        if let location = event.location { json.object("location") { self.location(location, into: &$0) } }
+        if !event.attendees.isEmpty { json.objects("attendees", event.attendees) { attendee($1, into: &$0) } }
         json.strings("categories", event.categories)
         if event.sequence != 0 { json.field("sequence", event.sequence) }
         let recurrence = event.recurrence
-        if !recurrence.rules.isEmpty { json.raw("rrule", JSONObjectWriter.array(recurrence.rules.map(rule))) }
-        if !recurrence.exceptionRules.isEmpty { json.raw("exrule", JSONObjectWriter.array(recurrence.exceptionRules.map(rule))) }
-        if !recurrence.dates.isEmpty { json.raw("rdate", JSONObjectWriter.array(recurrence.dates.map(recurrenceDate))) }
+        if !recurrence.rules.isEmpty { json.objects("rrule", recurrence.rules) { rule($1, into: &$0) } }
+        if !recurrence.exceptionRules.isEmpty { json.objects("exrule", recurrence.exceptionRules) { rule($1, into: &$0) } }
+        if !recurrence.dates.isEmpty { json.objects("rdate", recurrence.dates) { recurrenceDate($1, into: &$0) } }
         json.strings("exdate", recurrence.exceptionDates.map(\.iso8601))
-        var source = JSONObjectWriter()
-        source.field("file", event.source.file)
-        source.field("line", event.source.line)
-        json.raw("source", source.finished())
-        return json.finished()
+        json.object("source") { source in
+            source.field("file", event.source.file)
+            source.field("line", event.source.line)
+        }
+        json.finish(into: &out)
     }
 
     /// `start`, `startKind`, `startZone`, `startUTC` (and the same for `end`).
@@ -53,23 +54,11 @@ package enum EventJSON {
         return false
     }
 
-    static func location(_ location: Location) -> String {
-        var json = JSONObjectWriter()
-        self.location(location, into: &json)
-        return json.finished()
-    }
-
     static func location(_ location: Location, into json: inout JSONObjectWriter) {
         json.field("name", location.name)
         json.field("city", location.city)
         json.field("latitude", location.latitude)
         json.field("longitude", location.longitude)
-    }
-
-    static func attendee(_ attendee: Attendee) -> String {
-        var json = JSONObjectWriter()
-        self.attendee(attendee, into: &json)
-        return json.finished()
     }
 
     static func attendee(_ attendee: Attendee, into json: inout JSONObjectWriter) {
@@ -79,12 +68,11 @@ package enum EventJSON {
         json.field("role", attendee.role)
     }
 
-    private static func rule(_ rule: RecurrenceRule) -> String {
-        var json = JSONObjectWriter()
+    private static func rule(_ rule: RecurrenceRule, into json: inout JSONObjectWriter) {
         json.field("freq", rule.frequency.rawValue)
         json.field("interval", rule.interval)
         json.field("count", rule.count)
-        json.field("until", rule.until?.iso8601)
+        json.field("until", time: rule.until)
         func list(_ name: String, _ values: [Int]) {
             if !values.isEmpty { json.raw(key: name, JSONObjectWriter.array(values.map(String.init))) }
         }
@@ -98,18 +86,15 @@ package enum EventJSON {
         list("byMonth", rule.byMonth)
         list("bySetPos", rule.bySetPos)
         json.field("wkst", RecurrenceRule.WeekdayNumber.names[(rule.weekStart - 1) % 7])
-        return json.finished()
     }
 
-    private static func recurrenceDate(_ date: RecurrenceDate) -> String {
-        var json = JSONObjectWriter()
+    private static func recurrenceDate(_ date: RecurrenceDate, into json: inout JSONObjectWriter) {
         switch date {
         case .time(let time):
-            json.field("start", time.iso8601)
+            json.field("start", time: time)
         case .period(let start, let end):
-            json.field("start", start.iso8601)
-            json.field("end", end.iso8601)
+            json.field("start", time: start)
+            json.field("end", time: end)
         }
-        return json.finished()
     }
 }

@@ -164,39 +164,4 @@ package struct JSONObjectWriter {
     }
 
     package static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
-
-    package static func quoted(_ value: String) -> String {
-        var out = ""
-        appendString(value, to: &out)
-        return out
-    }
-
-    /// A JSON string: quotes, backslashes and control characters escaped;
-    /// everything else as UTF-8.
-    package static func appendString(_ value: String, to out: inout String) {
-        out += "\""
-        var needsEscape = false
-        for byte in value.utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-            needsEscape = true
-            break
-        }
-        if !needsEscape {
-            out += value
-        } else {
-            for scalar in value.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                case let c where c.value < 0x20:
-                    let hex = String(c.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
-    }
 }

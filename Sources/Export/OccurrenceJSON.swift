@@ -3,12 +3,6 @@ import Settle
 
 /// One expanded occurrence as a JSON object (docs/occurrences.md).
 package enum OccurrenceJSON {
-    package static func object(_ settled: SettledOccurrence) -> String {
-        var json = JSONObjectWriter()
-        fields(settled, into: &json)
-        return json.finished()
-    }
-
     /// The object appended to `out`, with no String made on the way.
     package static func write(_ settled: SettledOccurrence, into out: inout ByteWriter) {
         var json = JSONObjectWriter()

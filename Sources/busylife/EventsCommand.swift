@@ -39,20 +39,19 @@ struct EventsCommand: ParsableCommand {
         let err = Output(fd: 2)
         var first = true
         if format == .json { out.write("{\"schema\":\"\(EventJSON.schema)\",\"events\":[") }
+        var bytes = ByteWriter()
         let report = BusyLife.read(input.sources, options: input.readOptions, event: { event in
-            let object = EventJSON.object(event)
-            if format == .json {
-                out.write(first ? "\n" + object : ",\n" + object)
-            } else {
-                out.line(object)
-            }
+            if format == .json { bytes.append(first ? "\n" : ",\n") }
+            EventJSON.write(event, into: &bytes)
+            if format == .ndjson { bytes.append(byte: 0x0A) }
             first = false
-            return !out.closed
+            return bytes.count < 1 << 16 || out.write(&bytes)
         }, diagnostic: { diagnostic in
             guard input.shows(diagnostic) else { return }
             err.line(diagnostic.description)
             err.flush()
         })
+        out.write(&bytes)
         if format == .json { out.write("\n]}\n") }
         try out.finish()
         err.flush()
