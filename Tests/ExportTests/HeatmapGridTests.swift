@@ -113,16 +113,36 @@ import Testing
         let hours = HeatmapLegend(scale: scale, unit: .hours, words: HeatmapWords(identifier: "de_DE"), marksToday: true)
         #expect(hours.caption == "Legende (fixed):")
         #expect(hours.entries.map(\.level) == [0, 1, 2, 3, 4])
-        #expect(hours.entries.map(\.text) == ["0", "≤ 15 min", "≤ 1 h", "≤ 1.5 h", "> 1.5 h"])
+        #expect(hours.entries.map(\.text) == ["0", "≤ 15 min", "≤ 1 h", "≤ 1,5 h", "> 1,5 h"])  // German decimals
         #expect(hours.today == "heute")
         let minutes = HeatmapLegend(scale: scale, unit: .minutes, words: HeatmapWords(identifier: "en_US"), marksToday: false)
         #expect(minutes.entries.map(\.text) == ["0", "≤ 15 min", "≤ 60 min", "≤ 90 min", "> 90 min"])
         #expect(minutes.today == nil)
-        // No French heatmap words: the legend is English throughout, its "today" too.
         let french = HeatmapLegend(scale: scale, unit: .hours, words: HeatmapWords(identifier: "fr_FR"), marksToday: true)
-        #expect(french.caption == "Legend (fixed):")
-        #expect(french.today == "today")
+        #expect(french.caption == "Légende (fixed):")
+        #expect(french.entries.last?.text == "> 1,5 h")
+        #expect(french.today == "aujourd’hui")
+        // No Spanish heatmap words: the legend is English throughout, its "today" too.
+        let spanish = HeatmapLegend(scale: scale, unit: .hours, words: HeatmapWords(identifier: "es_ES"), marksToday: true)
+        #expect(spanish.caption == "Legend (fixed):")
+        #expect(spanish.today == "today")
         #expect(AgendaLocale(identifier: "fr_FR").today == "aujourd’hui")
+    }
+
+    /// Equal thresholds are merged, the levels in between never shown; an
+    /// empty calendar (every threshold 0) has only 0 and above.
+    @Test func legendMergesEqualThresholds() {
+        let english = HeatmapWords(identifier: "en_US")
+        let some = HeatmapLegend(scale: HeatmapScale(.quantile, values: [900, 900, 900, 900, 3600]), unit: .hours,
+                                 words: english, marksToday: false)
+        #expect(some.entries.map(\.text) == ["0", "≤ 15 min", "> 15 min"])
+        #expect(some.merged)
+        let none = HeatmapLegend(scale: HeatmapScale(.quantile, values: []), unit: .hours, words: english, marksToday: false)
+        #expect(none.entries.map(\.text) == ["0", "> 0 min"])
+        let distinct = HeatmapLegend(scale: HeatmapScale(.linear, values: [3600 * 4]), unit: .hours, words: english, marksToday: false)
+        #expect(distinct.entries.count == 5)
+        #expect(!distinct.merged)
+        #expect(distinct.caption == "Legend (linear):")
     }
 
     /// November 2026 from Monday: six rows, the 1st (a Sunday) last in the
@@ -158,13 +178,15 @@ import Testing
         #expect((grid.columns, grid.rows) == (24, 7))
         #expect(grid.columnLabels.map(\.index) == [0, 3, 6, 9, 12, 15, 18, 21])
         #expect(grid[column: 9, row: 2]?.subject == .slot(weekday: 2, hour: 9))  // Tuesday, third from Sunday
-        #expect(grid[column: 9, row: 2]?.tooltip == "Tue 9:00–10:00: 60 min (total)")
+        #expect(grid[column: 9, row: 2]?.tooltip == "Tue 9:00–10:00: 60 min")
         #expect(grid.rowTotals[2] == HeatmapGrid.Label(index: 2, text: "2 h"))
         #expect(layout.subtitle == "total busy hours per hour")
-        // Two busy slots of an hour each: every threshold is that hour.
-        #expect(layout.legend.entries.map(\.text) == ["0", "≤ 1 h", "≤ 1 h", "≤ 1 h", "> 1 h"])
+        // Two busy slots of an hour each: every threshold is that hour, written once.
+        #expect(layout.legend.entries.map(\.text) == ["0", "≤ 1 h", "> 1 h"])
+        #expect(layout.legend.entries.map(\.level) == [0, 1, 4])
+        #expect(layout.legend.caption == "Legend (quantile; equal thresholds merged):")
         let minutes = HeatmapLayout.hours(model, slots: slots, scale: scale, statistic: .total, names: english,
                                           weekStart: 7, unit: .minutes)
-        #expect(minutes.legend.entries.map(\.text) == ["0", "≤ 60 min", "≤ 60 min", "≤ 60 min", "> 60 min"])
+        #expect(minutes.legend.entries.map(\.text) == ["0", "≤ 60 min", "> 60 min"])
     }
 }
