@@ -36,7 +36,7 @@ struct LocaleWords: Sendable {
                        decimal: ".", day: "{date}: {h} h busy, {n} events", dayOne: "{date}: {h} h busy, 1 event",
                        cellDay: "Each square: one day's busy hours", calendars: "Calendars: {list}",
                        merged: "equal thresholds merged",
-                       allDayOnly: "all-day events are not counted as busy; --all-day-busy counts them",
+                       allDayOnly: "No busy time: all-day events are not counted; --all-day-busy counts them",
                        described: "Levels of busy time, {scale} scale."))
 
     private static let table: [String: LocaleWords] = [
@@ -51,7 +51,7 @@ struct LocaleWords: Sendable {
                            decimal: ",", day: "{date}: {h} h belegt, {n} Termine", dayOne: "{date}: {h} h belegt, 1 Termin",
                            cellDay: "Ein Feld: die belegten Stunden eines Tages", calendars: "Kalender: {list}",
                            merged: "gleiche Schwellen zusammengefasst",
-                           allDayOnly: "ganztägige Termine zählen nicht als belegt; --all-day-busy zählt sie",
+                           allDayOnly: "Keine belegte Zeit: ganztägige Termine zählen nicht; --all-day-busy zählt sie",
                            described: "Stufen belegter Zeit, Skala {scale}.")),
         "fr": LocaleWords(
             allDay: "toute la journée", today: "aujourd’hui", noEvents: "aucun événement",
@@ -64,7 +64,7 @@ struct LocaleWords: Sendable {
                            dayOne: "{date} : {h} h occupées, 1 événement",
                            cellDay: "Une case : les heures occupées d’un jour", calendars: "Calendriers : {list}",
                            merged: "seuils égaux fusionnés",
-                           allDayOnly: "les événements d’une journée entière ne comptent pas ; --all-day-busy les compte",
+                           allDayOnly: "Aucun temps occupé : les événements d’une journée entière ne comptent pas; --all-day-busy les compte",
                            described: "Niveaux de temps occupé, échelle {scale}.")),
         "es": LocaleWords(allDay: "todo el día", today: "hoy", noEvents: "sin eventos", heatmap: nil),
         "ja": LocaleWords(
@@ -77,7 +77,7 @@ struct LocaleWords: Sendable {
                            decimal: ".", day: "{date}: {h} 時間、予定 {n} 件", dayOne: "{date}: {h} 時間、予定 1 件",
                            cellDay: "1マス: 1日の予定の時間", calendars: "カレンダー: {list}",
                            merged: "同じ閾値はまとめて表示",
-                           allDayOnly: "終日の予定は数えません。--all-day-busy で数えます",
+                           allDayOnly: "予定の時間なし: 終日の予定は数えません; --all-day-busy で数えます",
                            described: "予定の時間の段階（{scale} スケール）。")),
     ]
 }
