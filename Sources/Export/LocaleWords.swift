@@ -8,17 +8,30 @@ struct LocaleWords: Sendable {
     /// The heatmap's words; nil where they are not translated, and then the
     /// heatmap speaks English throughout, its "today" too, rather than a mix.
     let heatmap: HeatmapWords.Phrases?
+    /// Durations: the units for days, hours and minutes, and whether a
+    /// space parts number and unit (`1h 30m`, `1 Std. 30 Min.`, `1時間30分`).
+    let units: (day: String, hour: String, minute: String, spaced: Bool)
 
     /// The words of the language of a locale identifier (`de_DE`, `ja-JP`, `fr`).
     init(identifier: String) {
         self = LocaleWords.table[LocaleWords.language(of: identifier)] ?? LocaleWords.english
     }
 
-    private init(allDay: String, today: String, noEvents: String, heatmap: HeatmapWords.Phrases?) {
+    private init(allDay: String, today: String, noEvents: String, heatmap: HeatmapWords.Phrases?,
+                 units: (day: String, hour: String, minute: String, spaced: Bool) = ("d", "h", "m", false)) {
         self.allDay = allDay
         self.today = today
         self.noEvents = noEvents
         self.heatmap = heatmap
+        self.units = units
+    }
+
+    /// `2d 3h`, `1h 30m`, `15m`; `1 Std. 30 Min.`; `1 h 30 min`; `1時間30分`.
+    func duration(days: Int, hours: Int, minutes: Int) -> String {
+        let parts = [(days, units.day), (hours, units.hour), (minutes, units.minute)].filter { $0.0 > 0 }
+        let joiner = units.spaced ? " " : ""
+        let between = units.day.unicodeScalars.first.map { $0.value > 0x2E80 } == true ? "" : " "
+        return parts.map { "\($0.0)" + joiner + $0.1 }.joined(separator: between)
     }
 
     /// `de` of `de_DE` or `de-DE`.
@@ -52,7 +65,8 @@ struct LocaleWords: Sendable {
                            cellDay: "Ein Feld: die belegten Stunden eines Tages", calendars: "Kalender: {list}",
                            merged: "gleiche Schwellen zusammengefasst",
                            allDayOnly: "Keine belegte Zeit: ganztägige Termine zählen nicht; --all-day-busy zählt sie",
-                           described: "Stufen belegter Zeit, Skala {scale}.")),
+                           described: "Stufen belegter Zeit, Skala {scale}."),
+            units: ("T.", "Std.", "Min.", true)),
         "fr": LocaleWords(
             allDay: "toute la journée", today: "aujourd’hui", noEvents: "aucun événement",
             heatmap: .init(busyTime: "Temps occupé", legend: "Légende", total: "Total {h} h occupées",
@@ -65,8 +79,10 @@ struct LocaleWords: Sendable {
                            cellDay: "Une case : les heures occupées d’un jour", calendars: "Calendriers : {list}",
                            merged: "seuils égaux fusionnés",
                            allDayOnly: "Aucun temps occupé : les événements d’une journée entière ne comptent pas; --all-day-busy les compte",
-                           described: "Niveaux de temps occupé, échelle {scale}.")),
-        "es": LocaleWords(allDay: "todo el día", today: "hoy", noEvents: "sin eventos", heatmap: nil),
+                           described: "Niveaux de temps occupé, échelle {scale}."),
+            units: ("j", "h", "min", true)),
+        "es": LocaleWords(allDay: "todo el día", today: "hoy", noEvents: "sin eventos", heatmap: nil,
+                          units: ("d", "h", "min", true)),
         "ja": LocaleWords(
             allDay: "終日", today: "今日", noEvents: "予定なし",
             heatmap: .init(busyTime: "予定の時間", legend: "凡例", total: "合計 {h} 時間",
@@ -78,6 +94,7 @@ struct LocaleWords: Sendable {
                            cellDay: "1マス: 1日の予定の時間", calendars: "カレンダー: {list}",
                            merged: "同じ閾値はまとめて表示",
                            allDayOnly: "予定の時間なし: 終日の予定は数えません; --all-day-busy で数えます",
-                           described: "予定の時間の段階（{scale} スケール）。")),
+                           described: "予定の時間の段階（{scale} スケール）。"),
+            units: ("日", "時間", "分", false)),
     ]
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import EventModel
 import Export
+import Foundation
 import Import
 import Settle
 
@@ -57,6 +58,9 @@ struct AgendaCommand: ParsableCommand {
             agenda.color = look.useColor()
             agenda.calendarColors = report.calendarColors
             agenda.truecolor = LookOptions.truecolor()
+            agenda.calendars = report.calendars.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+            // Lines are cut to the terminal's width, never in a pipe or file.
+            if isatty(1) == 1 { agenda.width = HeatmapCommand.terminalWidth(ProcessInfo.processInfo.environment) }
             var first = true
             for day in settlement.days where !out.closed {
                 guard let text = agenda.text(day, in: settlement) else { continue }
