@@ -1,6 +1,8 @@
-/// busylife's own words (the agenda's and the heatmap's), one table per
-/// language; month and weekday names and date formats come from the
-/// locale itself. A language missing here speaks English.
+/// busylife's own words (the agenda's and the heatmap's: phrases, plural
+/// forms, the decimal separator, duration units), one table per language:
+/// English, German, French, Spanish and Japanese; month and weekday names
+/// and date formats come from the locale itself. A language missing here
+/// speaks English. (The free/busy views' few words are `FreeBusyWords`.)
 struct LocaleWords: Sendable {
     let allDay: String
     let today: String
@@ -81,8 +83,20 @@ struct LocaleWords: Sendable {
                            allDayOnly: "Aucun temps occupé : les événements d’une journée entière ne comptent pas; --all-day-busy les compte",
                            described: "Niveaux de temps occupé, échelle {scale}."),
             units: ("j", "h", "min", true)),
-        "es": LocaleWords(allDay: "todo el día", today: "hoy", noEvents: "sin eventos", heatmap: nil,
-                          units: ("d", "h", "min", true)),
+        "es": LocaleWords(
+            allDay: "todo el día", today: "hoy", noEvents: "sin eventos",
+            heatmap: .init(busyTime: "Tiempo ocupado", legend: "Leyenda", total: "Total {h} h ocupadas",
+                           busiest: "día más ocupado {date} ({h} h)", free: "{n} días laborables libres (lun.–vie.)",
+                           freeOne: "1 día laborable libre (lun.–vie.)",
+                           narrow: "últimas {n} semanas; amplíe el terminal para ver más",
+                           mean: "minutos ocupados de media por hora", sum: "horas ocupadas por hora, en total",
+                           decimal: ",", day: "{date}: {h} h ocupadas, {n} eventos",
+                           dayOne: "{date}: {h} h ocupadas, 1 evento",
+                           cellDay: "Cada casilla: las horas ocupadas de un día", calendars: "Calendarios: {list}",
+                           merged: "umbrales iguales agrupados",
+                           allDayOnly: "Sin tiempo ocupado: los eventos de todo el día no cuentan; --all-day-busy los cuenta",
+                           described: "Niveles de tiempo ocupado, escala {scale}."),
+            units: ("d", "h", "min", true)),
         "ja": LocaleWords(
             allDay: "終日", today: "今日", noEvents: "予定なし",
             heatmap: .init(busyTime: "予定の時間", legend: "凡例", total: "合計 {h} 時間",

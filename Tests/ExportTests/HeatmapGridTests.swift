@@ -122,11 +122,39 @@ import Testing
         #expect(french.caption == "Légende (fixed):")
         #expect(french.entries.last?.text == "> 1,5 h")
         #expect(french.today == "aujourd’hui")
-        // No Spanish heatmap words: the legend is English throughout, its "today" too.
-        let spanish = HeatmapLegend(scale: scale, unit: .hours, words: HeatmapWords(identifier: "es_ES"), marksToday: true)
-        #expect(spanish.caption == "Legend (fixed):")
-        #expect(spanish.today == "today")
+        // No Italian heatmap words: the legend is English throughout, its "today" too.
+        let italian = HeatmapLegend(scale: scale, unit: .hours, words: HeatmapWords(identifier: "it_IT"), marksToday: true)
+        #expect(italian.caption == "Legend (fixed):")
+        #expect(italian.today == "today")
         #expect(AgendaLocale(identifier: "fr_FR").today == "aujourd’hui")
+    }
+
+    /// Plurals, decimal separators and words per language.
+    @Test func wordsFollowTheLanguage() {
+        let german = HeatmapWords(identifier: "de_DE")
+        #expect(german.phrases.freeOne == "1 freier Arbeitstag (Mo–Fr)")
+        #expect(german.hours(1.1 * 3600) == "1,1")
+        #expect(german.dayTooltip(LocalDate(year: 2026, month: 11, day: 27)!, seconds: 5400, events: 1)
+                == "2026-11-27: 1,5 h belegt, 1 Termin")
+        #expect(HeatmapWords(identifier: "en_US").dayTooltip(LocalDate(year: 2026, month: 11, day: 27)!, seconds: 5400, events: 2)
+                == "2026-11-27: 1.5 h busy, 2 events")
+        #expect(HeatmapWords(identifier: "fr_FR").busyTime == "Temps occupé")
+        #expect(HeatmapWords(identifier: "es_ES").hours(5400) == "1,5")
+        #expect(HeatmapWords(identifier: "ja_JP").hours(5400) == "1.5")
+        #expect(LocaleWords(identifier: "de_DE").duration(days: 0, hours: 1, minutes: 30) == "1 Std. 30 Min.")
+        #expect(LocaleWords(identifier: "en_US").duration(days: 2, hours: 3, minutes: 0) == "2d 3h")
+        #expect(LocaleWords(identifier: "ja_JP").duration(days: 0, hours: 1, minutes: 30) == "1時間30分")
+        #expect(LocaleWords(identifier: "fr_FR").duration(days: 0, hours: 0, minutes: 15) == "15 min")
+        // Every language with heatmap words has all of them filled in.
+        for language in ["en", "de", "fr", "es", "ja"] {
+            let words = HeatmapWords(identifier: language)
+            let phrases = words.phrases
+            for phrase in [phrases.busyTime, phrases.legend, phrases.total, phrases.free, phrases.freeOne, phrases.day,
+                           phrases.dayOne, phrases.cellDay, phrases.calendars, phrases.merged, phrases.allDayOnly] {
+                #expect(!phrase.isEmpty, "\(language)")
+            }
+            #expect(language == "en" || phrases.busyTime != LocaleWords.english.heatmap!.busyTime, "\(language)")
+        }
     }
 
     /// Equal thresholds are merged, the levels in between never shown; an
