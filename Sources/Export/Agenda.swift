@@ -51,6 +51,8 @@ package struct AgendaLocale {
     }
 
     package var allDay: String { words.allDay }
+    var cancelled: String { words.cancelled }
+    var declined: String { words.declined }
     package var today: String { words.today }
     package var noEvents: String { words.noEvents }
 }
@@ -72,6 +74,8 @@ package struct Agenda {
     /// the next of `palette` in this order (sorted names), so that calendars
     /// never share a colour while there are colours left.
     package var calendars: [String] = []
+    /// The attendee `--me` names: events they declined are marked.
+    package var me: String?
     /// The terminal's columns: each event's line is cut to them with `…`;
     /// nil (a pipe or file) never cuts.
     package var width: Int?
@@ -97,11 +101,24 @@ package struct Agenda {
         for (index, row) in rows.enumerated() {
             let settled = settlement.occurrences[day.entries[index].occurrence]
             let padded = row.time + String(repeating: " ", count: timeWidth - TerminalText.width(row.time))
-            let rest = width.map { TerminalText.truncated(row.rest, max(1, $0 - 4 - timeWidth)) } ?? row.rest
-            let title = color ? paint(settled.event) + rest + "\u{1B}[0m" : rest
+            let mark = self.mark(settled.event).map { "  (" + $0 + ")" } ?? ""
+            let room = width.map { max(1, $0 - 4 - timeWidth - TerminalText.width(mark)) }
+            let rest = room.map { TerminalText.truncated(row.rest, $0) } ?? row.rest
+            // Cancelled and declined events are dimmed and struck through.
+            let title = color ? paint(settled.event) + (mark.isEmpty ? "" : "\u{1B}[2;9m") + rest + "\u{1B}[0m" + mark : rest + mark
             lines.append("  " + padded + "  " + title)
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `cancelled` for a cancelled event, `declined` for one `me` declined, else nil.
+    func mark(_ event: Event) -> String? {
+        if event.status == .cancelled { return locale.cancelled }
+        if let me = me?.lowercased(),
+           event.attendees.contains(where: { $0.email?.lowercased() == me && $0.partstat == "DECLINED" }) {
+            return locale.declined
+        }
+        return nil
     }
 
     /// `9:30 AM – 10:00 AM`, `all day`, and for multi-day occurrences the

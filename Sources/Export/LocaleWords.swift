@@ -13,6 +13,9 @@ struct LocaleWords: Sendable {
     /// Durations: the units for days, hours and minutes, and whether a
     /// space parts number and unit (`1h 30m`, `1 Std. 30 Min.`, `1時間30分`).
     let units: (day: String, hour: String, minute: String, spaced: Bool)
+    /// The agenda's marks of a cancelled event and of one `--me` declined.
+    let cancelled: String
+    let declined: String
 
     /// The words of the language of a locale identifier (`de_DE`, `ja-JP`, `fr`).
     init(identifier: String) {
@@ -20,7 +23,10 @@ struct LocaleWords: Sendable {
     }
 
     private init(allDay: String, today: String, noEvents: String, heatmap: HeatmapWords.Phrases?,
-                 units: (day: String, hour: String, minute: String, spaced: Bool) = ("d", "h", "m", false)) {
+                 units: (day: String, hour: String, minute: String, spaced: Bool) = ("d", "h", "m", false),
+                 cancelled: String = "cancelled", declined: String = "declined") {
+        self.cancelled = cancelled
+        self.declined = declined
         self.allDay = allDay
         self.today = today
         self.noEvents = noEvents
@@ -68,7 +74,7 @@ struct LocaleWords: Sendable {
                            merged: "gleiche Schwellen zusammengefasst",
                            allDayOnly: "Keine belegte Zeit: ganztägige Termine zählen nicht; --all-day-busy zählt sie",
                            described: "Stufen belegter Zeit, Skala {scale}."),
-            units: ("T.", "Std.", "Min.", true)),
+            units: ("T.", "Std.", "Min.", true), cancelled: "abgesagt", declined: "abgelehnt"),
         "fr": LocaleWords(
             allDay: "toute la journée", today: "aujourd’hui", noEvents: "aucun événement",
             heatmap: .init(busyTime: "Temps occupé", legend: "Légende", total: "Total {h} h occupées",
@@ -82,7 +88,7 @@ struct LocaleWords: Sendable {
                            merged: "seuils égaux fusionnés",
                            allDayOnly: "Aucun temps occupé : les événements d’une journée entière ne comptent pas; --all-day-busy les compte",
                            described: "Niveaux de temps occupé, échelle {scale}."),
-            units: ("j", "h", "min", true)),
+            units: ("j", "h", "min", true), cancelled: "annulé", declined: "refusé"),
         "es": LocaleWords(
             allDay: "todo el día", today: "hoy", noEvents: "sin eventos",
             heatmap: .init(busyTime: "Tiempo ocupado", legend: "Leyenda", total: "Total {h} h ocupadas",
@@ -96,7 +102,7 @@ struct LocaleWords: Sendable {
                            merged: "umbrales iguales agrupados",
                            allDayOnly: "Sin tiempo ocupado: los eventos de todo el día no cuentan; --all-day-busy los cuenta",
                            described: "Niveles de tiempo ocupado, escala {scale}."),
-            units: ("d", "h", "min", true)),
+            units: ("d", "h", "min", true), cancelled: "cancelado", declined: "rechazado"),
         "ja": LocaleWords(
             allDay: "終日", today: "今日", noEvents: "予定なし",
             heatmap: .init(busyTime: "予定の時間", legend: "凡例", total: "合計 {h} 時間",
@@ -109,6 +115,6 @@ struct LocaleWords: Sendable {
                            merged: "同じ閾値はまとめて表示",
                            allDayOnly: "予定の時間なし: 終日の予定は数えません; --all-day-busy で数えます",
                            described: "予定の時間の段階（{scale} スケール）。"),
-            units: ("日", "時間", "分", false)),
+            units: ("日", "時間", "分", false), cancelled: "キャンセル", declined: "辞退"),
     ]
 }

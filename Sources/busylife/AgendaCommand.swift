@@ -58,6 +58,7 @@ struct AgendaCommand: ParsableCommand {
             agenda.color = look.useColor()
             agenda.calendarColors = report.calendarColors
             agenda.truecolor = LookOptions.truecolor()
+            agenda.me = options.me
             agenda.calendars = report.calendars.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
             // Lines are cut to the terminal's width, never in a pipe or file.
             if isatty(1) == 1 { agenda.width = HeatmapCommand.terminalWidth(ProcessInfo.processInfo.environment) }

@@ -29,7 +29,7 @@ import Testing
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { print("skipped: no script(1)"); return }
         let terminal = try busylife([], shell: "script -qc 'COLUMNS=50 BUSYLIFE agenda \(AgendaCLITests.lines) --color never' /dev/null")
         let shown = terminal.stdout.replacingOccurrences(of: "\r", with: "").split(separator: "\n")
-        #expect(shown.contains("  12:00 PM – 12:30 PM  A very long title that goe…"))
+        #expect(shown.contains("  12:00 PM – 12:30 PM  A very long t…  (cancelled)"))  // the mark is kept
         for line in shown { #expect(line.count <= 50, "\(line)") }
         let pipe = try busylife([], shell: "COLUMNS=50 BUSYLIFE agenda \(AgendaCLITests.lines) --color never")
         #expect(pipe.stdout.contains("quarterly planning of the whole department  30m"))
@@ -61,6 +61,21 @@ import Testing
                             "duration", "description"])
         #expect(Array(rows[1][8...]) == ["tentative", "true", "5400", "Agenda:\\n1. budget\\n2. hiring"])
         #expect(Array(rows[2][8...]) == ["cancelled", "false", "1800", ""])
+    }
+
+    /// Cancelled events, and those `--me` declined, are marked (and struck
+    /// through and dimmed with colour); they are not busy.
+    @Test func cancelledAndDeclinedAreMarked() throws {
+        let plain = try busylife([], shell: "BUSYLIFE agenda \(AgendaCLITests.lines) --color never --me me@example.com")
+        #expect(plain.stdout.contains("whole department  30m  (cancelled)\n"))
+        #expect(plain.stdout.contains("Room 12  1h 30m  (declined)\n"))
+        let others = try busylife([], shell: "BUSYLIFE agenda \(AgendaCLITests.lines) --color never")
+        #expect(!others.stdout.contains("(declined)"))
+        let colored = try busylife([], shell: "BUSYLIFE agenda \(AgendaCLITests.lines) --color always --locale de_DE")
+        #expect(colored.stdout.contains("\u{1B}[2;9mA very long title"))
+        #expect(colored.stdout.contains("\u{1B}[0m  (abgesagt)\n"))
+        let tsv = try busylife([], shell: "BUSYLIFE agenda \(AgendaCLITests.lines) --format tsv --me me@example.com")
+        #expect(tsv.stdout.contains("\ttentative\tfalse\t5400\t"))
     }
 
     /// Durations in the locale's words.
