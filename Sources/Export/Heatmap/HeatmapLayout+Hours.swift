@@ -33,7 +33,7 @@ extension HeatmapLayout {
         let legend = HeatmapLegend(scale: scale, unit: unit ?? (statistic == .mean ? .minutes : .hours), words: words,
                                    marksToday: false)
         return HeatmapLayout(model, words: words, from: model.from,
-                             what: "\(statistic.rawValue) busy time per weekday and hour of", grids: [grid],
+                             grids: [grid],
                              legend: legend, subtitle: words.statistic(statistic))
     }
 }

@@ -34,7 +34,7 @@ extension HeatmapLayout {
         }
         let gridsPerRow = fit?.blocksFitting(columns: 7, labelWidth: labelWidth) ?? perRow
         let legend = HeatmapLegend(scale: model.dayScale, unit: .hours, words: words, marksToday: today != nil)
-        return HeatmapLayout(model, words: words, from: model.from, what: "each day of", grids: grids,
+        return HeatmapLayout(model, words: words, from: model.from, grids: grids,
                              gridsPerRow: gridsPerRow, legend: legend)
     }
 }

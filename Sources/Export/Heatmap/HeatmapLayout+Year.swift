@@ -37,7 +37,7 @@ extension HeatmapLayout {
             HeatmapGrid.Label(index: $0.column, text: names.months[$0.month])
         }
         let legend = HeatmapLegend(scale: model.dayScale, unit: .hours, words: words, marksToday: today != nil)
-        return HeatmapLayout(model, words: words, from: layout.from, what: "each day of", grids: [grid],
+        return HeatmapLayout(model, words: words, from: layout.from, grids: [grid],
                              legend: legend, note: note)
     }
 }

@@ -41,8 +41,8 @@ struct HeatmapLayout: Sendable {
     /// `Busy time 2026-01-01 – 2026-12-31 · America/New_York`.
     var heading: String { title + " · " + zones.joined(separator: ", ") }
 
-    /// What every view shares; `what` completes "Busy time of ... <range>".
-    init(_ model: HeatmapModel, words: HeatmapWords, from: LocalDate, what: String, grids: [HeatmapGrid],
+    /// What every view shares.
+    init(_ model: HeatmapModel, words: HeatmapWords, from: LocalDate, grids: [HeatmapGrid],
          gridsPerRow: Int = 1, legend: HeatmapLegend, note: String? = nil, subtitle: String? = nil) {
         self.from = from
         to = model.to
