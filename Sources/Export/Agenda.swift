@@ -76,6 +76,34 @@ package struct Agenda {
     package var calendars: [String] = []
     /// The attendee `--me` names: events they declined are marked.
     package var me: String?
+    /// Which events are listed (`--hide-cancelled`, `--hide-declined`, `--no-all-day`).
+    package var shown = Shown()
+
+    /// Which events the agenda lists; all by default.
+    package struct Shown: Sendable {
+        package var cancelled = true
+        package var declined = true
+        package var allDay = true
+        /// Whose declines count.
+        package var me: String?
+
+        package init(cancelled: Bool = true, declined: Bool = true, allDay: Bool = true, me: String? = nil) {
+            self.cancelled = cancelled
+            self.declined = declined
+            self.allDay = allDay
+            self.me = me
+        }
+
+        func includes(_ settled: SettledOccurrence) -> Bool {
+            if !allDay && settled.isAllDay { return false }
+            if !cancelled && settled.event.status == .cancelled { return false }
+            if !declined, let me = me?.lowercased(),
+               settled.event.attendees.contains(where: { $0.email?.lowercased() == me && $0.partstat == "DECLINED" }) {
+                return false
+            }
+            return true
+        }
+    }
     /// The terminal's columns: each event's line is cut to them with `…`;
     /// nil (a pipe or file) never cuts.
     package var width: Int?
@@ -87,6 +115,8 @@ package struct Agenda {
 
     /// The text of one day, or nil for an empty day without `emptyDays`.
     package func text(_ day: LocalDay, in settlement: Settlement) -> String? {
+        var day = day
+        day.entries = day.entries.filter { shown.includes(settlement.occurrences[$0.occurrence]) }
         if day.entries.isEmpty && !emptyDays { return nil }
         var header = locale.longDate(day.date)
         if day.date == today { header += " · " + locale.today }
@@ -212,10 +242,11 @@ package struct Agenda {
     /// status (`confirmed`, `tentative`, `cancelled` or empty), busy
     /// (`true`/`false`, as busy time counts it), duration (whole seconds of
     /// the whole occurrence) and description.
-    package static func tsvRows(_ day: LocalDay, in settlement: Settlement) -> String {
+    package static func tsvRows(_ day: LocalDay, in settlement: Settlement, shown: Shown = Shown()) -> String {
         var text = ""
         for entry in day.entries {
             let settled = settlement.occurrences[entry.occurrence]
+            guard shown.includes(settled) else { continue }
             let timeline = settlement.timeline
             func local(_ instant: Instant) -> String {
                 instant.iso8601(offsetSeconds: timeline.zone(at: instant).offset(at: instant), zulu: false)

@@ -78,6 +78,17 @@ import Testing
         #expect(tsv.stdout.contains("\ttentative\tfalse\t5400\t"))
     }
 
+    @Test func filtersLeaveOutCancelledDeclinedAndAllDay() throws {
+        let hidden = try busylife([], shell: "BUSYLIFE agenda \(AgendaCLITests.lines) --color never --me me@example.com --hide-cancelled")
+        #expect(!hidden.stdout.contains("whole department"))
+        #expect(hidden.stdout.contains("(declined)"))
+        let both = try busylife([], shell: "BUSYLIFE agenda \(AgendaCLITests.lines) --color never --me me@example.com --hide-cancelled --hide-declined --empty-days")
+        #expect(both.stdout == "Tuesday, November 24, 2026\n  no events\n")
+        let tsv = try busylife([], shell: "BUSYLIFE agenda samples/ --from 2026-11-26 --to 2026-11-26 --tz America/New_York --format tsv --no-all-day")
+        #expect(!tsv.stdout.contains("Thanksgiving"))
+        #expect(tsv.stdout.contains("Quarterly review"))
+    }
+
     /// Durations in the locale's words.
     @Test(arguments: [("de_DE", "1 Std. 30 Min."), ("fr_FR", "1 h 30 min"), ("ja_JP", "1時間30分"), ("en_US", "1h 30m")])
     func durationsPerLocale(_ locale: String, _ expected: String) throws {
