@@ -33,12 +33,26 @@ package struct AgendaLocale {
         dateFormatter.string(from: Date(timeIntervalSince1970: Double(date.daysSinceEpoch * 86_400 + 43_200)))
     }
 
-    /// `9:30 AM` or `09:30`, as the locale writes short times.
+    /// `9:30 AM` or `09:30`, as the locale writes short times, with plain
+    /// spaces: ICU writes U+202F (narrow no-break space) before `AM`, and
+    /// `grep '2:30 PM'` should find it.
     package func shortTime(_ time: LocalDateTime) -> String {
-        timeFormatter.string(from: Date(timeIntervalSince1970: Double(time.secondsSinceEpoch)))
+        AgendaLocale.plainSpaces(timeFormatter.string(from: Date(timeIntervalSince1970: Double(time.secondsSinceEpoch))))
+    }
+
+    /// U+202F, U+00A0 and U+2009 as spaces.
+    static func plainSpaces(_ text: String) -> String {
+        String(text.unicodeScalars.map { ["\u{202F}", "\u{00A0}", "\u{2009}"].contains($0) ? " " : Character($0) })
+    }
+
+    /// `1h 30m`, `1 Std. 30 Min.`, `1 h 30 min`, `1時間30分`.
+    func duration(days: Int, hours: Int, minutes: Int) -> String {
+        words.duration(days: days, hours: hours, minutes: minutes)
     }
 
     package var allDay: String { words.allDay }
+    var cancelled: String { words.cancelled }
+    var declined: String { words.declined }
     package var today: String { words.today }
     package var noEvents: String { words.noEvents }
 }
@@ -56,6 +70,43 @@ package struct Agenda {
     package var calendarColors: [String: CalendarColor] = [:]
     /// 24-bit colour escapes for `calendarColors`, else the nearest of 256.
     package var truecolor = false
+    /// Every calendar of the input: each without a colour of its own gets
+    /// the next of `palette` in this order (sorted names), so that calendars
+    /// never share a colour while there are colours left.
+    package var calendars: [String] = []
+    /// The attendee `--me` names: events they declined are marked.
+    package var me: String?
+    /// Which events are listed (`--hide-cancelled`, `--hide-declined`, `--no-all-day`).
+    package var shown = Shown()
+
+    /// Which events the agenda lists; all by default.
+    package struct Shown: Sendable {
+        package var cancelled = true
+        package var declined = true
+        package var allDay = true
+        /// Whose declines count.
+        package var me: String?
+
+        package init(cancelled: Bool = true, declined: Bool = true, allDay: Bool = true, me: String? = nil) {
+            self.cancelled = cancelled
+            self.declined = declined
+            self.allDay = allDay
+            self.me = me
+        }
+
+        func includes(_ settled: SettledOccurrence) -> Bool {
+            if !allDay && settled.isAllDay { return false }
+            if !cancelled && settled.event.status == .cancelled { return false }
+            if !declined, let me = me?.lowercased(),
+               settled.event.attendees.contains(where: { $0.email?.lowercased() == me && $0.partstat == "DECLINED" }) {
+                return false
+            }
+            return true
+        }
+    }
+    /// The terminal's columns: each event's line is cut to them with `…`;
+    /// nil (a pipe or file) never cuts.
+    package var width: Int?
 
     package init(locale: AgendaLocale, today: LocalDate?) {
         self.locale = locale
@@ -64,6 +115,8 @@ package struct Agenda {
 
     /// The text of one day, or nil for an empty day without `emptyDays`.
     package func text(_ day: LocalDay, in settlement: Settlement) -> String? {
+        var day = day
+        day.entries = day.entries.filter { shown.includes(settlement.occurrences[$0.occurrence]) }
         if day.entries.isEmpty && !emptyDays { return nil }
         var header = locale.longDate(day.date)
         if day.date == today { header += " · " + locale.today }
@@ -74,14 +127,28 @@ package struct Agenda {
             let settled = settlement.occurrences[entry.occurrence]
             return (timeRange(settled, part: entry.part, timeline: settlement.timeline), details(settled))
         }
-        let width = rows.map { TerminalText.width($0.time) }.max() ?? 0
+        let timeWidth = rows.map { TerminalText.width($0.time) }.max() ?? 0
         for (index, row) in rows.enumerated() {
             let settled = settlement.occurrences[day.entries[index].occurrence]
-            let padded = row.time + String(repeating: " ", count: width - TerminalText.width(row.time))
-            let title = color ? paint(settled.event) + row.rest + "\u{1B}[0m" : row.rest
+            let padded = row.time + String(repeating: " ", count: timeWidth - TerminalText.width(row.time))
+            let mark = self.mark(settled.event).map { "  (" + $0 + ")" } ?? ""
+            let room = width.map { max(1, $0 - 4 - timeWidth - TerminalText.width(mark)) }
+            let rest = room.map { TerminalText.truncated(row.rest, $0) } ?? row.rest
+            // Cancelled and declined events are dimmed and struck through.
+            let title = color ? paint(settled.event) + (mark.isEmpty ? "" : "\u{1B}[2;9m") + rest + "\u{1B}[0m" + mark : rest + mark
             lines.append("  " + padded + "  " + title)
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `cancelled` for a cancelled event, `declined` for one `me` declined, else nil.
+    func mark(_ event: Event) -> String? {
+        if event.status == .cancelled { return locale.cancelled }
+        if let me = me?.lowercased(),
+           event.attendees.contains(where: { $0.email?.lowercased() == me && $0.partstat == "DECLINED" }) {
+            return locale.declined
+        }
+        return nil
     }
 
     /// `9:30 AM – 10:00 AM`, `all day`, and for multi-day occurrences the
@@ -105,12 +172,23 @@ package struct Agenda {
         }
     }
 
-    /// `Title, city, place  1h 30m`.
+    /// `Title, city, place  1h 30m`, on one line: line breaks in the
+    /// title or place are written ` ↵ ` (a blank line is dropped), tabs as spaces.
     func details(_ settled: SettledOccurrence) -> String {
-        var text = settled.event.title
-        if let place = Agenda.place(settled.event.location) { text += ", " + place }
-        if let length = Agenda.duration(settled) { text += "  " + length }
+        var text = Agenda.oneLine(settled.event.title)
+        if let place = Agenda.place(settled.event.location) { text += ", " + Agenda.oneLine(place) }
+        if let length = Agenda.duration(settled, locale: locale) { text += "  " + length }
         return text
+    }
+
+    /// The text's lines joined with ` ↵ `, empty lines and the spaces
+    /// around each break dropped, tabs as spaces.
+    static func oneLine(_ text: String) -> String {
+        guard text.contains(where: { $0.isNewline || $0 == "\t" }) else { return text }
+        return text.split(whereSeparator: \.isNewline)
+            .map { $0.replacingOccurrences(of: "\t", with: " ").trimmingWhiteSpace }
+            .filter { !$0.isEmpty }
+            .joined(separator: " ↵ ")
     }
 
     /// `city, name` for BusyLife locations, else the name.
@@ -119,30 +197,34 @@ package struct Agenda {
         return [location.city, location.name.isEmpty ? nil : location.name].compactMap { $0 }.joined(separator: ", ")
     }
 
-    /// `1h 30m`, `15m`, `2d 3h`; whole days for all-day occurrences of more than one day.
-    static func duration(_ settled: SettledOccurrence) -> String? {
+    /// `1h 30m`, `15m`, `2d 3h` in the locale's words (`1 Std. 30 Min.`);
+    /// whole days for all-day occurrences of more than one day.
+    static func duration(_ settled: SettledOccurrence, locale: AgendaLocale) -> String? {
         if settled.isAllDay {
-            let days = settled.lastDate.daysSinceEpoch - settled.firstDate.daysSinceEpoch + 1
-            return days > 1 ? "\(days)d" : nil
+            let days = Int(settled.lastDate.daysSinceEpoch - settled.firstDate.daysSinceEpoch + 1)
+            return days > 1 ? locale.duration(days: days, hours: 0, minutes: 0) : nil
         }
-        let minutes = (settled.endUTC.milliseconds - settled.startUTC.milliseconds) / 60_000
+        let minutes = Int((settled.endUTC.milliseconds - settled.startUTC.milliseconds) / 60_000)
         guard minutes > 0 else { return nil }
-        let days = minutes / 1440, hours = minutes / 60 % 24, rest = minutes % 60
-        var parts: [String] = []
-        if days > 0 { parts.append("\(days)d") }
-        if hours > 0 { parts.append("\(hours)h") }
-        if rest > 0 { parts.append("\(rest)m") }
-        return parts.joined(separator: " ")
+        return locale.duration(days: minutes / 1440, hours: minutes / 60 % 24, minutes: minutes % 60)
     }
 
-    /// The calendar's own colour, else a stable colour per BusyLife type,
-    /// else per calendar name.
+    /// Eight colours of the 256-colour palette far apart in hue: blue,
+    /// orange, green, magenta, yellow, red, cyan, purple.
+    static let palette = [33, 208, 34, 170, 220, 160, 44, 99]
+
+    /// The calendar's own colour (a vdir `color`), else a colour per
+    /// calendar, the next of `palette` for each in sorted order (calendars
+    /// apart until the palette runs out; a name not in `calendars` by its
+    /// hash), else for BusyLife events one per `type`.
     func paint(_ event: Event) -> String {
         if let chosen = calendarColors[event.calendar] { return chosen.foreground(truecolor: truecolor) }
-        let palette = [33, 208, 35, 170, 39, 160, 142, 99]
+        let palette = Agenda.palette
         let index: Int
         if let type = event.type {
             index = ((type % palette.count) + palette.count) % palette.count
+        } else if let position = calendars.filter({ calendarColors[$0] == nil }).firstIndex(of: event.calendar) {
+            index = position % palette.count
         } else {
             var hash: UInt32 = 2_166_136_261
             for byte in event.calendar.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
@@ -153,14 +235,18 @@ package struct Agenda {
 
     // MARK: TSV
 
-    package static let tsvHeader = "date\tstart\tend\tall_day\ttitle\tlocation\tcalendar\tuid\n"
+    package static let tsvHeader = "date\tstart\tend\tall_day\ttitle\tlocation\tcalendar\tuid\tstatus\tbusy\tduration\tdescription\n"
 
     /// One row per occurrence of the day: local date, start and end (ISO
-    /// with offset, or dates for all-day), then the text fields escaped.
-    package static func tsvRows(_ day: LocalDay, in settlement: Settlement) -> String {
+    /// with offset, or dates for all-day), the text fields escaped, then
+    /// status (`confirmed`, `tentative`, `cancelled` or empty), busy
+    /// (`true`/`false`, as busy time counts it), duration (whole seconds of
+    /// the whole occurrence) and description.
+    package static func tsvRows(_ day: LocalDay, in settlement: Settlement, shown: Shown = Shown()) -> String {
         var text = ""
         for entry in day.entries {
             let settled = settlement.occurrences[entry.occurrence]
+            guard shown.includes(settled) else { continue }
             let timeline = settlement.timeline
             func local(_ instant: Instant) -> String {
                 instant.iso8601(offsetSeconds: timeline.zone(at: instant).offset(at: instant), zulu: false)
@@ -169,7 +255,10 @@ package struct Agenda {
             let end = settled.isAllDay ? settled.occurrence.end.iso8601 : local(settled.endUTC)
             let fields = [day.date.description, start, end, settled.isAllDay ? "true" : "false",
                           escape(settled.event.title), escape(place(settled.event.location) ?? ""),
-                          escape(settled.event.calendar), escape(settled.event.uid)]
+                          escape(settled.event.calendar), escape(settled.event.uid),
+                          settled.event.status?.rawValue ?? "", settled.busy ? "true" : "false",
+                          String((settled.endUTC.milliseconds - settled.startUTC.milliseconds) / 1000),
+                          escape(settled.event.description ?? "")]
             text += fields.joined(separator: "\t") + "\n"
         }
         return text

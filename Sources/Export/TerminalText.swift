@@ -38,4 +38,42 @@ enum TerminalText {
         while text.last == " " { text.removeLast() }
         return text
     }
+
+    /// The text cut to `width` columns, ending with `…` when cut (plain
+    /// text: no colour escapes).
+    static func truncated(_ text: String, _ width: Int) -> String {
+        guard self.width(text) > width else { return text }
+        guard width > 0 else { return "" }
+        var out = "", used = 0
+        for character in text {
+            let w = self.width(String(character))
+            if used + w > width - 1 { break }
+            out.append(character)
+            used += w
+        }
+        return out + "…"
+    }
+
+    /// Parts joined by `separator`, as many on a line as fit `width`
+    /// columns (colour escapes not counted); a part wider than a line alone
+    /// is cut with `…` (when it has no escapes). Lines never wrap.
+    static func packed(_ parts: [String], separator: String, width: Int, indent: String = "") -> [String] {
+        func shown(_ text: String) -> Int { self.width(strippingANSI(text)) }
+        var lines: [String] = [], line = ""
+        for part in parts {
+            if !line.isEmpty && shown(line + separator + part) <= width {
+                line += separator + part
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            let prefix = lines.isEmpty ? "" : indent
+            var piece = part
+            if shown(prefix + piece) > width && !piece.contains("\u{1B}") {
+                piece = truncated(piece, max(1, width - self.width(prefix)))
+            }
+            line = prefix + piece
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
 }

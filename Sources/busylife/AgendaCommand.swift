@@ -1,6 +1,7 @@
 import ArgumentParser
 import EventModel
 import Export
+import Foundation
 import Import
 import Settle
 
@@ -42,6 +43,15 @@ struct AgendaCommand: ParsableCommand {
     @Flag(help: "Also list days without events.")
     var emptyDays = false
 
+    @Flag(help: "Leave out cancelled events (they are marked otherwise).")
+    var hideCancelled = false
+
+    @Flag(help: "Leave out events --me declined (they are marked otherwise).")
+    var hideDeclined = false
+
+    @Flag(help: "Leave out all-day events.")
+    var noAllDay = false
+
     func run() throws {
         Output.ignoreBrokenPipeSignal()
         let options = try settle.options()
@@ -50,13 +60,18 @@ struct AgendaCommand: ParsableCommand {
         switch format {
         case .tsv:
             out.write(Agenda.tsvHeader)
-            for day in settlement.days where !out.closed { out.write(Agenda.tsvRows(day, in: settlement)) }
+            for day in settlement.days where !out.closed { out.write(Agenda.tsvRows(day, in: settlement, shown: shown(options.me))) }
         case .text:
             var agenda = Agenda(locale: AgendaLocale(identifier: look.localeIdentifier()), today: try settle.todayDate(timeline: options.timeline))
             agenda.emptyDays = emptyDays
             agenda.color = look.useColor()
             agenda.calendarColors = report.calendarColors
             agenda.truecolor = LookOptions.truecolor()
+            agenda.me = options.me
+            agenda.shown = shown(options.me)
+            agenda.calendars = report.calendars.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+            // Lines are cut to the terminal's width, never in a pipe or file.
+            if isatty(1) == 1 { agenda.width = HeatmapCommand.terminalWidth(ProcessInfo.processInfo.environment) }
             var first = true
             for day in settlement.days where !out.closed {
                 guard let text = agenda.text(day, in: settlement) else { continue }
@@ -67,5 +82,11 @@ struct AgendaCommand: ParsableCommand {
         try out.finish()
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
+    }
+
+    /// What the filters leave: every event, or without the cancelled,
+    /// the declined or the all-day ones.
+    func shown(_ me: String?) -> Agenda.Shown {
+        Agenda.Shown(cancelled: !hideCancelled, declined: !hideDeclined, allDay: !noAllDay, me: me)
     }
 }

@@ -48,8 +48,8 @@ struct HeatmapCommand: ParsableCommand {
     @Option(help: "year: a GitHub-style grid; month: calendar grids; hours: weekdays by hour of day.")
     var view: View = .year
 
-    @Option(help: "text for the terminal, svg, or the grid's data as json or tsv.")
-    var format: Format = .text
+    @Option(help: "text for the terminal, svg, or the grid's data as json or tsv (default: from -o's extension, else text).")
+    var format: Format?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- for standard output; written safely, see above).", valueName: "file"))
     var output: String?
@@ -72,12 +72,16 @@ struct HeatmapCommand: ParsableCommand {
     @Option(help: "unicode shades, or ascii (the default when TERM=dumb).")
     var charset: Charset?
 
+    @Option(help: ArgumentHelp("svg: a day's (or hour's) square in pixels, 10 or more.", valueName: "px"))
+    var cell = 14
+
     func validate() throws {
         if HeatmapScale.kind(parsing: scale) == nil {
             throw ValidationError("--scale wants quantile, linear or fixed:A,B,C with increasing minutes, not \"\(scale)\"")
         }
         if let year, !(1...9999).contains(year) { throw ValidationError("--year wants 1 to 9999") }
         if year != nil && (settle.from != nil || settle.to != nil) { throw ValidationError("give --year or --from/--to, not both") }
+        if !(10...100).contains(cell) { throw ValidationError("--cell wants 10 to 100 pixels") }
         if let weekStart, HeatmapCommand.weekday(weekStart) == nil {
             throw ValidationError("--week-start wants mon, tue, wed, thu, fri, sat or sun")
         }
@@ -101,17 +105,19 @@ struct HeatmapCommand: ParsableCommand {
         let (settlement, report) = try settleInputs(input, settle, options, err: Output(fd: 2))
         let scaleKind = HeatmapScale.kind(parsing: scale)!
         let tint = report.sharedColor(settle.calendar)
-        let model = HeatmapModel(settlement, scale: scaleKind)
+        var model = HeatmapModel(settlement, scale: scaleKind)
+        model.countsAllDay = settle.allDayBusy
         let hours = view == .hours ? HeatmapModel.slots(settlement, statistic: stat, scale: scaleKind) : nil
         let text: String
-        switch format {
+        switch chosenFormat {
         case .json:
             text = HeatmapData.json(model, view: view.rawValue, slots: hours?.slots, scale: hours?.scale ?? model.dayScale,
                                     statistic: hours == nil ? nil : stat)
         case .tsv:
             text = HeatmapData.tsv(model, slots: hours?.slots)
         case .svg:
-            let svg = HeatmapSVG(names: names, today: today, tint: tint)
+            let shown = settle.calendar.isEmpty ? report.calendars.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) } : settle.calendar
+            let svg = HeatmapSVG(names: names, today: today, tint: tint, calendars: shown, cell: cell, weekNumbers: weekNumbers)
             switch view {
             case .year: text = svg.year(model, weekStart: firstWeekday)
             case .month: text = svg.months(model, weekStart: firstWeekday)
@@ -119,7 +125,8 @@ struct HeatmapCommand: ParsableCommand {
             }
         case .text:
             let environment = ProcessInfo.processInfo.environment
-            let color = (output == nil || output == "-") && look.useColor()
+            // Colour on a terminal, or wherever --color always (or FORCE_COLOR) asks for it.
+            let color = (output == nil || output == "-" || look.color == .always) && look.useColor()
             let truecolor = LookOptions.truecolor(environment: environment)
             let ascii = (charset ?? (environment["TERM"] == "dumb" ? .ascii : .unicode)) == .ascii
             let drawer = HeatmapText(names: names, style: TerminalStyle(colors: color ? (truecolor ? .truecolor : .palette256) : .none, ascii: ascii, tint: tint),
@@ -139,6 +146,14 @@ struct HeatmapCommand: ParsableCommand {
         }
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
+    }
+
+    /// `--format`, or when it is not given, the format `-o`'s extension
+    /// names (`busy.svg`, `.json`, `.tsv`), else text.
+    var chosenFormat: Format {
+        if let format { return format }
+        guard let output, let dot = output.lastIndex(of: "."), output != "-" else { return .text }
+        return Format(rawValue: output[output.index(after: dot)...].lowercased()) ?? .text
     }
 
     static func weekday(_ text: String) -> Int? {

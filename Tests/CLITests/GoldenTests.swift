@@ -38,6 +38,7 @@ import Testing
         ("heatmap-month-ja.txt", "COLUMNS=70 BUSYLIFE heatmap samples/ --view month --from 2026-12-01 --to 2026-12-31 --today 2026-11-22 --tz Asia/Tokyo --locale ja_JP --color never"),
         ("heatmap-hours.txt", "BUSYLIFE heatmap samples/ --view hours --from 2026-11-01 --to 2026-12-31 --today 2026-11-22 --tz America/New_York --locale en_US --color never --scale fixed:5,10,30"),
         ("heatmap-year.svg", "BUSYLIFE heatmap samples/ --format svg --year 2026 --today 2026-11-22 --tz America/New_York --locale en_US"),
+        ("heatmap-month-de.svg", "BUSYLIFE heatmap samples/ --view month --format svg --from 2026-11-01 --to 2027-01-31 --week-numbers --today 2026-11-22 --tz Europe/Berlin --locale de_DE"),
         ("heatmap-hours.svg", "BUSYLIFE heatmap samples/ --view hours --format svg --from 2026-11-01 --to 2026-12-31 --today 2026-11-22 --tz America/New_York --locale en_US"),
         ("heatmap-trip.tsv", "BUSYLIFE heatmap samples/ --format tsv --from 2026-12-01 --to 2026-12-14 --tz America/New_York \(trip)"),
         ("convert-stored.ics", "BUSYLIFE convert samples/"),

@@ -68,6 +68,63 @@ final class SVGReader: NSObject, XMLParserDelegate {
         }
     }
 
+    /// Every view, in every language we have words for, with and without
+    /// colour, fits the width: no line is longer than COLUMNS, so nothing
+    /// wraps (the month view drops the busy hours, the hours view takes a
+    /// column an hour, legend and footer go on more lines).
+    @Test(arguments: [40, 50, 60, 72, 80, 100, 160])
+    func everyViewFitsTheWidth(_ columns: Int) throws {
+        for view in ["year", "month", "hours"] {
+            for (locale, color) in [("en_US", "never"), ("de_DE", "always"), ("ja_JP", "never"), ("fr_FR", "never")] {
+                let command = "COLUMNS=\(columns) BUSYLIFE heatmap samples/ --view \(view) --from 2026-10-01 --to 2026-12-31 "
+                    + "--week-numbers --today 2026-11-22 --tz America/New_York --locale \(locale) --color \(color)"
+                let run = try busylife([], shell: command)
+                #expect(run.status == 0, "\(run.stderr)")
+                for line in run.stdout.split(separator: "\n") {
+                    let shown = TerminalWidth.of(String(line))
+                    #expect(shown <= columns, "\(view) \(locale) at \(columns): \(shown) columns: \(line)")
+                }
+            }
+        }
+    }
+
+    /// The month view's days carry their unit; in ASCII a space keeps the
+    /// shade from reading as a minus sign.
+    @Test func monthDaysCarryTheirUnit() throws {
+        let run = try busylife([], shell: "COLUMNS=200 TERM=dumb BUSYLIFE heatmap samples/ --view month --from 2026-11-01 --to 2026-11-30 --today 2026-11-22 --tz America/New_York --locale en_US --color never")
+        #expect(run.stdout.contains("-  2 0.3h"))
+        #expect(run.stdout.contains("# 26 1.5h"))
+        #expect(run.stdout.contains("@ 22"))
+    }
+
+    /// Today keeps its shade (`▓◆`), and a window of all-day events only
+    /// says why it is empty.
+    @Test func todayKeepsItsShadeAndAllDayOnlyExplains() throws {
+        let today = try busylife([], shell: "BUSYLIFE heatmap samples/ --from 2026-11-20 --to 2026-11-30 --today 2026-11-27 --tz America/New_York --locale en_US --color never")
+        #expect(today.stdout.contains("█◆"))
+        let run = try busylife([], shell: "BUSYLIFE heatmap Tests/Fixtures/all-day-only.ics --from 2026-11-01 --to 2026-12-31 --today 2026-11-22 --tz UTC --locale en_US --color never")
+        #expect(run.stdout.contains("No busy time: all-day events are not counted; --all-day-busy counts them"))
+        let counted = try busylife([], shell: "BUSYLIFE heatmap Tests/Fixtures/all-day-only.ics --from 2026-11-01 --to 2026-12-31 --today 2026-11-22 --tz UTC --locale en_US --color never --all-day-busy")
+        #expect(!counted.stdout.contains("--all-day-busy"))
+        #expect(counted.stdout.contains("Total 48 h busy"))
+    }
+
+    /// `-o busy.svg` writes SVG without `--format`; `-o` with `--color always` colours.
+    @Test func theOutputExtensionPicksTheFormat() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("busylife-ext-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, start) in [("busy.svg", "<svg"), ("busy.json", "{"), ("busy.tsv", "date\t"), ("busy.txt", "Busy time")] {
+            let file = folder.appendingPathComponent(name).path
+            let run = try busylife(["heatmap", "samples/", "--today", "2026-11-22", "--tz", "UTC", "--locale", "en_US", "-o", file])
+            #expect(run.status == 0)
+            #expect(try String(contentsOfFile: file, encoding: .utf8).hasPrefix(start), "\(name)")
+        }
+        let colored = folder.appendingPathComponent("color.txt").path
+        _ = try busylife(["heatmap", "samples/", "--today", "2026-11-22", "--tz", "UTC", "--color", "always", "-o", colored])
+        #expect(try String(contentsOfFile: colored, encoding: .utf8).contains("\u{1B}["))
+    }
+
     @Test func edgesOfTimeDoNotTrap() throws {
         for arguments in [["--today", "0001-01-05"], ["--year", "9999", "--view", "month"], ["--today", "9999-12-30"],
                           ["--from", "9999-12-01", "--to", "9999-12-31", "--view", "month", "--format", "svg"]] {
@@ -85,5 +142,23 @@ final class SVGReader: NSObject, XMLParserDelegate {
             let run = try busylife(["heatmap", "samples/"] + arguments)
             #expect(run.status == 64, "\(arguments)")
         }
+    }
+}
+
+/// Terminal columns of a line of output: colour escapes take none, East
+/// Asian wide characters two.
+enum TerminalWidth {
+    static func of(_ line: String) -> Int {
+        var width = 0, escape = false
+        for scalar in line.unicodeScalars {
+            if scalar == "\u{1B}" { escape = true; continue }
+            if escape { if scalar == "m" { escape = false }; continue }
+            switch scalar.value {
+            case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3,
+                 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6: width += 2
+            default: width += 1
+            }
+        }
+        return width
     }
 }

@@ -26,15 +26,31 @@ import Testing
         #expect(light.map(\.blue) == light.map(\.blue).sorted(by: >))
     }
 
-    /// Without a tint, the style sheet is the one the goldens recorded.
+    /// Without a tint, GitHub's greens; with one, shades of it and no green.
     @Test func theSVGStyleIsTintedOnlyWhenAsked() {
-        #expect(HeatmapSVG.style(tint: nil) == HeatmapSVG.style)
-        let tinted = HeatmapSVG.style(tint: orange)
+        let names = LocaleNames(identifier: "en_US")
+        #expect(HeatmapSVG(names: names, today: nil).style.contains(".l4{fill:#216e39}"))
+        let tinted = HeatmapSVG(names: names, today: nil, tint: orange).style
         #expect(tinted.contains(".l3{fill:#ff8800}"))
         #expect(tinted.contains(".l4{fill:#ff8800}"))  // the dark scheme's brightest
         #expect(tinted.contains(".l0{fill:#ebedf0}"))
         for green in ["#9be9a8", "#40c463", "#30a14e", "#216e39", "#0e4429", "#006d32", "#26a641", "#39d353"] {
             #expect(!tinted.contains(green))
+        }
+    }
+
+    /// Text on a level is dark or light, whichever contrasts more, and at
+    /// least 4.5:1 on GitHub's greens in both schemes.
+    @Test func textOnEachLevelIsReadable() throws {
+        let svg = HeatmapSVG(names: LocaleNames(identifier: "en_US"), today: nil)
+        #expect(svg.style.contains(".l4{fill:#216e39}.t4{fill:#ffffff}"))
+        #expect(svg.style.contains(".l1{fill:#9be9a8}.t1{fill:#1f2328}"))
+        for tint in [nil, orange, CalendarColor(parsing: "#1e66f5")!, CalendarColor(parsing: "#ffee00")!] {
+            let style = HeatmapSVG(names: LocaleNames(identifier: "en_US"), today: nil, tint: tint).style
+            for match in style.matches(of: /\.l(\d)\{fill:(#[0-9a-f]{6})\}\.t\d\{fill:(#[0-9a-f]{6})\}/) {
+                let fill = CalendarColor(parsing: String(match.2))!, text = CalendarColor(parsing: String(match.3))!
+                #expect(Contrast.ratio(fill, text) >= 4.5, "level \(match.1): \(text) on \(fill)")
+            }
         }
     }
 

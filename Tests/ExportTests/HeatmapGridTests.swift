@@ -113,16 +113,64 @@ import Testing
         let hours = HeatmapLegend(scale: scale, unit: .hours, words: HeatmapWords(identifier: "de_DE"), marksToday: true)
         #expect(hours.caption == "Legende (fixed):")
         #expect(hours.entries.map(\.level) == [0, 1, 2, 3, 4])
-        #expect(hours.entries.map(\.text) == ["0", "≤ 15 min", "≤ 1 h", "≤ 1.5 h", "> 1.5 h"])
+        #expect(hours.entries.map(\.text) == ["0", "≤ 15 min", "≤ 1 h", "≤ 1,5 h", "> 1,5 h"])  // German decimals
         #expect(hours.today == "heute")
         let minutes = HeatmapLegend(scale: scale, unit: .minutes, words: HeatmapWords(identifier: "en_US"), marksToday: false)
         #expect(minutes.entries.map(\.text) == ["0", "≤ 15 min", "≤ 60 min", "≤ 90 min", "> 90 min"])
         #expect(minutes.today == nil)
-        // No French heatmap words: the legend is English throughout, its "today" too.
         let french = HeatmapLegend(scale: scale, unit: .hours, words: HeatmapWords(identifier: "fr_FR"), marksToday: true)
-        #expect(french.caption == "Legend (fixed):")
-        #expect(french.today == "today")
+        #expect(french.caption == "Légende (fixed):")
+        #expect(french.entries.last?.text == "> 1,5 h")
+        #expect(french.today == "aujourd’hui")
+        // No Italian heatmap words: the legend is English throughout, its "today" too.
+        let italian = HeatmapLegend(scale: scale, unit: .hours, words: HeatmapWords(identifier: "it_IT"), marksToday: true)
+        #expect(italian.caption == "Legend (fixed):")
+        #expect(italian.today == "today")
         #expect(AgendaLocale(identifier: "fr_FR").today == "aujourd’hui")
+    }
+
+    /// Plurals, decimal separators and words per language.
+    @Test func wordsFollowTheLanguage() {
+        let german = HeatmapWords(identifier: "de_DE")
+        #expect(german.phrases.freeOne == "1 freier Arbeitstag (Mo–Fr)")
+        #expect(german.hours(1.1 * 3600) == "1,1")
+        #expect(german.dayTooltip(LocalDate(year: 2026, month: 11, day: 27)!, seconds: 5400, events: 1)
+                == "2026-11-27: 1,5 h belegt, 1 Termin")
+        #expect(HeatmapWords(identifier: "en_US").dayTooltip(LocalDate(year: 2026, month: 11, day: 27)!, seconds: 5400, events: 2)
+                == "2026-11-27: 1.5 h busy, 2 events")
+        #expect(HeatmapWords(identifier: "fr_FR").busyTime == "Temps occupé")
+        #expect(HeatmapWords(identifier: "es_ES").hours(5400) == "1,5")
+        #expect(HeatmapWords(identifier: "ja_JP").hours(5400) == "1.5")
+        #expect(LocaleWords(identifier: "de_DE").duration(days: 0, hours: 1, minutes: 30) == "1 Std. 30 Min.")
+        #expect(LocaleWords(identifier: "en_US").duration(days: 2, hours: 3, minutes: 0) == "2d 3h")
+        #expect(LocaleWords(identifier: "ja_JP").duration(days: 0, hours: 1, minutes: 30) == "1時間30分")
+        #expect(LocaleWords(identifier: "fr_FR").duration(days: 0, hours: 0, minutes: 15) == "15 min")
+        // Every language with heatmap words has all of them filled in.
+        for language in ["en", "de", "fr", "es", "ja"] {
+            let words = HeatmapWords(identifier: language)
+            let phrases = words.phrases
+            for phrase in [phrases.busyTime, phrases.legend, phrases.total, phrases.free, phrases.freeOne, phrases.day,
+                           phrases.dayOne, phrases.cellDay, phrases.calendars, phrases.merged, phrases.allDayOnly] {
+                #expect(!phrase.isEmpty, "\(language)")
+            }
+            #expect(language == "en" || phrases.busyTime != LocaleWords.english.heatmap!.busyTime, "\(language)")
+        }
+    }
+
+    /// Equal thresholds are merged, the levels in between never shown; an
+    /// empty calendar (every threshold 0) has only 0 and above.
+    @Test func legendMergesEqualThresholds() {
+        let english = HeatmapWords(identifier: "en_US")
+        let some = HeatmapLegend(scale: HeatmapScale(.quantile, values: [900, 900, 900, 900, 3600]), unit: .hours,
+                                 words: english, marksToday: false)
+        #expect(some.entries.map(\.text) == ["0", "≤ 15 min", "> 15 min"])
+        #expect(some.merged)
+        let none = HeatmapLegend(scale: HeatmapScale(.quantile, values: []), unit: .hours, words: english, marksToday: false)
+        #expect(none.entries.map(\.text) == ["0", "> 0 min"])
+        let distinct = HeatmapLegend(scale: HeatmapScale(.linear, values: [3600 * 4]), unit: .hours, words: english, marksToday: false)
+        #expect(distinct.entries.count == 5)
+        #expect(!distinct.merged)
+        #expect(distinct.caption == "Legend (linear):")
     }
 
     /// November 2026 from Monday: six rows, the 1st (a Sunday) last in the
@@ -158,13 +206,15 @@ import Testing
         #expect((grid.columns, grid.rows) == (24, 7))
         #expect(grid.columnLabels.map(\.index) == [0, 3, 6, 9, 12, 15, 18, 21])
         #expect(grid[column: 9, row: 2]?.subject == .slot(weekday: 2, hour: 9))  // Tuesday, third from Sunday
-        #expect(grid[column: 9, row: 2]?.tooltip == "Tue 9:00–10:00: 60 min (total)")
+        #expect(grid[column: 9, row: 2]?.tooltip == "Tue 9:00–10:00: 60 min")
         #expect(grid.rowTotals[2] == HeatmapGrid.Label(index: 2, text: "2 h"))
         #expect(layout.subtitle == "total busy hours per hour")
-        // Two busy slots of an hour each: every threshold is that hour.
-        #expect(layout.legend.entries.map(\.text) == ["0", "≤ 1 h", "≤ 1 h", "≤ 1 h", "> 1 h"])
+        // Two busy slots of an hour each: every threshold is that hour, written once.
+        #expect(layout.legend.entries.map(\.text) == ["0", "≤ 1 h", "> 1 h"])
+        #expect(layout.legend.entries.map(\.level) == [0, 1, 4])
+        #expect(layout.legend.caption == "Legend (quantile; equal thresholds merged):")
         let minutes = HeatmapLayout.hours(model, slots: slots, scale: scale, statistic: .total, names: english,
                                           weekStart: 7, unit: .minutes)
-        #expect(minutes.legend.entries.map(\.text) == ["0", "≤ 60 min", "≤ 60 min", "≤ 60 min", "> 60 min"])
+        #expect(minutes.legend.entries.map(\.text) == ["0", "≤ 60 min", "> 60 min"])
     }
 }

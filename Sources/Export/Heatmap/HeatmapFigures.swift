@@ -5,23 +5,23 @@ enum HeatmapFigures {
     /// A legend threshold: in hours (`1.5 h`), but under an hour in minutes
     /// (`20 min`), where tenths of an hour would blur two thresholds;
     /// tenths of a minute only below ten.
-    static func threshold(_ seconds: Double, inHours: Bool) -> String {
-        if inHours && seconds >= 3600 { return hours(seconds) + " h" }
+    static func threshold(_ seconds: Double, inHours: Bool, decimal: String = ".") -> String {
+        if inHours && seconds >= 3600 { return hours(seconds, decimal: decimal) + " h" }
         let minutes = seconds / 60
-        return (minutes < 10 ? number(minutes) : String(Int(minutes.rounded()))) + " min"
+        return (minutes < 10 ? number(minutes, decimal: decimal) : String(Int(minutes.rounded()))) + " min"
     }
 
     /// Hours with one decimal below 10 (`2.5`), whole above (`12`); `0` for zero.
-    static func hours(_ seconds: Double) -> String {
+    static func hours(_ seconds: Double, decimal: String = ".") -> String {
         if seconds == 0 { return "0" }
         let hours = seconds / 3600
-        return hours < 10 ? number(hours) : String(Int(hours.rounded()))
+        return hours < 10 ? number(hours, decimal: decimal) : String(Int(hours.rounded()))
     }
 
-    /// One decimal, without a trailing `.0`.
-    static func number(_ value: Double) -> String {
+    /// One decimal, without a trailing `.0`; `decimal` is the separator (`,` in German).
+    static func number(_ value: Double, decimal: String = ".") -> String {
         let tenths = Int((value * 10).rounded())
-        return tenths % 10 == 0 ? String(tenths / 10) : "\(tenths / 10).\(tenths % 10)"
+        return tenths % 10 == 0 ? String(tenths / 10) : "\(tenths / 10)\(decimal)\(tenths % 10)"
     }
 
     /// Seconds for machines: whole numbers without a fraction (`5432`),

@@ -16,14 +16,14 @@ extension HeatmapLayout {
             let weekday = order.weekday(ofRow: row)
             var total = 0.0
             for slot in slots where slot.weekday == weekday {
-                let minutes = HeatmapFigures.number(slot.seconds / 60)
-                let tooltip = "\(names.weekdays[weekday]) \(slot.hour):00–\(slot.hour + 1):00: \(minutes) min (\(statistic.rawValue))"
+                let minutes = HeatmapFigures.number(slot.seconds / 60, decimal: words.decimal)
+                let tooltip = "\(names.weekdays[weekday]) \(slot.hour):00–\(slot.hour + 1):00: \(minutes) min"
                 cells.append(HeatmapGrid.Cell(column: slot.hour, row: row, subject: .slot(weekday: weekday, hour: slot.hour),
                                               level: slot.level, seconds: slot.seconds, events: 0, isToday: false,
                                               figure: "", tooltip: tooltip))
                 total += slot.seconds
             }
-            totals.append(HeatmapGrid.Label(index: row, text: HeatmapFigures.hours(total) + " h"))
+            totals.append(HeatmapGrid.Label(index: row, text: words.hours(total) + " h"))
         }
         var grid = HeatmapGrid(columns: 24, rows: 7, cells: cells)
         grid.rowLabels = weekdayLabels(order, names: names)
@@ -33,7 +33,7 @@ extension HeatmapLayout {
         let legend = HeatmapLegend(scale: scale, unit: unit ?? (statistic == .mean ? .minutes : .hours), words: words,
                                    marksToday: false)
         return HeatmapLayout(model, words: words, from: model.from,
-                             what: "\(statistic.rawValue) busy time per weekday and hour of", grids: [grid],
+                             grids: [grid],
                              legend: legend, subtitle: words.statistic(statistic))
     }
 }

@@ -20,7 +20,7 @@ extension HeatmapLayout {
             for (row, week) in layout.rows.enumerated() {
                 for (column, date) in week.enumerated() {
                     guard let date else { continue }
-                    cells.append(dayCell(date, column: column, row: row, model: model, today: today))
+                    cells.append(dayCell(date, column: column, row: row, model: model, today: today, words: words))
                 }
             }
             var grid = HeatmapGrid(title: names.monthTitle(year: year, month: month), columns: 7, rows: layout.rows.count,
@@ -34,7 +34,7 @@ extension HeatmapLayout {
         }
         let gridsPerRow = fit?.blocksFitting(columns: 7, labelWidth: labelWidth) ?? perRow
         let legend = HeatmapLegend(scale: model.dayScale, unit: .hours, words: words, marksToday: today != nil)
-        return HeatmapLayout(model, words: words, from: model.from, what: "each day of", grids: grids,
+        return HeatmapLayout(model, words: words, from: model.from, grids: grids,
                              gridsPerRow: gridsPerRow, legend: legend)
     }
 }

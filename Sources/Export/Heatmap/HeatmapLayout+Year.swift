@@ -26,7 +26,7 @@ extension HeatmapLayout {
         var date = layout.from
         while date <= layout.to {
             let (column, row) = layout.position(of: date)
-            cells.append(dayCell(date, column: column, row: row, model: model, today: today))
+            cells.append(dayCell(date, column: column, row: row, model: model, today: today, words: words))
             if date == layout.to { break }  // 9999-12-31 has no next day
             date = date.adding(days: 1)
         }
@@ -37,7 +37,7 @@ extension HeatmapLayout {
             HeatmapGrid.Label(index: $0.column, text: names.months[$0.month])
         }
         let legend = HeatmapLegend(scale: model.dayScale, unit: .hours, words: words, marksToday: today != nil)
-        return HeatmapLayout(model, words: words, from: layout.from, what: "each day of", grids: [grid],
+        return HeatmapLayout(model, words: words, from: layout.from, grids: [grid],
                              legend: legend, note: note)
     }
 }

@@ -26,15 +26,23 @@ struct HeatmapLayout: Sendable {
     let legend: HeatmapLegend
     /// `Total 12 h busy · busiest day 2026-11-27 (1.5 h) · 3 free working days (Mon–Fri)`.
     let footer: String
-    /// One sentence for those who cannot see the picture (English): what,
-    /// when, where, the scale and the footer's figures.
+    /// The footer's parts (`footer` is them joined with ` · `), for a
+    /// narrow terminal that puts them on lines of their own.
+    let footerParts: [String]
+    /// Said under the footer when the window has events and no busy time
+    /// and all-day events were not counted.
+    let hint: String?
+    /// What one cell means (`each square: one day's busy hours`).
+    let cellNote: String
+    /// A few sentences for those who cannot see the picture, in the
+    /// locale's words: what, when, where, the scale and the footer's figures.
     let description: String
 
     /// `Busy time 2026-01-01 – 2026-12-31 · America/New_York`.
     var heading: String { title + " · " + zones.joined(separator: ", ") }
 
-    /// What every view shares; `what` completes "Busy time of ... <range>".
-    init(_ model: HeatmapModel, words: HeatmapWords, from: LocalDate, what: String, grids: [HeatmapGrid],
+    /// What every view shares.
+    init(_ model: HeatmapModel, words: HeatmapWords, from: LocalDate, grids: [HeatmapGrid],
          gridsPerRow: Int = 1, legend: HeatmapLegend, note: String? = nil, subtitle: String? = nil) {
         self.from = from
         to = model.to
@@ -45,20 +53,27 @@ struct HeatmapLayout: Sendable {
         self.grids = grids
         self.gridsPerRow = gridsPerRow
         self.legend = legend
-        footer = words.footer(model)
-        description = "Busy time of \(what) \(from) to \(model.to) in \(model.zones.joined(separator: ", ")), "
-            + "in five levels (\(model.dayScale.name) scale). " + footer + "."
+        footerParts = words.footerParts(model)
+        footer = footerParts.joined(separator: " · ")
+        hint = model.totalSeconds == 0 && !model.countsAllDay && model.days.contains { $0.events > 0 }
+            ? words.phrases.allDayOnly : nil
+        cellNote = subtitle ?? words.phrases.cellDay
+        let heading = title + " · " + zones.joined(separator: ", ")
+        description = heading + ". " + cellNote + ". "
+            + words.fill(words.phrases.described, ["scale": legend.scaleName])
+            + " " + footer + "."
     }
 
     /// A day's cell: its level, busy time, events and tooltip; a date
     /// outside the model's range has only its date.
-    static func dayCell(_ date: LocalDate, column: Int, row: Int, model: HeatmapModel, today: LocalDate?) -> HeatmapGrid.Cell {
+    static func dayCell(_ date: LocalDate, column: Int, row: Int, model: HeatmapModel, today: LocalDate?,
+                        words: HeatmapWords) -> HeatmapGrid.Cell {
         guard let day = model.day(date) else {
             return HeatmapGrid.Cell(column: column, row: row, subject: .day(date), level: nil, seconds: 0, events: 0,
                                     isToday: false, figure: "", tooltip: "")
         }
-        let hours = HeatmapFigures.hours(day.seconds)
-        let tooltip = "\(date): \(hours) h busy, \(day.events) event\(day.events == 1 ? "" : "s")"
+        let hours = words.hours(day.seconds)
+        let tooltip = words.dayTooltip(date, seconds: day.seconds, events: day.events)
         return HeatmapGrid.Cell(column: column, row: row, subject: .day(date), level: day.level, seconds: day.seconds,
                                 events: day.events, isToday: date == today, figure: day.seconds > 0 ? hours : "",
                                 tooltip: tooltip)

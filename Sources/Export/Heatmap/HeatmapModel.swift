@@ -29,6 +29,9 @@ package struct HeatmapModel: Sendable {
     package let zones: [String]
     package let days: [Day]
     package let dayScale: HeatmapScale
+    /// Whether all-day events counted as busy (`--all-day-busy`); when not,
+    /// a window with events and no busy time says why.
+    package var countsAllDay = false
 
     package init(_ settlement: Settlement, scale: HeatmapScale.Kind) {
         from = settlement.from

@@ -1,122 +1,211 @@
 import EventModel
+import Foundation
 
 /// Self-contained SVG heatmaps: `role="img"` with a title and description,
-/// one `<rect>` per day (or hour slot) with its data and a tooltip,
-/// labels, the legend, and a dark-mode style. Deterministic: attributes in
-/// a fixed order, integer coordinates, no timestamps. Builds the
-/// `HeatmapLayout` (never cut to a width) and paints it in pixels.
+/// a visible heading (range, zones, calendars, what a cell means), one
+/// `<rect>` per day (or hour slot) with its data and a tooltip, labels,
+/// the legend and the footer, and a dark-mode style. Deterministic:
+/// attributes in a fixed order, integer coordinates, no timestamps. Builds
+/// the `HeatmapLayout` (never cut to a width) and paints it in pixels.
+///
+/// Nothing is ever clipped: every text is measured conservatively
+/// (`SVGCanvas.textWidth`, wider than any common sans-serif draws it) and
+/// the picture is made as wide and tall as the farthest text or cell.
 package struct HeatmapSVG {
     package var names: LocaleNames
     package var today: LocalDate?
     /// Busy levels in shades of this colour instead of green (a calendar's colour).
     package var tint: CalendarColor?
+    /// The calendars shown, named in the heading (none: no line).
+    package var calendars: [String]
+    /// A day's (or hour's) square in pixels (`--cell`), at least 10.
+    package var cell: Int
+    /// Month view: ISO week numbers before each week.
+    package var weekNumbers: Bool
 
-    package init(names: LocaleNames, today: LocalDate?, tint: CalendarColor? = nil) {
+    package init(names: LocaleNames, today: LocalDate?, tint: CalendarColor? = nil, calendars: [String] = [],
+                 cell: Int = 14, weekNumbers: Bool = false) {
         self.names = names
         self.today = today
         self.tint = tint
+        self.calendars = calendars
+        self.cell = max(10, cell)
+        self.weekNumbers = weekNumbers
     }
 
-    static let cell = 11
-    static let step = 13
-    static let style = """
-    <style>
-    text{font:10px -apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,Arial,sans-serif;fill:#57606a}
-    .l0{fill:#ebedf0}.l1{fill:#9be9a8}.l2{fill:#40c463}.l3{fill:#30a14e}.l4{fill:#216e39}
-    .today{stroke:#1f2328;stroke-width:1}text.on-dark{fill:#ffffff}
-    @media (prefers-color-scheme:dark){text{fill:#8b949e}.l0{fill:#161b22}.l1{fill:#0e4429}.l2{fill:#006d32}.l3{fill:#26a641}.l4{fill:#39d353}.today{stroke:#e6edf3}text.on-dark{fill:#0d1117}}
-    </style>
-    """
+    /// Type sizes in pixels: labels and the footer, the heading.
+    static let font = 12
+    static let headingFont = 15
+    static let margin = 12
 
-    /// The style sheet, with the busy levels in shades of `tint` when given.
-    static func style(tint: CalendarColor?) -> String {
-        guard let tint else { return style }
-        let light = tint.lightLevels, dark = tint.darkLevels(on: CalendarColor.darkBackground)
-        var sheet = style
-        for level in 1...4 {
-            sheet = sheet.replacingOccurrences(of: ".l\(level){fill:\(lightGreens[level - 1])}", with: ".l\(level){fill:\(light[level - 1])}")
-            sheet = sheet.replacingOccurrences(of: ".l\(level){fill:\(darkGreens[level - 1])}", with: ".l\(level){fill:\(dark[level - 1])}")
+    private var gap: Int { max(2, cell / 5) }
+    private var step: Int { cell + gap }
+
+    // MARK: Colours
+
+    /// Fills of levels 0 to 4 in the light and the dark scheme.
+    private var lightFills: [CalendarColor] {
+        [HeatmapSVG.hex(0xebedf0)] + (tint?.lightLevels ?? [0x9be9a8, 0x40c463, 0x30a14e, 0x216e39].map(HeatmapSVG.hex))
+    }
+    private var darkFills: [CalendarColor] {
+        [HeatmapSVG.hex(0x161b22)]
+            + (tint?.darkLevels(on: CalendarColor.darkBackground) ?? [0x0e4429, 0x006d32, 0x26a641, 0x39d353].map(HeatmapSVG.hex))
+    }
+
+    static func hex(_ value: Int) -> CalendarColor {
+        CalendarColor(red: UInt8(value >> 16), green: UInt8((value >> 8) & 0xff), blue: UInt8(value & 0xff))
+    }
+
+    /// The style sheet: text, the five level fills, and for each level the
+    /// colour of text drawn on it (`.t0` ... `.t4`), dark or light by
+    /// contrast (WCAG: at least 4.5:1 where either can reach it), for both
+    /// schemes.
+    var style: String {
+        let light = lightFills, dark = darkFills
+        let ink = HeatmapSVG.hex(0x1f2328), paper = CalendarColor.white
+        let darkInk = HeatmapSVG.hex(0x0d1117), darkPaper = HeatmapSVG.hex(0xf0f6fc)
+        func levels(_ fills: [CalendarColor], _ dark: CalendarColor, _ bright: CalendarColor) -> String {
+            fills.enumerated().map { level, fill in
+                let text = Contrast.ratio(dark, fill) >= Contrast.ratio(bright, fill) ? dark : bright
+                return ".l\(level){fill:\(fill)}.t\(level){fill:\(text)}"
+            }.joined()
         }
-        return sheet
+        return """
+        <style>
+        text{font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,Arial,sans-serif;font-size:\(HeatmapSVG.font)px;fill:#424a53}
+        text.heading{font-size:\(HeatmapSVG.headingFont)px;font-weight:600;fill:#1f2328}text.heading-small{font-weight:600}rect.bg{fill:#ffffff}
+        \(levels(light, ink, paper))
+        .today{stroke:#cf222e;stroke-width:2}
+        @media (prefers-color-scheme:dark){rect.bg{fill:#0d1117}text{fill:#9198a1}text.heading{fill:#f0f6fc}\(levels(dark, darkInk, darkPaper)).today{stroke:#ff7b72}}
+        </style>
+        """
     }
-
-    private static let lightGreens = ["#9be9a8", "#40c463", "#30a14e", "#216e39"]
-    private static let darkGreens = ["#0e4429", "#006d32", "#26a641", "#39d353"]
 
     // MARK: Views
 
     package func year(_ model: HeatmapModel, weekStart: Int) -> String {
         let layout = HeatmapLayout.year(model, names: names, weekStart: weekStart, today: today, monthLabelGap: 3)
         let grid = layout.grids[0]
-        let left = 32, top = 20, step = HeatmapSVG.step
-        let width = left + grid.columns * step + 10
-        let height = top + grid.rows * step + 50
-        var body = ""
-        for label in grid.columnLabels { body += text(x: left + label.index * step, y: 12, label.text) }
-        // Every other weekday name: a name per row would crowd 13 pixels.
-        for label in grid.rowLabels where label.index % 2 == 0 {
-            body += text(x: 0, y: top + label.index * step + 9, label.text)
+        var canvas = SVGCanvas()
+        var y = heading(layout, into: &canvas)
+        let labelWidth = grid.rowLabels.map { SVGCanvas.textWidth($0.text, size: HeatmapSVG.font) }.max() ?? 0
+        let left = HeatmapSVG.margin + labelWidth + 6
+        // Month names over the weeks: one that would run into the next is dropped.
+        var labelEnd = 0
+        y += HeatmapSVG.font + 2
+        for label in grid.columnLabels {
+            let x = left + label.index * step
+            guard x >= labelEnd else { continue }
+            canvas.text(x: x, y: y, label.text)
+            labelEnd = x + SVGCanvas.textWidth(label.text, size: HeatmapSVG.font) + 4
+        }
+        let top = y + 6
+        // A weekday name per row when the rows are as tall as the type, else every other one.
+        let every = step >= HeatmapSVG.font + 2 ? 1 : 2
+        for label in grid.rowLabels where label.index % every == 0 {
+            canvas.text(x: HeatmapSVG.margin, y: top + label.index * step + cell / 2 + 4, label.text)
         }
         for cell in grid.cells {
-            body += rect(cell, x: left + cell.column * step, y: top + cell.row * step, size: HeatmapSVG.cell)
+            canvas.append(rect(cell, x: left + cell.column * step, y: top + cell.row * step, size: self.cell),
+                          right: left + cell.column * step + self.cell, bottom: top + cell.row * step + self.cell)
         }
-        body += legend(layout.legend, x: left, y: top + grid.rows * step + 12)
-        body += text(x: left, y: height - 6, layout.footer)
-        return document(layout, width: widest(width, legend: layout.legend, at: left, footer: layout.footer, at: left),
-                        height: height, body: body)
+        y = top + grid.rows * step + 8
+        y = legend(layout.legend, x: left, y: y, into: &canvas)
+        y = footer(layout, x: left, y: y, into: &canvas)
+        return document(layout, canvas: canvas)
     }
 
     package func months(_ model: HeatmapModel, weekStart: Int, perRow: Int = 3) -> String {
-        let layout = HeatmapLayout.months(model, names: names, weekStart: weekStart, today: today, weekNumbers: false,
+        let layout = HeatmapLayout.months(model, names: names, weekStart: weekStart, today: today, weekNumbers: weekNumbers,
                                           perRow: perRow)
-        let size = 22, blockWidth = 7 * size + 20, blockHeight = 30 + 6 * size + 14
+        let font = HeatmapSVG.font
+        // A day is wide enough for its number and busy hours (`23` over `12.5`)
+        // and for the widest weekday name, which never meets the next.
+        let weekdayWidth = (layout.grids.first?.columnLabels ?? []).map { SVGCanvas.textWidth($0.text, size: font) }.max() ?? 0
+        let size = max(2 * cell + 6, 40, weekdayWidth + 6)
+        let weekLabel = weekNumbers ? SVGCanvas.textWidth("W53", size: font) + 6 : 0
+        let titleWidth = layout.grids.compactMap { $0.title }.map { SVGCanvas.textWidth($0, size: font) }.max() ?? 0
+        let blockWidth = max(weekLabel + 7 * size, titleWidth) + 20
+        let blockHeight = 2 * (font + 6) + 6 * size + 14
         let perRow = layout.gridsPerRow
-        var body = ""
+        var canvas = SVGCanvas()
+        let y0 = heading(layout, into: &canvas) + 8
         for (index, grid) in layout.grids.enumerated() {
-            let x0 = 10 + (index % perRow) * blockWidth, y0 = 10 + (index / perRow) * blockHeight
-            body += text(x: x0, y: y0 + 10, grid.title ?? "")
-            for label in grid.columnLabels { body += text(x: x0 + label.index * size + 2, y: y0 + 24, label.text) }
+            let x = HeatmapSVG.margin + (index % perRow) * blockWidth, y = y0 + (index / perRow) * blockHeight
+            let left = x + weekLabel
+            canvas.text(x: x, y: y + font, grid.title ?? "", className: "heading-small", bold: true)
+            for label in grid.columnLabels {
+                canvas.text(x: left + label.index * size + (size - 2) / 2, y: y + 2 * font + 6, label.text, anchor: .middle)
+            }
+            let top = y + 2 * (font + 6)
+            for label in grid.rowLabels {
+                canvas.text(x: x, y: top + label.index * size + size / 2 + 4, label.text)
+            }
             for cell in grid.cells where cell.level != nil {
-                let x = x0 + cell.column * size, y = y0 + 30 + cell.row * size
-                body += rect(cell, x: x, y: y, size: size - 2)
-                // The day's number, light on the two darkest levels (dark in dark mode).
-                let number = String(cell.date!.day)
-                body += (cell.level ?? 0) >= 3
-                    ? "<text x=\"\(x + 3)\" y=\"\(y + 13)\" class=\"on-dark\">\(number)</text>\n"
-                    : text(x: x + 3, y: y + 13, number)
+                let cx = left + cell.column * size, cy = top + cell.row * size
+                canvas.append(rect(cell, x: cx, y: cy, size: size - 2), right: cx + size - 2, bottom: cy + size - 2)
+                let level = cell.level ?? 0
+                canvas.text(x: cx + 4, y: cy + font + 2, String(cell.date!.day), className: "t\(level)")
+                if !cell.figure.isEmpty {
+                    canvas.text(x: cx + size - 6, y: cy + size - 7, cell.figure + " h", className: "t\(level)", anchor: .end)
+                }
             }
         }
         let rows = (layout.grids.count + perRow - 1) / perRow
-        let legendY = 10 + rows * blockHeight
-        body += legend(layout.legend, x: 10, y: legendY)
-        body += text(x: 10, y: legendY + 30, layout.footer)
-        let width = widest(20 + min(perRow, layout.grids.count) * blockWidth, legend: layout.legend, at: 10,
-                           footer: layout.footer, at: 10)
-        return document(layout, width: width, height: legendY + 40, body: body)
+        var y = y0 + rows * blockHeight
+        y = legend(layout.legend, x: HeatmapSVG.margin, y: y, into: &canvas)
+        y = footer(layout, x: HeatmapSVG.margin, y: y, into: &canvas)
+        return document(layout, canvas: canvas)
     }
 
-    /// The punch card. Its legend is in minutes whatever the statistic (as
-    /// it always was here; the text view writes a total's in hours).
+    /// The punch card, with each row's total after it and a note of what a
+    /// cell holds. Its legend is in minutes whatever the statistic (the
+    /// text view writes a total's in hours).
     package func hours(_ model: HeatmapModel, slots: [HeatmapModel.Slot], scale: HeatmapScale,
                        statistic: HeatmapModel.Statistic, weekStart: Int) -> String {
         let layout = HeatmapLayout.hours(model, slots: slots, scale: scale, statistic: statistic, names: names,
                                          weekStart: weekStart, unit: .minutes)
         let grid = layout.grids[0]
-        let left = 32, top = 20, step = HeatmapSVG.step
-        var body = ""
-        for label in grid.columnLabels { body += text(x: left + label.index * step, y: 12, label.text) }
+        var canvas = SVGCanvas()
+        var y = heading(layout, into: &canvas)
+        let labelWidth = grid.rowLabels.map { SVGCanvas.textWidth($0.text, size: HeatmapSVG.font) }.max() ?? 0
+        let left = HeatmapSVG.margin + labelWidth + 6
+        y += HeatmapSVG.font + 2
+        for label in grid.columnLabels { canvas.text(x: left + label.index * step, y: y, label.text) }
+        let top = y + 6
+        let totalsX = left + grid.columns * step + 6
         for label in grid.rowLabels {
-            body += text(x: 0, y: top + label.index * step + 9, label.text)
+            let baseline = top + label.index * step + cell / 2 + 4
+            canvas.text(x: HeatmapSVG.margin, y: baseline, label.text)
             for cell in grid.cells where cell.row == label.index {
-                body += rect(cell, x: left + cell.column * step, y: top + cell.row * step, size: HeatmapSVG.cell)
+                canvas.append(rect(cell, x: left + cell.column * step, y: top + cell.row * step, size: self.cell),
+                              right: left + cell.column * step + self.cell, bottom: top + cell.row * step + self.cell)
+            }
+            if let total = grid.rowTotals.first(where: { $0.index == label.index }) {
+                canvas.text(x: totalsX, y: baseline, total.text)
             }
         }
-        body += legend(layout.legend, x: left, y: top + grid.rows * step + 12)
-        let width = widest(left + grid.columns * step + 10, legend: layout.legend, at: left, footer: "", at: left)
-        return document(layout, width: width, height: top + grid.rows * step + 44, body: body)
+        y = top + grid.rows * step + 8
+        y = legend(layout.legend, x: left, y: y, into: &canvas)
+        y = footer(layout, x: left, y: y, into: &canvas)
+        return document(layout, canvas: canvas)
     }
 
     // MARK: Pieces
+
+    /// Title with range and zones, the calendars, what a cell means; the
+    /// baseline of the last line.
+    private func heading(_ layout: HeatmapLayout, into canvas: inout SVGCanvas) -> Int {
+        var y = HeatmapSVG.margin + HeatmapSVG.headingFont
+        canvas.text(x: HeatmapSVG.margin, y: y, layout.heading, className: "heading", size: HeatmapSVG.headingFont, bold: true)
+        if !calendars.isEmpty {
+            y += HeatmapSVG.font + 6
+            canvas.text(x: HeatmapSVG.margin, y: y, names.words.calendars(calendars))
+        }
+        y += HeatmapSVG.font + 6
+        canvas.text(x: HeatmapSVG.margin, y: y, layout.cellNote)
+        return y + 6
+    }
 
     /// A cell with its data attributes and its tooltip.
     private func rect(_ cell: HeatmapGrid.Cell, x: Int, y: Int, size: Int) -> String {
@@ -128,42 +217,97 @@ package struct HeatmapSVG {
         case .slot(let weekday, let hour):
             data = "class=\"l\(level)\" data-weekday=\"\(weekday)\" data-hour=\"\(hour)\" data-seconds=\"\(HeatmapFigures.seconds(cell.seconds))\" data-level=\"\(level)\""
         }
-        return "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(size)\" height=\"\(size)\" rx=\"2\" \(data)><title>\(escape(cell.tooltip))</title></rect>\n"
+        return "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(size)\" height=\"\(size)\" rx=\"2\" \(data)><title>\(SVGCanvas.escape(cell.tooltip))</title></rect>\n"
     }
 
-    private func legend(_ legend: HeatmapLegend, x: Int, y: Int) -> String {
-        var out = "<g class=\"legend\">\n" + text(x: x, y: y + 9, legend.caption)
-        var cursor = x + 90
-        for entry in legend.entries {
-            out += "<rect x=\"\(cursor)\" y=\"\(y)\" width=\"\(HeatmapSVG.cell)\" height=\"\(HeatmapSVG.cell)\" rx=\"2\" class=\"l\(entry.level)\"/>\n"
-            out += text(x: cursor + 14, y: y + 9, entry.text)
-            cursor += HeatmapSVG.legendEntryWidth(entry.text)
+    /// The legend below `y`: its caption on a line, then the swatches; the
+    /// next free y.
+    private func legend(_ legend: HeatmapLegend, x: Int, y: Int, into canvas: inout SVGCanvas) -> Int {
+        let font = HeatmapSVG.font, swatch = max(11, min(cell, font + 2))
+        var y = y + font
+        canvas.raw("<g class=\"legend\">\n")
+        canvas.text(x: x, y: y, legend.caption)
+        y += 6
+        var cursor = x
+        var entries = legend.entries.map { (level: $0.level, text: $0.text, outlined: false) }
+        if let today = legend.today { entries.append((level: 0, text: today, outlined: true)) }
+        for entry in entries {
+            canvas.append("<rect x=\"\(cursor)\" y=\"\(y)\" width=\"\(swatch)\" height=\"\(swatch)\" rx=\"2\" class=\"l\(entry.level)\(entry.outlined ? " today" : "")\"/>\n",
+                          right: cursor + swatch, bottom: y + swatch)
+            canvas.text(x: cursor + swatch + 4, y: y + swatch - 2, entry.text)
+            cursor += swatch + 4 + SVGCanvas.textWidth(entry.text, size: font) + 14
         }
-        return out + "</g>\n"
+        canvas.raw("</g>\n")
+        return y + swatch + 4
     }
 
-    private static func legendEntryWidth(_ text: String) -> Int { 20 + 7 * text.count }
-
-    /// The picture's width: its grid's, or more when the legend or the
-    /// footer runs past it (a narrow month view with a long footer), so no
-    /// text is cut off. Text is reckoned at 6 pixels a character (10 px type).
-    private func widest(_ width: Int, legend: HeatmapLegend, at legendX: Int, footer: String, at footerX: Int) -> Int {
-        let legendEnd = legendX + 90 + legend.entries.reduce(0) { $0 + HeatmapSVG.legendEntryWidth($1.text) }
-        let footerEnd = footer.isEmpty ? 0 : footerX + 6 * footer.count + 10
-        return max(width, legendEnd, footerEnd)
+    /// The footer's parts on one line, and the hint on the next; the next free y.
+    private func footer(_ layout: HeatmapLayout, x: Int, y: Int, into canvas: inout SVGCanvas) -> Int {
+        var y = y + HeatmapSVG.font + 6
+        canvas.text(x: x, y: y, layout.footer)
+        if let hint = layout.hint {
+            y += HeatmapSVG.font + 6
+            canvas.text(x: x, y: y, hint)
+        }
+        return y + 4
     }
 
-    private func document(_ layout: HeatmapLayout, width: Int, height: Int, body: String) -> String {
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-labelledby=\"title desc\">\n"
-            + "<title id=\"title\">\(escape(layout.title))</title>\n<desc id=\"desc\">\(escape(layout.description))</desc>\n"
-            + HeatmapSVG.style(tint: tint) + "\n" + body + "</svg>\n"
+    private func document(_ layout: HeatmapLayout, canvas: SVGCanvas) -> String {
+        let width = canvas.right + HeatmapSVG.margin, height = canvas.bottom + HeatmapSVG.margin
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-labelledby=\"title desc\">\n"
+            + "<title id=\"title\">\(SVGCanvas.escape(layout.heading))</title>\n<desc id=\"desc\">\(SVGCanvas.escape(layout.description))</desc>\n"
+            + style + "\n<rect class=\"bg\" x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\"/>\n" + canvas.body + "</svg>\n"
+    }
+}
+
+/// The text of an SVG as it is drawn, with the farthest point any text or
+/// shape reaches, so that the picture can be made large enough for all of it.
+struct SVGCanvas {
+    enum Anchor: String { case start, middle, end }
+
+    private(set) var body = ""
+    private(set) var right = 0
+    private(set) var bottom = 0
+
+    mutating func raw(_ text: String) { body += text }
+
+    mutating func append(_ element: String, right: Int, bottom: Int) {
+        body += element
+        self.right = max(self.right, right)
+        self.bottom = max(self.bottom, bottom)
     }
 
-    private func text(x: Int, y: Int, _ content: String) -> String {
-        "<text x=\"\(x)\" y=\"\(y)\">\(escape(content))</text>\n"
+    /// A text at a baseline; its extent counted conservatively.
+    mutating func text(x: Int, y: Int, _ content: String, className: String? = nil, size: Int = HeatmapSVG.font,
+                       bold: Bool = false, anchor: Anchor = .start) {
+        let width = SVGCanvas.textWidth(content, size: size, bold: bold)
+        let start = anchor == .start ? x : anchor == .middle ? x - width / 2 : x - width
+        let attributes = (className.map { " class=\"\($0)\"" } ?? "") + (anchor == .start ? "" : " text-anchor=\"\(anchor.rawValue)\"")
+        body += "<text x=\"\(x)\" y=\"\(y)\"\(attributes)>\(SVGCanvas.escape(content))</text>\n"
+        right = max(right, start + width)
+        // Descenders reach about a quarter of the size below the baseline.
+        bottom = max(bottom, y + (size + 3) / 4)
     }
 
-    private func escape(_ text: String) -> String {
+    /// Pixels a text takes at most in a sans-serif of `size` pixels: wider
+    /// than Helvetica, Arial and DejaVu Sans draw each kind of character
+    /// (wide letters, capitals, digits, narrow marks, East Asian characters).
+    static func textWidth(_ text: String, size: Int, bold: Bool = false) -> Int {
+        var ems = 0.0
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "m", "w", "M", "W", "@", "%", "—", "…": ems += 1.0
+            case "i", "j", "l", "I", "!", "|", ".", ",", ":", ";", "'", " ", "(", ")", "[", "]", "f", "t", "r": ems += 0.45
+            case "A"..."Z": ems += 0.8
+            case "0"..."9": ems += 0.66
+            default:
+                ems += TerminalText.width(String(scalar)) == 2 ? 1.1 : (scalar.value < 0x2000 ? 0.68 : 1.0)
+            }
+        }
+        return Int((ems * Double(size) * (bold ? 1.1 : 1)).rounded(.up)) + 2
+    }
+
+    static func escape(_ text: String) -> String {
         var out = ""
         for character in text {
             switch character {
@@ -175,5 +319,22 @@ package struct HeatmapSVG {
             }
         }
         return out
+    }
+}
+
+/// WCAG 2 contrast between two colours.
+enum Contrast {
+    static func luminance(_ color: CalendarColor) -> Double {
+        func channel(_ value: UInt8) -> Double {
+            let c = Double(value) / 255
+            return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * channel(color.red) + 0.7152 * channel(color.green) + 0.0722 * channel(color.blue)
+    }
+
+    /// From 1 (the same) to 21 (black on white).
+    static func ratio(_ a: CalendarColor, _ b: CalendarColor) -> Double {
+        let (x, y) = (luminance(a), luminance(b))
+        return (max(x, y) + 0.05) / (min(x, y) + 0.05)
     }
 }

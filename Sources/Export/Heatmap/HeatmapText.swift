@@ -20,8 +20,9 @@ package struct HeatmapText {
 
     /// Year and hours: a cell is two columns, a space after the weekday names.
     private var gridFit: HeatmapFit { HeatmapFit(width: width, cellWidth: 2) }
-    /// Month: glyph, day number, busy hours, space (`▓ 4 2.5 `); two columns between months.
-    private var monthFit: HeatmapFit { HeatmapFit(width: width, cellWidth: 8, blockGap: 2) }
+    /// Month: shade, day number, busy hours, space (`▓ 4 2.5h `; ASCII `+  4 2.5h `);
+    /// two columns between months.
+    private var monthFit: HeatmapFit { HeatmapFit(width: width, cellWidth: style.ascii ? 10 : 9, blockGap: 2) }
 
     // MARK: Views
 
@@ -30,26 +31,33 @@ package struct HeatmapText {
                                         fit: gridFit)
         let grid = layout.grids[0]
         let labelColumn = gridFit.labelColumn(grid.rowLabelWidth)
-        var lines = [style.bold(layout.heading) + (layout.note.map { " (" + $0 + ")" } ?? "")]
-        lines.append(labelLine(grid.columnLabels, indent: labelColumn, cellWidth: 2, length: labelColumn + grid.columns * 2 + 4))
+        var lines = heading(layout, extra: layout.note.map { "(" + $0 + ")" })
+        lines.append(labelLine(grid.columnLabels, indent: labelColumn, cellWidth: 2,
+                               length: min(width, labelColumn + grid.columns * 2 + 4)))
         for row in 0..<grid.rows {
             lines.append(TerminalText.trimmingTrailingSpaces(cellLine(grid, row: row, labelColumn: labelColumn)))
         }
-        lines.append(legend(layout.legend))
-        lines.append(layout.footer)
+        lines += legend(layout.legend)
+        lines += footer(layout)
         return finish(lines)
     }
 
     /// Month calendars side by side as the width allows; each day shows
-    /// its level and busy hours. `weekNumbers` adds ISO week numbers.
+    /// its level and busy hours (`▒ 4 2.5h`). `weekNumbers` adds ISO week
+    /// numbers. Where not even one month fits, days show their level and
+    /// number only (`▒ 4`).
     package func months(_ model: HeatmapModel, weekStart: Int, weekNumbers: Bool) -> String {
+        var fit = monthFit
+        let labelWidth = weekNumbers ? 3 : 0
+        let compact = fit.blockWidth(columns: 7, labelWidth: labelWidth) - fit.blockGap > width
+        if compact { fit.cellWidth = style.ascii ? 5 : 4 }
         let layout = HeatmapLayout.months(model, names: names, weekStart: weekStart, today: today,
-                                          weekNumbers: weekNumbers, fit: monthFit)
-        let blockWidth = monthFit.blockWidth(columns: 7, labelWidth: layout.grids.first?.rowLabelWidth ?? 0)
-        var output = [style.bold(layout.heading)]
+                                          weekNumbers: weekNumbers, fit: fit)
+        let blockWidth = fit.blockWidth(columns: 7, labelWidth: layout.grids.first?.rowLabelWidth ?? 0)
+        var output = heading(layout)
         for start in stride(from: 0, to: layout.grids.count, by: layout.gridsPerRow) {
             let blocks = layout.grids[start..<min(start + layout.gridsPerRow, layout.grids.count)].map {
-                monthBlock($0, width: blockWidth)
+                monthBlock($0, width: blockWidth, fit: fit, figures: !compact)
             }
             let height = blocks.map(\.count).max()!
             output.append("")
@@ -59,38 +67,61 @@ package struct HeatmapText {
             }
         }
         output.append("")
-        output.append(legend(layout.legend))
-        output.append(layout.footer)
+        output += legend(layout.legend)
+        output += footer(layout)
         return finish(output)
     }
 
-    /// A punch card: weekdays by wall-clock hour, with row totals.
+    /// A punch card: weekdays by wall-clock hour, with row totals; one
+    /// column an hour where two would not fit.
     package func hours(_ model: HeatmapModel, slots: [HeatmapModel.Slot], scale: HeatmapScale,
                        statistic: HeatmapModel.Statistic, weekStart: Int) -> String {
         let layout = HeatmapLayout.hours(model, slots: slots, scale: scale, statistic: statistic, names: names,
                                          weekStart: weekStart)
         let grid = layout.grids[0]
         let labelColumn = gridFit.labelColumn(grid.rowLabelWidth)
-        var lines = [style.bold(layout.heading) + (layout.subtitle.map { " · " + $0 } ?? "")]
-        lines.append(labelLine(grid.columnLabels, indent: labelColumn, cellWidth: 2, length: labelColumn + grid.columns * 2 + 4))
+        let totalWidth = 2 + (grid.rowTotals.map { TerminalText.width($0.text) }.max() ?? 0)
+        let cellWidth = labelColumn + grid.columns * 2 + totalWidth <= width ? 2 : 1
+        var lines = heading(layout, extra: layout.subtitle)
+        lines.append(labelLine(grid.columnLabels, indent: labelColumn, cellWidth: cellWidth,
+                               length: labelColumn + grid.columns * cellWidth + 4))
         for row in 0..<grid.rows {
             let total = grid.rowTotals.first { $0.index == row }.map { "  " + $0.text } ?? ""
-            lines.append(cellLine(grid, row: row, labelColumn: labelColumn) + total)
+            lines.append(cellLine(grid, row: row, labelColumn: labelColumn, single: cellWidth == 1) + total)
         }
-        lines.append(legend(layout.legend))
+        lines += legend(layout.legend)
         return finish(lines)
     }
 
     // MARK: Pieces
 
     /// A row of two-column cells after its label; blanks where the grid has no cell.
-    private func cellLine(_ grid: HeatmapGrid, row: Int, labelColumn: Int) -> String {
+    private func cellLine(_ grid: HeatmapGrid, row: Int, labelColumn: Int, single: Bool = false) -> String {
         var line = TerminalText.pad(grid.rowLabels.first { $0.index == row }?.text ?? "", labelColumn)
         for column in 0..<grid.columns {
-            guard let cell = grid[column: column, row: row], let level = cell.level else { line += "  "; continue }
-            line += style.cell(level: level, today: cell.isToday)
+            guard let cell = grid[column: column, row: row], let level = cell.level else { line += single ? " " : "  "; continue }
+            line += single ? style.halfCell(level: level, today: cell.isToday) : style.cell(level: level, today: cell.isToday)
         }
         return line
+    }
+
+    /// The heading (range, zones, and `extra`) on as many lines as the
+    /// width needs, the first bold.
+    private func heading(_ layout: HeatmapLayout, extra: String? = nil) -> [String] {
+        let parts = [layout.title, layout.zones.joined(separator: ", ")] + (extra.map { [$0] } ?? [])
+        var lines = TerminalText.packed(parts, separator: " · ", width: width, indent: "  ")
+        lines[0] = style.bold(lines[0])
+        return lines
+    }
+
+    /// The footer's parts, and the hint, packed to the width.
+    private func footer(_ layout: HeatmapLayout) -> [String] {
+        var lines = TerminalText.packed(layout.footerParts, separator: " · ", width: width, indent: "  ")
+        if let hint = layout.hint {
+            lines += TerminalText.packed(hint.components(separatedBy: "; "),
+                                         separator: "; ", width: width, indent: "  ")
+        }
+        return lines
     }
 
     /// Labels over the columns of cells, each from its column's first
@@ -106,32 +137,38 @@ package struct HeatmapText {
         return TerminalText.trimmingTrailingSpaces(line.joined())
     }
 
-    /// One month: title, weekday names, a line per week, each `width` columns wide.
-    private func monthBlock(_ grid: HeatmapGrid, width: Int) -> [String] {
-        let prefix = String(repeating: " ", count: monthFit.labelColumn(grid.rowLabelWidth))
+    /// One month: title, weekday names, a line per week, each `width`
+    /// columns wide. A day is its shade, its number and (with `figures`)
+    /// its busy hours with their unit: `▒ 4 2.5h`, in ASCII `- 4 2.5h`
+    /// (a space after the shade, so that `-` never reads as a minus sign).
+    private func monthBlock(_ grid: HeatmapGrid, width: Int, fit: HeatmapFit, figures: Bool) -> [String] {
+        let prefix = String(repeating: " ", count: fit.labelColumn(grid.rowLabelWidth))
         var lines = [TerminalText.pad(prefix + (grid.title ?? ""), width)]
-        lines.append(TerminalText.pad(prefix + grid.columnLabels.map { TerminalText.pad($0.text, monthFit.cellWidth) }.joined(), width))
+        lines.append(TerminalText.pad(prefix + grid.columnLabels.map {
+            TerminalText.pad(TerminalText.truncated($0.text, fit.cellWidth - 1), fit.cellWidth)
+        }.joined(), width))
         for row in 0..<grid.rows {
             var line = grid.rowLabels.first { $0.index == row }.map { TerminalText.pad($0.text, prefix.count) } ?? prefix
             for column in 0..<grid.columns {
                 guard let cell = grid[column: column, row: row], let date = cell.date else {
-                    line += String(repeating: " ", count: monthFit.cellWidth)
+                    line += String(repeating: " ", count: fit.cellWidth)
                     continue
                 }
                 let number = date.day < 10 ? " \(date.day)" : "\(date.day)"
-                line += style.halfCell(level: cell.level, today: cell.isToday) + number + " " + TerminalText.pad(cell.figure, 3) + " "
+                let shade = style.halfCell(level: cell.level, today: cell.isToday) + (style.ascii ? " " : "")
+                line += shade + number + " " + (figures ? TerminalText.pad(cell.figure.isEmpty ? "" : cell.figure + "h", 4) + " " : "")
             }
             lines.append(TerminalText.pad(line, width, visible: TerminalText.width(TerminalText.strippingANSI(line))))
         }
         return lines
     }
 
-    /// `Legend (quantile): ·· 0  ░░ ≤ 15 min ...  ◆◆ today`.
-    private func legend(_ legend: HeatmapLegend) -> String {
-        let parts = legend.entries.map { style.cell(level: $0.level) + " " + $0.text }
-        var text = legend.caption + " " + parts.joined(separator: "  ")
-        if let today = legend.today { text += "  " + style.cell(level: 0, today: true) + " " + today }
-        return text
+    /// `Legend (quantile): ·· 0  ░░ ≤ 15 min ...  ·◆ today`, on as many
+    /// lines as the width needs.
+    private func legend(_ legend: HeatmapLegend) -> [String] {
+        var parts = [legend.caption] + legend.entries.map { style.cell(level: $0.level) + " " + $0.text }
+        if let today = legend.today { parts.append(style.cell(level: 0, today: true) + " " + today) }
+        return TerminalText.packed(parts, separator: "  ", width: width, indent: "  ")
     }
 
     /// The lines as one text; with the ASCII charset our own punctuation

@@ -14,28 +14,33 @@ package struct TerminalStyle: Sendable {
         self.tint = tint
     }
 
-    /// Two cells for a level (0 ... 4); `today` marks the cell.
+    /// The mark of today: `◆` (`@` in ASCII).
+    var todayMark: String { ascii ? "@" : "◆" }
+
+    /// Two cells for a level (0 ... 4). With colour, a busy day is `█▊`:
+    /// the gap of a quarter column keeps neighbouring weeks apart rather
+    /// than merging them into bars. `today` keeps the day's shade in the
+    /// first cell and puts the mark in the second (`▓◆`), so the level of
+    /// today still shows.
     func cell(level: Int, today: Bool = false) -> String {
         let glyphs = ascii ? ["..", "--", "++", "**", "##"] : ["··", "░░", "▒▒", "▓▓", "██"]
-        let markers = ascii ? "<>" : "◆◆"
         switch colors {
         case .none:
-            return today ? markers : glyphs[level]
+            return today ? String(glyphs[level].prefix(1)) + todayMark : glyphs[level]
         case .palette256, .truecolor:
-            let glyph = today ? markers : (level == 0 ? glyphs[0] : (ascii ? "##" : "██"))
+            let glyph = level == 0 ? glyphs[0] : (ascii ? "##" : "█▊")
+            if today { return color(level) + String(glyph.prefix(1)) + "\u{1B}[0m" + bold(todayMark) }
             return color(level) + glyph + "\u{1B}[0m"
         }
     }
 
-    /// One character cell of a level's two-cell glyph (colour codes kept),
-    /// a space for a date without a level.
+    /// One character cell for a level (colour codes kept): its shade, or
+    /// for today the mark in the level's colour; a space for a date
+    /// without a level.
     func halfCell(level: Int?, today: Bool = false) -> String {
         guard let level else { return " " }
-        let cell = cell(level: level, today: today)
-        guard let escape = cell.firstIndex(of: "m"), cell.hasPrefix("\u{1B}") else { return String(cell.prefix(1)) }
-        let codes = cell[...escape]
-        let rest = cell[cell.index(after: escape)...]
-        return codes + String(rest.prefix(1)) + "\u{1B}[0m"
+        let glyph = today ? todayMark : String(TerminalText.strippingANSI(cell(level: level)).prefix(1))
+        return colors == .none ? glyph : color(level) + glyph + "\u{1B}[0m"
     }
 
     /// GitHub's dark-theme greens, level 0 a dim grey.
