@@ -42,9 +42,18 @@ struct AgendaCommand: ParsableCommand {
     @Flag(help: "Also list days without events.")
     var emptyDays = false
 
+    @Option(help: ArgumentHelp("Days in the window when --from or --to is missing (default 7: today and the next 6).", valueName: "n"))
+    var days: Int = 7
+
+    func validate() throws {
+        guard (1...SettleOptions.maximumDays).contains(days) else {
+            throw ValidationError("--days wants 1 to \(SettleOptions.maximumDays), not \(days)")
+        }
+    }
+
     func run() throws {
         Output.ignoreBrokenPipeSignal()
-        let options = try settle.options()
+        let options = try settle.options(defaultWindow: .ahead(days: days))
         let out = Output(fd: 1)
         let (settlement, report) = try settleInputs(input, settle, options, err: Output(fd: 2))
         switch format {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct BusyLifeCommand: ParsableCommand {
@@ -30,4 +31,26 @@ struct BusyLifeCommand: ParsableCommand {
         subcommands: [EventsCommand.self, OccurrencesCommand.self, DaysCommand.self, AgendaCommand.self, HeatmapCommand.self,
                       FreeCommand.self, BusyCommand.self, ConflictsCommand.self, ConvertCommand.self, CheckCommand.self]
     )
+
+    /// ArgumentParser's `main`, but a usage error found once a subcommand
+    /// runs (a date, a zone, a --calendar name) prints that subcommand's
+    /// usage, as the errors found while parsing do, not `busylife <subcommand>`.
+    static func main() {
+        var command: ParsableCommand
+        do { command = try parseAsRoot() } catch { exit(withError: error) }
+        do {
+            try command.run()
+        } catch let error as ValidationError {
+            let subcommand = type(of: command)
+            let name = subcommand == BusyLifeCommand.self ? "busylife" : "busylife " + subcommand._commandName
+            let err = Output(fd: 2)
+            err.line("Error: \(error.message)")
+            err.line("Usage: " + usageString(for: subcommand).trimmingCharacters(in: .whitespaces))
+            err.line("  See '\(name) --help' for more information.")
+            err.flush()
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

@@ -30,6 +30,15 @@ enum ExitStatus {
       keep X-WR-CALNAME, else the file's stem.
     """
 
+    /// Exit 66 after saying why on standard error: a file the command
+    /// needs (an itinerary, a template) is missing or unreadable.
+    static func missing(_ message: String) -> ExitCode {
+        let err = Output(fd: 2)
+        err.line("busylife: " + message)
+        err.flush()
+        return ExitCode(66)
+    }
+
     static func code(for report: ImportReport, strict: Bool) -> ExitCode {
         if report.unreadable > 0 { return ExitCode(66) }
         if report.diagnosticCount > 0 && (strict || report.events == 0) { return ExitCode(65) }

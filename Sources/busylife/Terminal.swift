@@ -13,6 +13,24 @@ struct LookOptions: ParsableArguments {
     @Option(help: "auto: colour on a terminal unless NO_COLOR is set (FORCE_COLOR forces it); always; never.")
     var color: ColorChoice = .auto
 
+    func validate() {
+        LookOptions.warnIfUnknown(locale)
+    }
+
+    /// A warning on standard error when `--locale` names a locale that
+    /// Foundation does not know (`xx_YY`): its dates and words would be
+    /// English, which is likely not what was meant. Not an error: the run
+    /// goes on, and the exit code does not change.
+    static func warnIfUnknown(_ locale: String?) {
+        guard let locale else { return }
+        let identifier = localeIdentifier(locale, environment: [:]).replacingOccurrences(of: "-", with: "_")
+        let known = Set(Locale.availableIdentifiers)
+        guard !known.contains(identifier) else { return }
+        let err = Output(fd: 2)
+        err.line("busylife: warning: --locale \(locale) names no locale this system knows (such as de_DE or ja_JP); dates and words may be in English")
+        err.flush()
+    }
+
     /// `--locale`, else the first of LC_ALL, LC_TIME, LANG that is set
     /// (Foundation on Linux reads none of them); `C` and `POSIX` are en_US.
     func localeIdentifier(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {

@@ -91,7 +91,7 @@ func busylife(_ arguments: [String], stdin: String? = nil, shell: String? = nil)
         #expect(try busylife(["events", "-"], stdin: "%PDF-1.4\u{0}\u{1}garbage\n").status == 65)
         let missing = try busylife(["events", "samples/does-not-exist.ics"])
         #expect(missing.status == 66)
-        #expect(missing.stderr.contains("does-not-exist.ics:0: error: no such file or directory"))
+        #expect(missing.stderr.contains("does-not-exist.ics: error: no such file or directory"))
         #expect(try busylife(["events"]).status == 64)
         #expect(try busylife(["events", "--format", "xml", "samples/"]).status == 64)
     }

@@ -57,12 +57,33 @@ import Testing
     }
 
     @Test func usageErrorsExit64() throws {
-        for arguments in [["--from", "2026-02-30"], ["--tz", "Mars/Olympus"], ["--travel", "tomorrow=Asia/Tokyo"],
-                          ["--from", "2026-12-01", "--to", "2026-11-01"], ["--itinerary", "/nonexistent"]] {
+        for arguments in [["--from", "2026-02-30"], ["--tz", "Mars/Olympus"], ["--travel", "next week=Asia/Tokyo"],
+                          ["--from", "2026-12-01", "--to", "2026-11-01"], ["--from", "26"]] {
             let run = try busylife(["occurrences", "samples/meeting.ics"] + arguments)
             #expect(run.status == 64, "\(arguments)")
             #expect(run.stdout.isEmpty)
+            #expect(run.stderr.contains("Usage: busylife occurrences"), "\(arguments): \(run.stderr)")
         }
+    }
+
+    /// A missing itinerary is a missing input: exit 66, with the reason.
+    @Test func aMissingItineraryExits66() throws {
+        let run = try busylife(["occurrences", "samples/meeting.ics", "--itinerary", "/nonexistent/trip.tsv"])
+        #expect(run.status == 66)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == "busylife: cannot read the itinerary /nonexistent/trip.tsv: no such file\n")
+    }
+
+    /// Date words in --travel and itinerary files are read against --today.
+    @Test func travelTakesDateWords() throws {
+        let path = "samples/meeting.ics"
+        let worded = try busylife(["occurrences", path, "--today", "2026-12-05", "--from", "2026-12-07", "--to", "2026-12-07",
+                                   "--tz", "America/New_York", "--travel", "+1d=Asia/Tokyo"])
+        let dated = try busylife(["occurrences", path, "--today", "2026-12-05", "--from", "2026-12-07", "--to", "2026-12-07",
+                                  "--tz", "America/New_York", "--travel", "2026-12-06=Asia/Tokyo"])
+        #expect(worded.status == dated.status)
+        #expect(worded.stdout == dated.stdout)
+        #expect(worded.stdout.contains("Asia/Tokyo") || !worded.stdout.isEmpty)
     }
 
     @Test func cappedRulesWarnAndExit2() throws {
