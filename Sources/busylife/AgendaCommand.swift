@@ -1,5 +1,6 @@
 import ArgumentParser
 import EventModel
+import Foundation
 import Export
 import Import
 import Settle
@@ -42,10 +43,18 @@ struct AgendaCommand: ParsableCommand {
     @Flag(help: "Also list days without events.")
     var emptyDays = false
 
+    @Option(help: ArgumentHelp("Print each occurrence through this Mustache template instead: {{start-time}} {{title}}{{#location}} @{{location}}{{/location}} (fields: docs/agenda.md).", valueName: "template"))
+    var template: String?
+
+    @Option(help: ArgumentHelp("The same, read from a file.", valueName: "file"))
+    var templateFile: String?
+
     @Option(help: ArgumentHelp("Days in the window when --from or --to is missing (default 7: today and the next 6).", valueName: "n"))
     var days: Int = 7
 
     func validate() throws {
+        if template != nil && templateFile != nil { throw ValidationError("give --template or --template-file, not both") }
+        if (template != nil || templateFile != nil) && format == .tsv { throw ValidationError("--template writes text: leave out --format tsv") }
         guard (1...SettleOptions.maximumDays).contains(days) else {
             throw ValidationError("--days wants 1 to \(SettleOptions.maximumDays), not \(days)")
         }
@@ -54,12 +63,19 @@ struct AgendaCommand: ParsableCommand {
     func run() throws {
         Output.ignoreBrokenPipeSignal()
         let options = try settle.options(defaultWindow: .ahead(days: days))
+        var templated = template == nil && templateFile == nil ? nil : try makeTemplate(today: try settle.todayDate(timeline: options.timeline))
+        templated?.emptyDays = emptyDays
         let out = Output(fd: 1)
         let (settlement, report) = try settleInputs(input, settle, options, err: Output(fd: 2))
         switch format {
         case .tsv:
             out.write(Agenda.tsvHeader)
             for day in settlement.days where !out.closed { out.write(Agenda.tsvRows(day, in: settlement)) }
+        case .text where templated != nil:
+            let agenda = templated!
+            for day in settlement.days where !out.closed {
+                if let text = agenda.text(day, in: settlement) { out.write(text) }
+            }
         case .text:
             var agenda = Agenda(locale: AgendaLocale(identifier: look.localeIdentifier()), today: try settle.todayDate(timeline: options.timeline))
             agenda.emptyDays = emptyDays
@@ -76,5 +92,22 @@ struct AgendaCommand: ParsableCommand {
         try out.finish()
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
+    }
+
+    /// `--template` or `--template-file`, read and checked before any input is.
+    func makeTemplate(today: LocalDate) throws -> AgendaTemplate {
+        let text: String, source: String
+        if let templateFile {
+            guard let data = FileManager.default.contents(atPath: templateFile) else {
+                throw ExitStatus.missing("cannot read the template \(templateFile): " + SettleFlags.reason(templateFile))
+            }
+            text = String(decoding: data, as: UTF8.self)
+            source = templateFile
+        } else {
+            text = template ?? ""
+            source = "--template"
+        }
+        do { return try AgendaTemplate(text, source: source, locale: AgendaLocale(identifier: look.localeIdentifier()), today: today) }
+        catch { throw ValidationError(error.description) }
     }
 }
