@@ -63,8 +63,8 @@ struct BusyCommand: ParsableCommand {
                 ?? Instant(seconds: options.from.daysSinceEpoch * 86_400)..<Instant(seconds: (options.to.daysSinceEpoch + 1) * 86_400)
             text = FreeBusyCalendar.document(
                 window: window, stamp: FreeBusyOptions.stamp(today: try settle.todayDate(timeline: timeline), timeline: timeline),
-                uid: FreeBusyOptions.uid("busy", from: options.from, to: options.to, timeline: timeline, me: settle.me),
-                organizer: settle.me.flatMap(Attendee.email(fromAddress:)),
+                uid: FreeBusyOptions.uid("busy", from: options.from, to: options.to, timeline: timeline, me: settle.address),
+                organizer: settle.address.flatMap(Attendee.email(fromAddress:)),
                 periods: periods.map { FreeBusyCalendar.Period(start: $0.start, end: $0.end, type: $0.tentative ? "BUSY-TENTATIVE" : "BUSY") })
         }
         try common.write(text)

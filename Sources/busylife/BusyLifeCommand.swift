@@ -29,7 +29,7 @@ struct BusyLifeCommand: ParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [EventsCommand.self, OccurrencesCommand.self, DaysCommand.self, AgendaCommand.self, HeatmapCommand.self,
-                      FreeCommand.self, BusyCommand.self, ConflictsCommand.self, ConvertCommand.self, CheckCommand.self]
+                      FreeCommand.self, BusyCommand.self, ConflictsCommand.self, ConvertCommand.self, CheckCommand.self, ConfigCommand.self]
     )
 
     /// ArgumentParser's `main`, but a usage error found once a subcommand

@@ -57,7 +57,7 @@ struct HeatmapCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A calendar year (four digits) instead of the 53 weeks ending this week; the same as --from YYYY.", valueName: "YYYY"))
     var year: String?
 
-    @Option(help: ArgumentHelp("First day of the week: mon ... sun (default: the locale's).", valueName: "day"))
+    @Option(help: ArgumentHelp("First day of the week: mon ... sun (default: week-start in the configuration file, else the locale's).", valueName: "day"))
     var weekStart: String?
 
     @Flag(help: "month view: ISO week numbers before each week.")
@@ -88,7 +88,7 @@ struct HeatmapCommand: ParsableCommand {
     func run() throws {
         Output.ignoreBrokenPipeSignal()
         let names = LocaleNames(identifier: look.localeIdentifier())
-        let firstWeekday = weekStart.flatMap(HeatmapCommand.weekday) ?? names.firstWeekday
+        let firstWeekday = (weekStart ?? Configuration.active.weekStart).flatMap(HeatmapCommand.weekday) ?? names.firstWeekday
         var options = try settle.options(defaultWindow: .weeks(53, weekStart: firstWeekday))
         let today = try settle.todayDate(timeline: options.timeline)
         if let year = year.flatMap(HeatmapCommand.year) {

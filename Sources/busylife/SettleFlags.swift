@@ -15,7 +15,7 @@ struct SettleFlags: ParsableArguments {
     @Option(help: ArgumentHelp("Today, for reproducible runs (default: the current date in the viewer's zone); any form that names one day.", valueName: "date"))
     var today: String?
 
-    @Option(help: ArgumentHelp("The viewer's zone (IANA name). Default: TZ (a warning when it names no known zone), then the system zone, then UTC.", valueName: "zone"))
+    @Option(help: ArgumentHelp("The viewer's zone (IANA name). Default: TZ (a warning when it names no known zone), then timezone in the configuration file, then the system zone, then UTC.", valueName: "zone"))
     var tz: String?
 
     @Option(help: ArgumentHelp("A change of the viewer's zone, repeatable: WHEN is an ISO date-time with Z or an offset, or local time in the zone in force just before; a date or a day such as tomorrow or friday is its midnight.", valueName: "WHEN=ZONE"))
@@ -27,7 +27,7 @@ struct SettleFlags: ParsableArguments {
     @Flag(help: "A flight (an event whose start and end carry different zones) moves the viewer to the end's zone at its end.")
     var travelFromEvents = false
 
-    @Option(help: ArgumentHelp("Your attendee address: events you declined are not busy.", valueName: "email"))
+    @Option(help: ArgumentHelp("Your attendee address: events you declined are not busy (default: me in the configuration file).", valueName: "email"))
     var me: String?
 
     @Flag(help: "Count all-day events as busy (calendar apps show them as free).")
@@ -66,11 +66,14 @@ struct SettleFlags: ParsableArguments {
         }
         var options = SettleOptions(from: window.lowerBound, to: window.upperBound, timeline: timeline)
         options.travelFromEvents = travelFromEvents
-        options.me = me.flatMap(Attendee.email(fromAddress:))
+        options.me = address.flatMap(Attendee.email(fromAddress:))
         options.allDayBusy = allDayBusy
         options.filter = EventFilter(calendars: calendar, search: search)
         return options
     }
+
+    /// `--me`, else the configuration file's `me`.
+    var address: String? { me ?? Configuration.active.me }
 
     /// BusyLife's window: today ± 31 days.
     static let aroundToday = DateWindow.Default.around(before: 31, after: 31)
@@ -92,6 +95,7 @@ struct SettleFlags: ParsableArguments {
             return zone
         }
         if let name = SettleFlags.environmentZoneName(), let zone = TravelPlan.zone(named: name) { return zone }
+        if let name = Configuration.active.timezone, let zone = TravelPlan.zone(named: name) { return zone }
         return SettleFlags.systemZone
     }
 
