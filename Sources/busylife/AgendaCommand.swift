@@ -17,13 +17,26 @@ struct AgendaCommand: ParsableCommand {
         days and ⇥ where they end. Colour on a terminal: the calendar's own \
         (a vdir collection's color file), else by BusyLife type or calendar \
         name. A --calendar that matches no calendar of the input is a usage \
-        error that lists them. docs/agenda.md has the details.
+        error that lists them. Default window: today and the next 6 days \
+        (--days N for N days; --from alone: that many days from it). \
+        --template prints each event through a Mustache template instead \
+        ({{start-time}} {{title}}; fields in docs/agenda.md, which has \
+        khal's, icalBuddy's and gcalcli's layouts). Without INPUT, the \
+        calendars of the configuration file (busylife config). \
+        docs/agenda.md has the details.
 
         EXAMPLES:
-          busylife agenda samples/ --today 2026-11-22 --from 2026-11-22 --to 2026-11-28
+          busylife agenda
+          busylife agenda work.ics --from monday --days 5
+          busylife agenda --from 2026-W48
+          busylife agenda --template '{{start-time}} {{title}} @{{location}}'
+          busylife agenda samples/ --today 2026-11-22 --from 2026-11-22 \\
+            --to 2026-11-28
           busylife agenda work.ics --locale de_DE --empty-days
-          LANG=ja_JP.UTF-8 busylife agenda samples/busylife-events.json --today 2026-11-22
-          busylife agenda cal.ics --format tsv | awk -F'\\t' '$4 == "false" { print $5 }'
+          LANG=ja_JP.UTF-8 busylife agenda samples/busylife-events.json \\
+            --today 2026-11-22
+          busylife agenda cal.ics --format tsv \\
+            | awk -F'\\t' '$4 == "false" { print $5 }'
 
         \(ExitStatus.help)
         """

@@ -23,7 +23,8 @@ struct BusyCommand: ParsableCommand {
 
         EXAMPLES:
           busylife busy work.ics --today 2026-11-23
-          busylife busy ~/.calendars/ --from 2026-11-01 --to 2026-12-31 --me me@example.com --format ics -o me.ifb
+          busylife busy ~/.calendars/ --from 2026-11-01 --to 2026-12-31 \\
+            --me me@example.com --format ics -o me.ifb
           busylife busy work.ics --format json | jq '.days[] | [.date, .busySeconds]'
 
         \(ExitStatus.inputs)

@@ -15,8 +15,10 @@ struct BusyLifeCommand: ParsableCommand {
         EXAMPLES:
           busylife heatmap samples/ --today 2026-12-20
           busylife agenda samples/ --today 2026-11-22 --locale de_DE
-          busylife days work.ics --from 2026-11-01 --to 2026-11-30 --format ndjson | jq .busySeconds
-          busylife occurrences work.ics --tz America/New_York --travel 2026-12-06T16:50+09:00=Asia/Tokyo
+          busylife days work.ics --from 2026-11-01 --to 2026-11-30 --format ndjson \\
+            | jq .busySeconds
+          busylife occurrences work.ics --tz America/New_York \\
+            --travel 2026-12-06T16:50+09:00=Asia/Tokyo
           busylife free alice.ics bob.ics --min 1h --buffer 10m
           busylife conflicts work.ics personal.ics --between-inputs
           busylife busy work.ics --format ics -o me.ifb
@@ -24,6 +26,15 @@ struct BusyLifeCommand: ParsableCommand {
           cat work.ics | busylife events - --format json
 
         \(ExitStatus.inputs)
+
+        \(ExitStatus.dates)
+
+        CONFIGURATION:
+          ~/.config/busylife/config.toml ($XDG_CONFIG_HOME, or the file
+          $BUSYLIFE_CONFIG names) sets calendars (read when no INPUT is
+          given), timezone, locale, week-start, working-hours, working-days,
+          me and [colors]; flags win over the environment, which wins over
+          the file. busylife config shows the settings and their origins.
 
         \(ExitStatus.help)
         """,

@@ -20,7 +20,8 @@ struct ConfigCommand: ParsableCommand {
 
         EXAMPLES:
           busylife config
-          mkdir -p ~/.config/busylife && busylife config > ~/.config/busylife/config.toml
+          mkdir -p ~/.config/busylife && busylife config > \\
+            ~/.config/busylife/config.toml
           BUSYLIFE_CONFIG=work.toml busylife agenda
         """
     )

@@ -26,8 +26,10 @@ struct ConflictsCommand: ParsableCommand {
 
         EXAMPLES:
           busylife conflicts work.ics personal.ics --today 2026-11-23
-          busylife conflicts alice.ics bob.ics --between-inputs --format ndjson | jq -r '[.start, .first.title, .second.title] | @tsv'
-          busylife conflicts ~/.calendars/ --from 2026-11-01 --to 2026-11-30 --me me@example.com
+          busylife conflicts alice.ics bob.ics --between-inputs --format ndjson \\
+            | jq -r '[.start, .first.title, .second.title] | @tsv'
+          busylife conflicts ~/.calendars/ --from 2026-11-01 --to 2026-11-30 \\
+            --me me@example.com
 
         \(ExitStatus.inputs)
 

@@ -34,9 +34,11 @@ struct ConvertCommand: ParsableCommand {
 
         EXAMPLES:
           busylife convert samples/busylife-events.json -o busylife.ics
-          busylife convert work.ics --expand --from 2026-01-01 --to 2026-12-31 -o work-2026.ics
+          busylife convert work.ics --expand --from 2026-01-01 --to 2026-12-31 \\
+            -o work-2026.ics
           busylife convert work.ics personal.ics --format jcal > all.jcal
-          busylife convert work.ics --format csv --from 2026-11-01 --to 2026-11-30 -o november.csv
+          busylife convert work.ics --format csv --from 2026-11-01 --to 2026-11-30 \\
+            -o november.csv
           busylife convert work.ics --format csv --csv-columns "Subject,Start,End,UID"
           busylife convert ~/.calendars/ --calendar Work --format ics > work.ics
 

@@ -26,8 +26,10 @@ struct FreeCommand: ParsableCommand {
         EXAMPLES:
           busylife free work.ics --today 2026-11-23 --tz America/New_York
           busylife free alice.ics bob.ics me/ --min 1h --buffer 10m
-          busylife free work.ics --hours 08:30-16:30 --workdays Mon,Wed,Fri --format ndjson | jq -r .start
-          busylife free work.ics --tz America/New_York --travel 2026-12-02T22:00Z=Asia/Tokyo
+          busylife free work.ics --hours 08:30-16:30 --workdays Mon,Wed,Fri \\
+            --format ndjson | jq -r .start
+          busylife free work.ics --tz America/New_York \\
+            --travel 2026-12-02T22:00Z=Asia/Tokyo
           busylife free work.ics --format ics -o free.ics
 
         \(ExitStatus.inputs)

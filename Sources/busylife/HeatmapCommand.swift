@@ -29,7 +29,8 @@ struct HeatmapCommand: ParsableCommand {
         EXAMPLES:
           busylife heatmap samples/ --today 2026-11-22
           busylife heatmap work.ics --year 2026 --format svg -o busy-2026.svg
-          busylife heatmap work.ics --view month --from 2026-09-01 --to 2026-12-31 --week-numbers
+          busylife heatmap work.ics --view month --from 2026-09-01 --to 2026-12-31 \\
+            --week-numbers
           busylife heatmap work.ics --view hours --stat total --scale fixed:15,30,45
           busylife heatmap work.ics --format json | jq '.cells | max_by(.busySeconds)'
 
