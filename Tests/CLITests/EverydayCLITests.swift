@@ -281,4 +281,88 @@ import Testing
         let run = try busylife(["config"], environment: ["XDG_CONFIG_HOME": folder, "HOME": "/home/someone"])
         #expect(run.stdout.contains("calendars = [\"/home/someone/cal.ics\", \"\(folder)/busylife/there/x.ics\", \"/abs.ics\"]"))
     }
+
+    // MARK: Man page, completions, install
+
+    /// The path of a program on PATH, or nil.
+    static func program(_ name: String) -> String? {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    /// The shipped page reads without a groff warning, and names every
+    /// subcommand and option of the built binary (so it is not stale:
+    /// scripts/generate-manual.sh makes it again).
+    @Test func theManPageIsCleanAndCurrent() throws {
+        let page = try String(contentsOf: repository.appendingPathComponent("docs/man/busylife.1"), encoding: .utf8)
+        let dump = try busylife(["--experimental-dump-help"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        let root = try #require(json["command"] as? [String: Any])
+        let titled = page.contains(".Dt BUSYLIFE 1")
+        #expect(titled)
+        func check(_ command: [String: Any], path: String) {
+            for argument in command["arguments"] as? [[String: Any]] ?? [] {
+                for name in argument["names"] as? [[String: Any]] ?? [] where name["kind"] as? String == "long" {
+                    let flag = name["name"] as? String ?? ""
+                    let named = page.contains("Fl -\(flag)") || page.contains(" , -\(flag)")
+                    #expect(named, "\(path) --\(flag) is missing from docs/man/busylife.1: run scripts/generate-manual.sh")
+                }
+            }
+            for sub in command["subcommands"] as? [[String: Any]] ?? [] {
+                let name = sub["commandName"] as? String ?? ""
+                if name == "help" { continue }
+                let listed = page.contains(".It Em \(name)")
+                #expect(listed, "\(name) is missing from docs/man/busylife.1")
+                check(sub, path: path + " " + name)
+            }
+        }
+        check(root, path: "busylife")
+        let noEmptyLine = !page.contains("\n\n")
+        #expect(noEmptyLine, "an empty line in the page (a groff warning)")
+        guard let groff = Self.program("groff") else {
+            print("skipped: groff is not installed; the page was not rendered")
+            return
+        }
+        let run = try busylife([], shell: "\(groff) -man -Tutf8 -ww docs/man/busylife.1 2>&1 >/dev/null")
+        #expect(run.status == 0)
+        #expect(run.stdout.isEmpty, "groff warns:\n\(run.stdout)")
+    }
+
+    /// Each completion script is generated and read by its shell without
+    /// running it (a shell that is not installed is skipped, saying so).
+    @Test(arguments: [("bash", ["-n"]), ("zsh", ["-n"]), ("fish", ["--no-execute"])])
+    func completionScriptsAreValid(_ shell: String, _ check: [String]) throws {
+        let run = try busylife(["--generate-completion-script", shell])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("agenda") && run.stdout.contains("template"))
+        guard let path = Self.program(shell) else {
+            print("skipped: \(shell) is not installed; its completion script was generated but not checked")
+            return
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("busylife-completion-\(UUID().uuidString).\(shell)")
+        try run.stdout.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let checked = try busylife([], shell: "\(path) \(check.joined(separator: " ")) '\(file.path)' 2>&1")
+        #expect(checked.status == 0, "\(shell): \(checked.stdout)")
+    }
+
+    /// scripts/install.sh puts the binary, the page and the completions
+    /// under a prefix; `man busylife` then finds the page from PATH.
+    @Test func installPutsEverythingUnderThePrefix() throws {
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("busylife-prefix-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        let run = try busylife([], shell: "scripts/install.sh --prefix '\(prefix)' --binary BUSYLIFE")
+        #expect(run.status == 0, "\(run.stderr)")
+        for file in ["bin/busylife", "share/man/man1/busylife.1", "share/bash-completion/completions/busylife",
+                     "share/zsh/site-functions/_busylife", "share/fish/vendor_completions.d/busylife.fish"] {
+            #expect(FileManager.default.fileExists(atPath: "\(prefix)/\(file)"), "\(file)")
+        }
+        guard Self.program("man") != nil else { print("skipped: man is not installed"); return }
+        let man = try busylife([], shell: "PATH='\(prefix)/bin':$PATH MANWIDTH=80 MANPAGER=cat man busylife 2>&1")
+        #expect(man.stdout.contains("busylife"), "\(man.stdout.prefix(300))")
+        #expect(man.stdout.contains("DATES"))
+    }
 }
