@@ -137,7 +137,13 @@ struct Configuration: Sendable {
             guard TravelPlan.zone(named: zone) != nil else { throw fail("timezone", "\"\(zone)\" names no time zone (an IANA name such as Europe/Paris)") }
             configuration.timezone = zone
         }
-        configuration.locale = try string("locale")
+        if let locale = try string("locale") {
+            let identifier = String(locale.prefix { $0 != "." && $0 != "@" }).replacingOccurrences(of: "-", with: "_")
+            guard Locale.availableIdentifiers.contains(identifier) else {
+                throw fail("locale", "\"\(locale)\" names no locale this system knows (such as de_DE or ja_JP)")
+            }
+            configuration.locale = locale
+        }
         if let day = try string("week-start") {
             guard HeatmapCommand.weekday(day) != nil, day.count >= 3 else { throw fail("week-start", "wants mon, tue, wed, thu, fri, sat or sun, not \"\(day)\"") }
             configuration.weekStart = day

@@ -263,6 +263,7 @@ import Testing
         ("working-days = \"weekdays\"\n", "config.toml:1: working-days wants days such as"),
         ("week-start = \"someday\"\n", "config.toml:1: week-start wants mon"),
         ("locale = 5\n", "config.toml:1: locale wants a string in quotes"),
+        ("\nlocale = \"xx_YY\"\n", "config.toml:2: locale \"xx_YY\" names no locale this system knows"),
         ("calender = [\"a.ics\"]\n", "config.toml:1: calender is not a setting; settings: calendars, "),
         ("[colors]\nWork = \"blue\"\n", "config.toml:2: [colors] Work wants a colour"),
     ])

@@ -37,7 +37,7 @@ import Testing
         let event = ["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:breakfast", "DTSTART:20261207T080000",
                      "DURATION:PT1H", "SUMMARY:Breakfast", "END:VEVENT", "END:VCALENDAR"].joined(separator: "\r\n")
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("breakfast-\(UUID().uuidString).ics").path
-        FileManager.default.createFile(atPath: path, contents: Data(event.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(event.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let home = try busylife(["occurrences", path, "samples/flight.ics", "--from", "2026-12-07", "--to", "2026-12-07",
                                  "--tz", "America/New_York"])
@@ -49,7 +49,7 @@ import Testing
                                      "--tz", "America/New_York", "--travel", "2026-12-06T16:50+09:00=Asia/Tokyo"])
         #expect(try objects(traveled).first?["startUTC"] as? String == "2026-12-06T23:00:00Z")
         let itinerary = FileManager.default.temporaryDirectory.appendingPathComponent("trip-\(UUID().uuidString).tsv").path
-        FileManager.default.createFile(atPath: itinerary, contents: Data("# when\tzone\n2026-12-06T07:50Z\tAsia/Tokyo\n".utf8))
+        _ = FileManager.default.createFile(atPath: itinerary, contents: Data("# when\tzone\n2026-12-06T07:50Z\tAsia/Tokyo\n".utf8))
         defer { try? FileManager.default.removeItem(atPath: itinerary) }
         let planned = try busylife(["occurrences", path, "--from", "2026-12-07", "--to", "2026-12-07",
                                     "--tz", "America/New_York", "--itinerary", itinerary])
