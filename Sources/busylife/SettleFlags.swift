@@ -118,7 +118,7 @@ struct SettleFlags: ParsableArguments {
         guard tz == nil, let name = SettleFlags.environmentZoneName(environment), TravelPlan.zone(named: name) == nil else { return nil }
         return Diagnostic(.warning, .unknownZoneSetting, at: SourcePosition(file: "<environment>", line: 0),
                           "TZ=\(environment["TZ"]!) names no time zone busylife knows (an IANA name such as Europe/Paris); "
-                          + "using \(SettleFlags.systemZone.id) instead (--tz sets the zone)")
+                          + "using \(Configuration.active.timezone ?? SettleFlags.systemZone.id) instead (--tz sets the zone)")
     }
 
     /// Within 0001-01-01 ... 9999-12-31.
