@@ -53,7 +53,7 @@ struct BusyLifeCommand: ParsableCommand {
             try command.run()
         } catch let error as ValidationError {
             let subcommand = type(of: command)
-            let name = subcommand == BusyLifeCommand.self ? "busylife" : "busylife " + subcommand._commandName
+            let name = subcommand == BusyLifeCommand.self ? "busylife" : "busylife " + (subcommand.configuration.commandName ?? "")
             let err = Output(fd: 2)
             err.line("Error: \(error.message)")
             err.line("Usage: " + usageString(for: subcommand).trimmingCharacters(in: .whitespaces))
