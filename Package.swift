@@ -12,6 +12,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation --target BusyLifeKit`
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // agenda --template (docs/agenda.md, Templates).
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // The configuration file (README, Configuration).
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // The C library, seen only by `ICal`.
@@ -36,7 +40,8 @@ let package = Package(
         // Conversion out: .ics (as stored or expanded), jCal, events.json, CSV.
         .target(name: "Convert", dependencies: ["ICal", "EventModel", "Import", "Settle", "Export"]),
         // Machine and human output of the model.
-        .target(name: "Export", dependencies: ["EventModel", "Settle", "FreeBusy"]),
+        .target(name: "Export", dependencies: ["EventModel", "Settle", "FreeBusy",
+                                               .product(name: "Mustache", package: "swift-mustache")]),
         // mimalloc replaces malloc for the whole process (linking it is
         // enough): libical allocates a great many small blocks on the reader
         // thread, where glibc's malloc pays for locking; reading is about
@@ -48,6 +53,7 @@ let package = Package(
             dependencies: [
                 "BusyLifeKit", "EventModel", "Import", "Settle", "FreeBusy", "Export", "Convert", "CMimalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
         ),
         // Speed of the recurrence engine (scripts/benchmark-settle.sh).

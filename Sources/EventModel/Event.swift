@@ -72,7 +72,9 @@ public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
         self.line = line
     }
 
-    public var description: String { "\(file):\(line)" }
+    /// `file:line`, or `file` alone when no line applies (line 0: a
+    /// missing file, a directory, the environment).
+    public var description: String { line > 0 ? "\(file):\(line)" : file }
 }
 
 /// A place: a plain text (iCalendar LOCATION, older BusyLife files) or

@@ -21,7 +21,14 @@ public struct TravelPlan: Sendable {
 
     package private(set) var steps: [Step] = []
 
-    public init() {}
+    /// The day the date words and relative dates of a WHEN are read against
+    /// (`tomorrow=Asia/Tokyo`, `+3d=UTC`, `friday=Europe/Paris`: that
+    /// day's midnight, as a date WHEN is; DateInput); nil: ISO 8601 only.
+    public var today: LocalDate?
+
+    public init(today: LocalDate? = nil) {
+        self.today = today
+    }
 
     /// Adds `WHEN=ZONE`.
     public mutating func add(_ text: String) throws(Problem) {
@@ -35,10 +42,16 @@ public struct TravelPlan: Sendable {
         guard let zone = TravelPlan.zone(named: name) else {
             throw Problem(description: "unknown time zone \"\(name)\" (use an IANA name such as Asia/Tokyo)")
         }
-        guard let moment = TravelPlan.when(when) else {
-            throw Problem(description: "\"\(when)\" is not an ISO 8601 date or date-time (2026-11-20T08:00, 2026-11-20T08:00Z, 2026-11-20T08:00+09:00)")
+        if let moment = TravelPlan.when(when) {
+            steps.append(Step(when: moment, zone: zone))
+            return
         }
-        steps.append(Step(when: moment, zone: zone))
+        if let today, let date = try? DateInput.parse(when, today: today), !date.isUnit {
+            steps.append(Step(when: .local(LocalDateTime(date: date.first, hour: 0, minute: 0, second: 0)!), zone: zone))
+            return
+        }
+        throw Problem(description: "\"\(when)\" is not an ISO 8601 date or date-time (2026-11-20T08:00, 2026-11-20T08:00Z, 2026-11-20T08:00+09:00)"
+                      + (today == nil ? "" : " or a day such as tomorrow, +3d or friday"))
     }
 
     /// The timeline from `base`: each local time is read in the zone in

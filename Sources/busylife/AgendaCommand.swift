@@ -17,13 +17,26 @@ struct AgendaCommand: ParsableCommand {
         days and ⇥ where they end. Colour on a terminal: the calendar's own \
         (a vdir collection's color file), else by BusyLife type or calendar \
         name. A --calendar that matches no calendar of the input is a usage \
-        error that lists them. docs/agenda.md has the details.
+        error that lists them. Default window: today and the next 6 days \
+        (--days N for N days; --from alone: that many days from it). \
+        --template prints each event through a Mustache template instead \
+        ({{start-time}} {{title}}; fields in docs/agenda.md, which has \
+        khal's, icalBuddy's and gcalcli's layouts). Without INPUT, the \
+        calendars of the configuration file (busylife config). \
+        docs/agenda.md has the details.
 
         EXAMPLES:
-          busylife agenda samples/ --today 2026-11-22 --from 2026-11-22 --to 2026-11-28
+          busylife agenda
+          busylife agenda work.ics --from monday --days 5
+          busylife agenda --from 2026-W48
+          busylife agenda --template '{{start-time}} {{title}} @{{location}}'
+          busylife agenda samples/ --today 2026-11-22 --from 2026-11-22 \\
+            --to 2026-11-28
           busylife agenda work.ics --locale de_DE --empty-days
-          LANG=ja_JP.UTF-8 busylife agenda samples/busylife-events.json --today 2026-11-22
-          busylife agenda cal.ics --format tsv | awk -F'\\t' '$4 == "false" { print $5 }'
+          LANG=ja_JP.UTF-8 busylife agenda samples/busylife-events.json \\
+            --today 2026-11-22
+          busylife agenda cal.ics --format tsv \\
+            | awk -F'\\t' '$4 == "false" { print $5 }'
 
         \(ExitStatus.help)
         """
@@ -52,15 +65,39 @@ struct AgendaCommand: ParsableCommand {
     @Flag(help: "Leave out all-day events.")
     var noAllDay = false
 
+    @Option(help: ArgumentHelp("Print each occurrence through this Mustache template instead: {{start-time}} {{title}}{{#location}} @{{location}}{{/location}} (fields: docs/agenda.md).", valueName: "template"))
+    var template: String?
+
+    @Option(help: ArgumentHelp("The same, read from a file.", valueName: "file"))
+    var templateFile: String?
+
+    @Option(help: ArgumentHelp("Days in the window when --from or --to is missing (default 7: today and the next 6).", valueName: "n"))
+    var days: Int = 7
+
+    func validate() throws {
+        if template != nil && templateFile != nil { throw ValidationError("give --template or --template-file, not both") }
+        if (template != nil || templateFile != nil) && format == .tsv { throw ValidationError("--template writes text: leave out --format tsv") }
+        guard (1...SettleOptions.maximumDays).contains(days) else {
+            throw ValidationError("--days wants 1 to \(SettleOptions.maximumDays), not \(days)")
+        }
+    }
+
     func run() throws {
         Output.ignoreBrokenPipeSignal()
-        let options = try settle.options()
+        let options = try settle.options(defaultWindow: .ahead(days: days))
+        var templated = template == nil && templateFile == nil ? nil : try makeTemplate(today: try settle.todayDate(timeline: options.timeline))
+        templated?.emptyDays = emptyDays
         let out = Output(fd: 1)
         let (settlement, report) = try settleInputs(input, settle, options, err: Output(fd: 2))
         switch format {
         case .tsv:
             out.write(Agenda.tsvHeader)
             for day in settlement.days where !out.closed { out.write(Agenda.tsvRows(day, in: settlement, shown: shown(options.me))) }
+        case .text where templated != nil:
+            let agenda = templated!
+            for day in settlement.days where !out.closed {
+                if let text = agenda.text(day, in: settlement) { out.write(text) }
+            }
         case .text:
             var agenda = Agenda(locale: AgendaLocale(identifier: look.localeIdentifier()), today: try settle.todayDate(timeline: options.timeline))
             agenda.emptyDays = emptyDays
@@ -88,5 +125,22 @@ struct AgendaCommand: ParsableCommand {
     /// the declined or the all-day ones.
     func shown(_ me: String?) -> Agenda.Shown {
         Agenda.Shown(cancelled: !hideCancelled, declined: !hideDeclined, allDay: !noAllDay, me: me)
+    }
+
+    /// `--template` or `--template-file`, read and checked before any input is.
+    func makeTemplate(today: LocalDate) throws -> AgendaTemplate {
+        let text: String, source: String
+        if let templateFile {
+            guard let data = FileManager.default.contents(atPath: templateFile) else {
+                throw ExitStatus.missing("cannot read the template \(templateFile): " + SettleFlags.reason(templateFile))
+            }
+            text = String(decoding: data, as: UTF8.self)
+            source = templateFile
+        } else {
+            text = template ?? ""
+            source = "--template"
+        }
+        do { return try AgendaTemplate(text, source: source, locale: AgendaLocale(identifier: look.localeIdentifier()), today: today) }
+        catch { throw ValidationError(error.description) }
     }
 }

@@ -23,7 +23,8 @@ struct BusyCommand: ParsableCommand {
 
         EXAMPLES:
           busylife busy work.ics --today 2026-11-23
-          busylife busy ~/.calendars/ --from 2026-11-01 --to 2026-12-31 --me me@example.com --format ics -o me.ifb
+          busylife busy ~/.calendars/ --from 2026-11-01 --to 2026-12-31 \\
+            --me me@example.com --format ics -o me.ifb
           busylife busy work.ics --format json | jq '.days[] | [.date, .busySeconds]'
 
         \(ExitStatus.inputs)
@@ -63,8 +64,8 @@ struct BusyCommand: ParsableCommand {
                 ?? Instant(seconds: options.from.daysSinceEpoch * 86_400)..<Instant(seconds: (options.to.daysSinceEpoch + 1) * 86_400)
             text = FreeBusyCalendar.document(
                 window: window, stamp: FreeBusyOptions.stamp(today: try settle.todayDate(timeline: timeline), timeline: timeline),
-                uid: FreeBusyOptions.uid("busy", from: options.from, to: options.to, timeline: timeline, me: settle.me),
-                organizer: settle.me.flatMap(Attendee.email(fromAddress:)),
+                uid: FreeBusyOptions.uid("busy", from: options.from, to: options.to, timeline: timeline, me: settle.address),
+                organizer: settle.address.flatMap(Attendee.email(fromAddress:)),
                 periods: periods.map { FreeBusyCalendar.Period(start: $0.start, end: $0.end, type: $0.tentative ? "BUSY-TENTATIVE" : "BUSY") })
         }
         try common.write(text)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct BusyLifeCommand: ParsableCommand {
@@ -14,8 +15,10 @@ struct BusyLifeCommand: ParsableCommand {
         EXAMPLES:
           busylife heatmap samples/ --today 2026-12-20
           busylife agenda samples/ --today 2026-11-22 --locale de_DE
-          busylife days work.ics --from 2026-11-01 --to 2026-11-30 --format ndjson | jq .busySeconds
-          busylife occurrences work.ics --tz America/New_York --travel 2026-12-06T16:50+09:00=Asia/Tokyo
+          busylife days work.ics --from 2026-11-01 --to 2026-11-30 --format ndjson \\
+            | jq .busySeconds
+          busylife occurrences work.ics --tz America/New_York \\
+            --travel 2026-12-06T16:50+09:00=Asia/Tokyo
           busylife free alice.ics bob.ics --min 1h --buffer 10m
           busylife conflicts work.ics personal.ics --between-inputs
           busylife busy work.ics --format ics -o me.ifb
@@ -24,10 +27,41 @@ struct BusyLifeCommand: ParsableCommand {
 
         \(ExitStatus.inputs)
 
+        \(ExitStatus.dates)
+
+        CONFIGURATION:
+          ~/.config/busylife/config.toml ($XDG_CONFIG_HOME, or the file
+          $BUSYLIFE_CONFIG names) sets calendars (read when no INPUT is
+          given), timezone, locale, week-start, working-hours, working-days,
+          me and [colors]; flags win over the environment, which wins over
+          the file. busylife config shows the settings and their origins.
+
         \(ExitStatus.help)
         """,
         version: "0.1.0",
         subcommands: [EventsCommand.self, OccurrencesCommand.self, DaysCommand.self, AgendaCommand.self, HeatmapCommand.self,
-                      FreeCommand.self, BusyCommand.self, ConflictsCommand.self, ConvertCommand.self, CheckCommand.self]
+                      FreeCommand.self, BusyCommand.self, ConflictsCommand.self, ConvertCommand.self, CheckCommand.self, ConfigCommand.self]
     )
+
+    /// ArgumentParser's `main`, but a usage error found once a subcommand
+    /// runs (a date, a zone, a --calendar name) prints that subcommand's
+    /// usage, as the errors found while parsing do, not `busylife <subcommand>`.
+    static func main() {
+        var command: ParsableCommand
+        do { command = try parseAsRoot() } catch { exit(withError: error) }
+        do {
+            try command.run()
+        } catch let error as ValidationError {
+            let subcommand = type(of: command)
+            let name = subcommand == BusyLifeCommand.self ? "busylife" : "busylife " + (subcommand.configuration.commandName ?? "")
+            let err = Output(fd: 2)
+            err.line("Error: \(error.message)")
+            err.line("Usage: " + usageString(for: subcommand).trimmingCharacters(in: .whitespaces))
+            err.line("  See '\(name) --help' for more information.")
+            err.flush()
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

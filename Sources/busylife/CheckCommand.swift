@@ -23,7 +23,8 @@ struct CheckCommand: ParsableCommand {
         EXAMPLES:
           busylife check samples/
           busylife check --strict calendar.ics && echo clean
-          busylife check --format json ~/cal/ | jq '.diagnostics[] | select(.severity == "error")'
+          busylife check --format json ~/cal/ \\
+            | jq '.diagnostics[] | select(.severity == "error")'
           busylife check --format json work.ics | jq .diagnostics
 
         \(ExitStatus.inputs)

@@ -26,8 +26,10 @@ struct ConflictsCommand: ParsableCommand {
 
         EXAMPLES:
           busylife conflicts work.ics personal.ics --today 2026-11-23
-          busylife conflicts alice.ics bob.ics --between-inputs --format ndjson | jq -r '[.start, .first.title, .second.title] | @tsv'
-          busylife conflicts ~/.calendars/ --from 2026-11-01 --to 2026-11-30 --me me@example.com
+          busylife conflicts alice.ics bob.ics --between-inputs --format ndjson \\
+            | jq -r '[.start, .first.title, .second.title] | @tsv'
+          busylife conflicts ~/.calendars/ --from 2026-11-01 --to 2026-11-30 \\
+            --me me@example.com
 
         \(ExitStatus.inputs)
 
@@ -55,7 +57,7 @@ struct ConflictsCommand: ParsableCommand {
 
     func validate() throws {
         if limit < 1 { throw ValidationError("--limit wants a positive number of pairs") }
-        if betweenInputs && input.inputs.count < 2 {
+        if betweenInputs && input.paths.count < 2 {
             throw ValidationError("--between-inputs wants two inputs or more (each a person or a calendar)")
         }
     }
@@ -67,7 +69,7 @@ struct ConflictsCommand: ParsableCommand {
         let err = Output(fd: 2)
         let (settlement, readReport) = try settleInputs(input, settle, options, err: err)
         var report = readReport
-        let owners = InputOwners(input.inputs)
+        let owners = InputOwners(input.paths)
         let found = settlement.conflicts(limit: limit, acrossGroupsOnly: betweenInputs) { owners.index(ofFile: $0.event.source.file) ?? -1 }
         if let cut = found.firstCut {
             let later = settlement.occurrences[cut.second]
@@ -86,7 +88,7 @@ struct ConflictsCommand: ParsableCommand {
             let view = FreeBusyText(locale: AgendaLocale(identifier: common.localeIdentifier), today: try settle.todayDate(timeline: settlement.timeline))
             try common.write { write in view.conflicts(found, in: settlement, write: write) }
         case .ndjson:
-            let named = input.inputs.count > 1
+            let named = input.paths.count > 1
             try common.write { write in
                 for conflict in found.pairs {
                     let line = FreeBusyJSON.conflict(conflict, in: settlement) { settled in

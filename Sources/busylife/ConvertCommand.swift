@@ -100,7 +100,7 @@ struct ConvertCommand: ParsableCommand {
         let conversion = Conversion(options: options) { bytes in file.write(bytes) }
         let report: ImportReport
         do {
-            report = try conversion.run(input.inputs.map(InputSource.init(argument:)),
+            report = try conversion.run(input.paths.map(InputSource.init(argument:)),
                                         importOptions: ImportOptions(useCalendarZone: !input.noCalendarZone),
                                         diagnostic: { diagnostic in
                                             guard input.shows(diagnostic) else { return }

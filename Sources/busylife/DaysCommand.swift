@@ -12,12 +12,16 @@ struct DaysCommand: ParsableCommand {
         Every date of the window is present, empty ones too. A day is the \
         time whose local date it is in the viewer's zone in force: 23 or 25 \
         hours on DST days, other lengths (or two spans, or none) on travel \
-        days. Fields: docs/days.md; JSON Schema: docs/days.schema.json.
+        days. Default window: today ± 31 days (--from or --to alone: 63 \
+        days from or up to it; --from 2026-11 alone: that month). Fields: \
+        docs/days.md; JSON Schema: docs/days.schema.json.
 
         EXAMPLES:
           busylife days samples/ --today 2026-11-22 --tz America/New_York
-          busylife days work.ics --from 2026-11-01 --to 2026-11-30 --format ndjson | jq -r '[.date, .busySeconds] | @tsv'
-          busylife days cal.ics --format ndjson --tz America/New_York --travel 2026-12-06T07:50Z=Asia/Tokyo
+          busylife days work.ics --from 2026-11-01 --to 2026-11-30 --format ndjson \\
+            | jq -r '[.date, .busySeconds] | @tsv'
+          busylife days cal.ics --format ndjson --tz America/New_York \\
+            --travel 2026-12-06T07:50Z=Asia/Tokyo
 
         \(ExitStatus.help)
         """

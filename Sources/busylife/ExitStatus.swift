@@ -11,9 +11,11 @@ enum ExitStatus {
       64  usage error
       65  nothing usable was read, or any error or warning under --strict
       66  an input is missing or unreadable (a file, a folder inside a
-          directory), or a directory holds no calendar file at all
+          directory, an --itinerary or --template-file), or a directory
+          holds no calendar file at all
       74  output error (-o /dev/full, a folder that cannot be written; a
           closed pipe is not one: output just stops)
+      78  the configuration file is malformed (its line is named)
     """
 
     /// How inputs are read: for the discussions of the commands that read.
@@ -28,6 +30,27 @@ enum ExitStatus {
       displayname or color file) names its events' calendar (the display
       name, else the folder's name) and gives it its colour; other files
       keep X-WR-CALNAME, else the file's stem.
+    """
+
+    /// Exit 66 after saying why on standard error: a file the command
+    /// needs (an itinerary, a template) is missing or unreadable.
+    static func missing(_ message: String) -> ExitCode {
+        let err = Output(fd: 2)
+        err.line("busylife: " + message)
+        err.flush()
+        return ExitCode(66)
+    }
+
+    /// The date forms of --from, --to, --today and --travel (DateInput).
+    static let dates = """
+    DATES:
+      --from, --to and --today take 2026-11-22, today, tomorrow, yesterday,
+      now, +3d, -2w, +1m, +1y (from today; --to counts from --from), a
+      weekday name (monday or mon: the next one, today if it is one), or a
+      whole 2026-11, 2026 or 2026-W48 (an ISO week). A month, year or week
+      given alone is the window: --from 2026-11. Otherwise a lone --from
+      or --to takes the command's default length (its --help says it).
+      Years have four digits; a date that does not exist is refused.
     """
 
     static func code(for report: ImportReport, strict: Bool) -> ExitCode {

@@ -26,8 +26,10 @@ struct FreeCommand: ParsableCommand {
         EXAMPLES:
           busylife free work.ics --today 2026-11-23 --tz America/New_York
           busylife free alice.ics bob.ics me/ --min 1h --buffer 10m
-          busylife free work.ics --hours 08:30-16:30 --workdays Mon,Wed,Fri --format ndjson | jq -r .start
-          busylife free work.ics --tz America/New_York --travel 2026-12-02T22:00Z=Asia/Tokyo
+          busylife free work.ics --hours 08:30-16:30 --workdays Mon,Wed,Fri \\
+            --format ndjson | jq -r .start
+          busylife free work.ics --tz America/New_York \\
+            --travel 2026-12-02T22:00Z=Asia/Tokyo
           busylife free work.ics --format ics -o free.ics
 
         \(ExitStatus.inputs)
@@ -43,10 +45,13 @@ struct FreeCommand: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var settle: SettleFlags
 
-    @Option(help: ArgumentHelp("Working hours on the wall clock of the zone in force: HH:MM-HH:MM, end at most 24:00.", valueName: "from-to"))
-    var hours = "09:00-17:00"
+    @Option(name: .customLong("hours"), help: ArgumentHelp("Working hours on the wall clock of the zone in force: HH:MM-HH:MM, end at most 24:00 (default: working-hours in the configuration file, else 09:00-17:00).", valueName: "from-to"))
+    var hoursText: String?
 
-    @Option(help: ArgumentHelp("Working days: Mon-Fri, Sun-Thu, Mon,Wed,Fri (English names, two letters or more). Default: the working week of the locale's country (Mon-Fri in most).", valueName: "days"))
+    /// `--hours`, else the configuration file's, else 09:00-17:00.
+    var hours: String { hoursText ?? Configuration.active.workingHours ?? "09:00-17:00" }
+
+    @Option(help: ArgumentHelp("Working days: Mon-Fri, Sun-Thu, Mon,Wed,Fri (English names, two letters or more). Default: working-days in the configuration file, else the working week of the locale's country (Mon-Fri in most).", valueName: "days"))
     var workdays: String?
 
     @Option(name: .customLong("min"), help: ArgumentHelp("Shortest slot listed: 30m, 1h, 1h30m, PT45M.", valueName: "length"))
@@ -71,7 +76,7 @@ struct FreeCommand: ParsableCommand {
             throw ValidationError("--hours wants HH:MM-HH:MM within one day (09:00-17:00, 00:00-24:00), not \"\(hours)\"")
         }
         let days: Set<Int>
-        if let workdays {
+        if let workdays = workdays ?? Configuration.active.workingDays {
             guard let parsed = WorkingHours.parseWorkdays(workdays) else {
                 throw ValidationError("--workdays wants days such as Mon-Fri, Sun-Thu or Mon,Wed,Fri, not \"\(workdays)\"")
             }
@@ -117,8 +122,8 @@ struct FreeCommand: ParsableCommand {
             let window = FreeBusyOptions.hull(days) ?? Instant(seconds: dates.lowerBound.daysSinceEpoch * 86_400)..<Instant(seconds: (dates.upperBound.daysSinceEpoch + 1) * 86_400)
             text = FreeBusyCalendar.document(
                 window: window, stamp: FreeBusyOptions.stamp(today: try settle.todayDate(timeline: timeline), timeline: timeline),
-                uid: FreeBusyOptions.uid("free", from: dates.lowerBound, to: dates.upperBound, timeline: timeline, me: settle.me),
-                organizer: settle.me.flatMap(Attendee.email(fromAddress:)),
+                uid: FreeBusyOptions.uid("free", from: dates.lowerBound, to: dates.upperBound, timeline: timeline, me: settle.address),
+                organizer: settle.address.flatMap(Attendee.email(fromAddress:)),
                 periods: slots.map { FreeBusyCalendar.Period(start: $0.start, end: $0.end, type: "FREE") })
         }
         try common.write(text)

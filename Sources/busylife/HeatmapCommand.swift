@@ -29,7 +29,8 @@ struct HeatmapCommand: ParsableCommand {
         EXAMPLES:
           busylife heatmap samples/ --today 2026-11-22
           busylife heatmap work.ics --year 2026 --format svg -o busy-2026.svg
-          busylife heatmap work.ics --view month --from 2026-09-01 --to 2026-12-31 --week-numbers
+          busylife heatmap work.ics --view month --from 2026-09-01 --to 2026-12-31 \\
+            --week-numbers
           busylife heatmap work.ics --view hours --stat total --scale fixed:15,30,45
           busylife heatmap work.ics --format json | jq '.cells | max_by(.busySeconds)'
 
@@ -54,10 +55,10 @@ struct HeatmapCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- for standard output; written safely, see above).", valueName: "file"))
     var output: String?
 
-    @Option(help: ArgumentHelp("A calendar year instead of the 53 weeks ending this week.", valueName: "YYYY"))
-    var year: Int?
+    @Option(help: ArgumentHelp("A calendar year (four digits) instead of the 53 weeks ending this week; the same as --from YYYY.", valueName: "YYYY"))
+    var year: String?
 
-    @Option(help: ArgumentHelp("First day of the week: mon ... sun (default: the locale's).", valueName: "day"))
+    @Option(help: ArgumentHelp("First day of the week: mon ... sun (default: week-start in the configuration file, else the locale's).", valueName: "day"))
     var weekStart: String?
 
     @Flag(help: "month view: ISO week numbers before each week.")
@@ -79,7 +80,9 @@ struct HeatmapCommand: ParsableCommand {
         if HeatmapScale.kind(parsing: scale) == nil {
             throw ValidationError("--scale wants quantile, linear or fixed:A,B,C with increasing minutes, not \"\(scale)\"")
         }
-        if let year, !(1...9999).contains(year) { throw ValidationError("--year wants 1 to 9999") }
+        if let year, HeatmapCommand.year(year) == nil {
+            throw ValidationError("--year wants a year of four digits, 0001 to 9999, not \"\(year)\"")
+        }
         if year != nil && (settle.from != nil || settle.to != nil) { throw ValidationError("give --year or --from/--to, not both") }
         if !(10...100).contains(cell) { throw ValidationError("--cell wants 10 to 100 pixels") }
         if let weekStart, HeatmapCommand.weekday(weekStart) == nil {
@@ -89,17 +92,13 @@ struct HeatmapCommand: ParsableCommand {
 
     func run() throws {
         Output.ignoreBrokenPipeSignal()
-        var options = try settle.options()
-        let today = try settle.todayDate(timeline: options.timeline)
         let names = LocaleNames(identifier: look.localeIdentifier())
-        let firstWeekday = weekStart.flatMap(HeatmapCommand.weekday) ?? names.firstWeekday
-        if let year {
+        let firstWeekday = (weekStart ?? Configuration.active.weekStart).flatMap(HeatmapCommand.weekday) ?? names.firstWeekday
+        var options = try settle.options(defaultWindow: .weeks(53, weekStart: firstWeekday))
+        let today = try settle.todayDate(timeline: options.timeline)
+        if let year = year.flatMap(HeatmapCommand.year) {
             options.from = LocalDate(year: year, month: 1, day: 1)!
             options.to = LocalDate(year: year, month: 12, day: 31)!
-        } else if settle.from == nil && settle.to == nil {
-            let thisWeek = WeekOrder(first: firstWeekday).start(of: today)
-            options.from = SettleFlags.clamped(thisWeek.adding(days: -52 * 7))
-            options.to = SettleFlags.clamped(thisWeek.adding(days: 6))
         }
         options.keepOccurrences = false  // busy time and counts are all a heatmap needs
         let (settlement, report) = try settleInputs(input, settle, options, err: Output(fd: 2))
@@ -154,6 +153,12 @@ struct HeatmapCommand: ParsableCommand {
         if let format { return format }
         guard let output, let dot = output.lastIndex(of: "."), output != "-" else { return .text }
         return Format(rawValue: output[output.index(after: dot)...].lowercased()) ?? .text
+    }
+
+    /// Four digits, 0001 to 9999 (`26` is not year 26).
+    static func year(_ text: String) -> Int? {
+        guard text.count == 4, text.allSatisfy({ $0.isASCII && $0.isNumber }), let year = Int(text), year >= 1 else { return nil }
+        return year
     }
 
     static func weekday(_ text: String) -> Int? {

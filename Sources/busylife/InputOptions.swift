@@ -5,9 +5,9 @@ import Foundation
 /// What every reading command takes: the inputs and how strictly to read them.
 struct InputOptions: ParsableArguments {
     @Argument(help: ArgumentHelp(
-        "Files (.ics, jCal or BusyLife events.json, told apart by content), directories (read recursively, links followed; INPUTS in busylife --help), or - for standard input.",
+        "Files (.ics, jCal or BusyLife events.json, told apart by content), directories (read recursively, links followed; INPUTS in busylife --help), or - for standard input. Default: the calendars of the configuration file (busylife config).",
         valueName: "input"))
-    var inputs: [String]
+    var inputs: [String] = []
 
     @Flag(help: "Fail (exit 65) on any error or warning (notes never fail a run).")
     var strict = false
@@ -20,13 +20,21 @@ struct InputOptions: ParsableArguments {
     var noCalendarZone = false
 
     func validate() throws {
-        if inputs.isEmpty { throw ValidationError("give at least one input (a file, a directory or -)") }
+        try Configuration.check()
+        if inputs.isEmpty && Configuration.active.calendars.isEmpty {
+            let path = Configuration.active.path ?? "~/.config/busylife/config.toml"
+            throw ValidationError("give at least one input (a file, a directory or -), or name your calendars in \(path): "
+                + "calendars = [\"~/calendars/work.ics\", \"~/.calendars/\"] (README, Configuration)")
+        }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
     }
 
+    /// The inputs given, else the configuration file's calendars.
+    var paths: [String] { inputs.isEmpty ? Configuration.active.calendars : inputs }
+
     /// The inputs as the library takes them (`-` is standard input).
     var sources: [CalendarSource] {
-        inputs.map { $0 == "-" ? .standardInput : .file(URL(fileURLWithPath: $0)) }
+        paths.map { $0 == "-" ? .standardInput : .file(URL(fileURLWithPath: $0)) }
     }
 
     var readOptions: ReadOptions { ReadOptions(useCalendarZone: !noCalendarZone) }

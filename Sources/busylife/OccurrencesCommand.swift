@@ -12,13 +12,18 @@ struct OccurrencesCommand: ParsableCommand {
         Every occurrence that lands on a local date of the window, sorted by \
         start: recurring events expanded (RRULE, RDATE, EXDATE, EXRULE, \
         overrides, THISANDFUTURE), in the viewer's zones over time. Fields \
-        are described in docs/occurrences.md.
+        are described in docs/occurrences.md. Default window: today ± 31 \
+        days (--from or --to alone: 63 days from or up to it; --from 2026 \
+        alone: that year).
 
         EXAMPLES:
           busylife occurrences samples/meeting.ics --from 2026-11-01 --to 2026-11-30
-          busylife occurrences work.ics --today 2026-11-22 | jq -r 'select(.busy) | .title'
-          busylife occurrences samples/flight.ics --tz America/New_York --travel-from-events
-          busylife occurrences cal.ics --tz America/New_York --travel 2026-12-01T18:00=Asia/Tokyo
+          busylife occurrences work.ics --today 2026-11-22 \\
+            | jq -r 'select(.busy) | .title'
+          busylife occurrences samples/flight.ics --tz America/New_York \\
+            --travel-from-events
+          busylife occurrences cal.ics --tz America/New_York \\
+            --travel 2026-12-01T18:00=Asia/Tokyo
 
         \(ExitStatus.help)
         """

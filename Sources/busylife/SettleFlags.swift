@@ -6,19 +6,19 @@ import Settle
 /// The window, the viewer's zones over time and the busy-time rules: the
 /// flags of every command that expands (docs/semantics.md sections 4 to 6).
 struct SettleFlags: ParsableArguments {
-    @Option(help: ArgumentHelp("First local date of the window (inclusive).", valueName: "YYYY-MM-DD"))
+    @Option(help: ArgumentHelp("First local date of the window (inclusive): 2026-11-22, today, tomorrow, yesterday, +3d, -2w, +1m, monday, or a whole 2026-11, 2026, 2026-W48 (DATES in busylife --help). Alone, a month, year or week is the window; a day starts the command's default length.", valueName: "date"))
     var from: String?
 
-    @Option(help: ArgumentHelp("Last local date of the window (inclusive).", valueName: "YYYY-MM-DD"))
+    @Option(help: ArgumentHelp("Last local date of the window (inclusive), the same forms; +6d counts from --from. Alone, a day ends the command's default length.", valueName: "date"))
     var to: String?
 
-    @Option(help: ArgumentHelp("Today, for reproducible runs (default: the current date in the viewer's zone). The default window is today ± 31 days (free and busy: today and the next 6; conflicts: today and the next 30).", valueName: "YYYY-MM-DD"))
+    @Option(help: ArgumentHelp("Today, for reproducible runs (default: the current date in the viewer's zone); any form that names one day.", valueName: "date"))
     var today: String?
 
-    @Option(help: ArgumentHelp("The viewer's zone (IANA name). Default: TZ (a warning when it names no known zone), then the system zone, then UTC.", valueName: "zone"))
+    @Option(help: ArgumentHelp("The viewer's zone (IANA name). Default: TZ (a warning when it names no known zone), then timezone in the configuration file, then the system zone, then UTC.", valueName: "zone"))
     var tz: String?
 
-    @Option(help: ArgumentHelp("A change of the viewer's zone, repeatable: WHEN is an ISO date-time with Z or an offset, or local time in the zone in force just before.", valueName: "WHEN=ZONE"))
+    @Option(help: ArgumentHelp("A change of the viewer's zone, repeatable: WHEN is an ISO date-time with Z or an offset, or local time in the zone in force just before; a date or a day such as tomorrow or friday is its midnight.", valueName: "WHEN=ZONE"))
     var travel: [String] = []
 
     @Option(help: ArgumentHelp("A file of zone changes: WHEN<TAB>ZONE lines, or a JSON array of {\"when\", \"zone\"} (docs/travel.md).", valueName: "file"))
@@ -27,7 +27,7 @@ struct SettleFlags: ParsableArguments {
     @Flag(help: "A flight (an event whose start and end carry different zones) moves the viewer to the end's zone at its end.")
     var travelFromEvents = false
 
-    @Option(help: ArgumentHelp("Your attendee address: events you declined are not busy.", valueName: "email"))
+    @Option(help: ArgumentHelp("Your attendee address: events you declined are not busy (default: me in the configuration file).", valueName: "email"))
     var me: String?
 
     @Flag(help: "Count all-day events as busy (calendar apps show them as free).")
@@ -39,21 +39,16 @@ struct SettleFlags: ParsableArguments {
     @Option(help: ArgumentHelp("Only events whose title, location or description contains this text (any case).", valueName: "text"))
     var search: String?
 
-    /// The window when `--from` or `--to` is not given.
-    enum DefaultWindow {
-        /// Today ± 31 days, each end on its own.
-        case aroundToday
-        /// This many days: from today, from `--from`, or up to `--to`.
-        case ahead(days: Int)
-    }
-
     /// The options to settle with; usage errors as ValidationError.
-    func options(now: Date = Date(), defaultWindow: DefaultWindow = .aroundToday) throws -> SettleOptions {
+    /// `defaultWindow` is the command's window when `--from` or `--to` is
+    /// missing (DateWindow.resolve).
+    func options(now: Date = Date(), defaultWindow: DateWindow.Default = SettleFlags.aroundToday) throws -> SettleOptions {
         let base = try baseZone()
-        var plan = TravelPlan()
+        // Date words in WHEN are read against today in the home zone.
+        var plan = TravelPlan(today: try todayDate(timeline: ZoneTimeline(base: base), now: now))
         if let itinerary {
             guard let data = FileManager.default.contents(atPath: itinerary) else {
-                throw ValidationError("cannot read the itinerary \(itinerary)")
+                throw ExitStatus.missing("cannot read the itinerary \(itinerary): " + SettleFlags.reason(itinerary))
             }
             do { try plan.addItinerary(String(decoding: data, as: UTF8.self), file: itinerary) }
             catch { throw ValidationError(error.description) }
@@ -63,32 +58,35 @@ struct SettleFlags: ParsableArguments {
         }
         let timeline = plan.timeline(base: base)
         let todayDate = try todayDate(timeline: timeline, now: now)
-        let given = (try from.map { try SettleFlags.date($0, flag: "--from") }, try to.map { try SettleFlags.date($0, flag: "--to") })
-        let first: LocalDate, last: LocalDate
-        switch defaultWindow {
-        case .aroundToday:
-            first = given.0 ?? SettleFlags.clamped(todayDate.adding(days: -31))
-            last = given.1 ?? SettleFlags.clamped(todayDate.adding(days: 31))
-        case .ahead(let days):
-            first = given.0 ?? SettleFlags.clamped((given.1 ?? todayDate.adding(days: days - 1)).adding(days: 1 - days))
-            last = given.1 ?? SettleFlags.clamped(first.adding(days: days - 1))
-        }
-        guard first <= last else { throw ValidationError("--from \(first) is after --to \(last)") }
-        guard last.daysSinceEpoch - first.daysSinceEpoch < Int64(SettleOptions.maximumDays) else {
+        let window: ClosedRange<LocalDate>
+        do { window = try DateWindow.resolve(from: from, to: to, today: todayDate, default: defaultWindow) }
+        catch { throw ValidationError(error.description) }
+        guard window.upperBound.daysSinceEpoch - window.lowerBound.daysSinceEpoch < Int64(SettleOptions.maximumDays) else {
             throw ValidationError("the window is longer than \(SettleOptions.maximumDays) days")
         }
-        var options = SettleOptions(from: first, to: last, timeline: timeline)
+        var options = SettleOptions(from: window.lowerBound, to: window.upperBound, timeline: timeline)
         options.travelFromEvents = travelFromEvents
-        options.me = me.flatMap(Attendee.email(fromAddress:))
+        options.me = address.flatMap(Attendee.email(fromAddress:))
         options.allDayBusy = allDayBusy
         options.filter = EventFilter(calendars: calendar, search: search)
         return options
     }
 
-    /// `--today`, else the current date in the viewer's zone.
+    /// `--me`, else the configuration file's `me`.
+    var address: String? { me ?? Configuration.active.me }
+
+    /// BusyLife's window: today ± 31 days.
+    static let aroundToday = DateWindow.Default.around(before: 31, after: 31)
+
+    /// `--today` (any date form that names one day, relative ones counted
+    /// from the current date), else the current date in the viewer's zone.
     func todayDate(timeline: ZoneTimeline, now: Date = Date()) throws -> LocalDate {
-        try today.map { try SettleFlags.date($0, flag: "--today") }
-            ?? timeline.localDate(of: Instant(seconds: Int64(now.timeIntervalSince1970.rounded(.down))))
+        let current = timeline.localDate(of: Instant(seconds: Int64(now.timeIntervalSince1970.rounded(.down))))
+        guard let today else { return current }
+        let date: DateInput
+        do { date = try DateInput.parse(today, today: current) } catch { throw ValidationError("--today \(error)") }
+        guard !date.isUnit else { throw ValidationError("--today wants one day, not \"\(today)\" (\(date))") }
+        return date.first
     }
 
     private func baseZone() throws -> Zone {
@@ -97,6 +95,7 @@ struct SettleFlags: ParsableArguments {
             return zone
         }
         if let name = SettleFlags.environmentZoneName(), let zone = TravelPlan.zone(named: name) { return zone }
+        if let name = Configuration.active.timezone, let zone = TravelPlan.zone(named: name) { return zone }
         return SettleFlags.systemZone
     }
 
@@ -119,7 +118,7 @@ struct SettleFlags: ParsableArguments {
         guard tz == nil, let name = SettleFlags.environmentZoneName(environment), TravelPlan.zone(named: name) == nil else { return nil }
         return Diagnostic(.warning, .unknownZoneSetting, at: SourcePosition(file: "<environment>", line: 0),
                           "TZ=\(environment["TZ"]!) names no time zone busylife knows (an IANA name such as Europe/Paris); "
-                          + "using \(SettleFlags.systemZone.id) instead (--tz sets the zone)")
+                          + "using \(Configuration.active.timezone ?? SettleFlags.systemZone.id) instead (--tz sets the zone)")
     }
 
     /// Within 0001-01-01 ... 9999-12-31.
@@ -127,13 +126,11 @@ struct SettleFlags: ParsableArguments {
         min(max(date, LocalDate(year: 1, month: 1, day: 1)!), LocalDate(year: 9999, month: 12, day: 31)!)
     }
 
-    static func date(_ text: String, flag: String) throws -> LocalDate {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              let date = LocalDate(year: year, month: month, day: day) else {
-            throw ValidationError("\(flag) wants a date as YYYY-MM-DD between 0001-01-01 and 9999-12-31, not \"\(text)\"")
-        }
-        return date
+    /// Why a file cannot be read, in words (no such file, permission denied).
+    static func reason(_ path: String) -> String {
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return "no such file" }
+        if isDirectory.boolValue { return "it is a directory" }
+        return "permission denied"
     }
 }

@@ -28,6 +28,8 @@ func settleInputs(_ input: InputOptions, _ flags: SettleFlags, _ options: Settle
         mi_option_set(mi_option_decommit_delay, 0)
     })
     if let zoneWarning { report.count(zoneWarning) }
+    // The configuration file's [colors] win over a vdir collection's colour.
+    report.calendarColors.merge(Configuration.active.colors(for: report.calendars)) { _, chosen in chosen }
     err.flush()
     return (settlement, report)
 }

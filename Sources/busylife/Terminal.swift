@@ -7,11 +7,29 @@ struct LookOptions: ParsableArguments {
         case auto, always, never
     }
 
-    @Option(help: ArgumentHelp("Locale for dates, times and words (de_DE, ja_JP...). Default: LC_ALL, LC_TIME, then LANG.", valueName: "id"))
+    @Option(help: ArgumentHelp("Locale for dates, times and words (de_DE, ja_JP...). Default: LC_ALL, LC_TIME, LANG, then locale in the configuration file.", valueName: "id"))
     var locale: String?
 
     @Option(help: "auto: colour on a terminal unless NO_COLOR is set (FORCE_COLOR forces it); always; never.")
     var color: ColorChoice = .auto
+
+    func validate() {
+        LookOptions.warnIfUnknown(locale)
+    }
+
+    /// A warning on standard error when `--locale` names a locale that
+    /// Foundation does not know (`xx_YY`): its dates and words would be
+    /// English, which is likely not what was meant. Not an error: the run
+    /// goes on, and the exit code does not change.
+    static func warnIfUnknown(_ locale: String?) {
+        guard let locale else { return }
+        let identifier = localeIdentifier(locale, environment: [:]).replacingOccurrences(of: "-", with: "_")
+        let known = Set(Locale.availableIdentifiers)
+        guard !known.contains(identifier) else { return }
+        let err = Output(fd: 2)
+        err.line("busylife: warning: --locale \(locale) names no locale this system knows (such as de_DE or ja_JP); dates and words may be in English")
+        err.flush()
+    }
 
     /// `--locale`, else the first of LC_ALL, LC_TIME, LANG that is set
     /// (Foundation on Linux reads none of them); `C` and `POSIX` are en_US.
@@ -20,11 +38,26 @@ struct LookOptions: ParsableArguments {
     }
 
     /// `localeIdentifier` for a `--locale` flag of another command.
-    static func localeIdentifier(_ locale: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let raw = locale ?? ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "en_US"
-        var identifier = String(raw.prefix { $0 != "." && $0 != "@" })
-        if identifier == "C" || identifier == "POSIX" || identifier.isEmpty { identifier = "en_US" }
-        return identifier
+    /// A `C` or `POSIX` locale in the environment says nothing: the
+    /// configuration file's `locale` is used then.
+    static func localeIdentifier(_ locale: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+                                 configured: String? = Configuration.active.locale) -> String {
+        func trimmed(_ raw: String) -> String {
+            let identifier = String(raw.prefix { $0 != "." && $0 != "@" })
+            return identifier == "C" || identifier == "POSIX" ? "" : identifier
+        }
+        if let locale, !trimmed(locale).isEmpty { return trimmed(locale) }
+        if let raw = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }),
+           !trimmed(raw).isEmpty { return trimmed(raw) }
+        if let configured, !trimmed(configured).isEmpty { return trimmed(configured) }
+        return "en_US"
+    }
+
+    /// Where the locale comes from, for `busylife config`.
+    static func localeOrigin(environment: [String: String], configured: String?) -> String {
+        if let name = ["LC_ALL", "LC_TIME", "LANG"].first(where: { environment[$0].map { !$0.isEmpty } ?? false }),
+           !["C", "POSIX"].contains(String(environment[name]!.prefix { $0 != "." && $0 != "@" })) { return name }
+        return configured == nil ? "default" : "config file"
     }
 
     /// 24-bit colour: COLORTERM says `truecolor` or `24bit`.

@@ -10,7 +10,10 @@ struct Run {
 
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-func busylife(_ arguments: [String], stdin: String? = nil, shell: String? = nil) throws -> Run {
+/// Every run is kept from the configuration file of whoever runs the
+/// tests: XDG_CONFIG_HOME names a folder that is not there, unless
+/// `environment` sets it (or BUSYLIFE_CONFIG).
+func busylife(_ arguments: [String], stdin: String? = nil, shell: String? = nil, environment: [String: String] = [:]) throws -> Run {
     let binary = Bundle.main.bundleURL.appendingPathComponent("busylife")
     let process = Process()
     if let shell {
@@ -21,6 +24,11 @@ func busylife(_ arguments: [String], stdin: String? = nil, shell: String? = nil)
         process.arguments = arguments
     }
     process.currentDirectoryURL = repository
+    var variables = ProcessInfo.processInfo.environment
+    variables["BUSYLIFE_CONFIG"] = nil
+    variables["XDG_CONFIG_HOME"] = "/nonexistent/busylife-tests"
+    variables.merge(environment) { _, given in given }
+    process.environment = variables
     let out = Pipe(), err = Pipe(), input = Pipe()
     process.standardOutput = out
     process.standardError = err
@@ -91,7 +99,7 @@ func busylife(_ arguments: [String], stdin: String? = nil, shell: String? = nil)
         #expect(try busylife(["events", "-"], stdin: "%PDF-1.4\u{0}\u{1}garbage\n").status == 65)
         let missing = try busylife(["events", "samples/does-not-exist.ics"])
         #expect(missing.status == 66)
-        #expect(missing.stderr.contains("does-not-exist.ics:0: error: no such file or directory"))
+        #expect(missing.stderr.contains("does-not-exist.ics: error: no such file or directory"))
         #expect(try busylife(["events"]).status == 64)
         #expect(try busylife(["events", "--format", "xml", "samples/"]).status == 64)
     }

@@ -28,6 +28,12 @@ import Testing
         ("agenda-de_DE-trip.txt", "LC_TIME=de_DE.UTF-8 LC_ALL= BUSYLIFE agenda samples/ \(window) --tz America/New_York --color never --travel-from-events"),
         ("agenda-color.txt", "NO_COLOR= FORCE_COLOR=1 BUSYLIFE agenda samples/ \(window) --tz America/New_York --locale en_US"),
         ("agenda-tsv-trip.tsv", "BUSYLIFE agenda samples/ \(window) --tz America/New_York --format tsv \(trip)"),
+        // docs/agenda.md, Templates: the documented examples.
+        ("agenda-template-inline.txt", "BUSYLIFE agenda samples/ \(window) --tz America/New_York --locale en_US --template '{{start-time}} {{title}}{{#location}} @{{location}}{{/location}}'"),
+        ("agenda-template-khal.txt", "BUSYLIFE agenda samples/ \(window) --tz America/New_York --locale en_US --template-file docs/templates/khal.mustache"),
+        ("agenda-template-icalbuddy.txt", "BUSYLIFE agenda samples/ \(window) --tz America/New_York --locale en_US --template-file docs/templates/icalbuddy.mustache"),
+        ("agenda-template-gcalcli.txt", "BUSYLIFE agenda samples/ \(window) --tz America/New_York --locale en_US --template-file docs/templates/gcalcli.mustache"),
+        ("agenda-template-de_DE-empty.txt", "BUSYLIFE agenda samples/ --today 2026-11-22 --from 2026-11-22 --days 5 --tz Europe/Berlin --locale de_DE --empty-days --template '{{#first-of-day}}{{weekday}} {{date}}{{#today}} ({{today-word}}){{/today}}{{nl}}{{/first-of-day}}{{#no-events}}{{tab}}–{{/no-events}}{{^no-events}}{{tab}}{{time}}{{tab}}{{title}}{{#duration}} ({{duration}}){{/duration}}{{/no-events}}'"),
         ("days-trip.ndjson", "BUSYLIFE days samples/ --from 2026-12-04 --to 2026-12-12 --format ndjson --tz America/New_York \(trip)"),
         ("occurrences-new_york.ndjson", "BUSYLIFE occurrences samples/ \(window) --tz America/New_York"),
         ("heatmap-year.txt", "BUSYLIFE heatmap samples/ --today 2026-11-22 --tz America/New_York --locale en_US --color never"),

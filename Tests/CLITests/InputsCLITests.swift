@@ -62,10 +62,10 @@ func oneEventCalendar(_ uid: String, name: String? = nil) -> String {
         #expect(run.status == 2)
         #expect(run.stdout.split(separator: "\n").count == 2)
         #expect(run.stderr == """
-            cal/dead.ics:0: warning: symbolic link to nothing (gone.ics); skipped
-            cal/pipe.ics:0: warning: not a regular file (a named pipe); skipped
-            cal/sub/cal.ics:0: warning: symbolic link back to a folder it is in (../../cal); not followed
-            cal/sub/up:0: warning: symbolic link back to a folder it is in (..); not followed
+            cal/dead.ics: warning: symbolic link to nothing (gone.ics); skipped
+            cal/pipe.ics: warning: not a regular file (a named pipe); skipped
+            cal/sub/cal.ics: warning: symbolic link back to a folder it is in (../../cal); not followed
+            cal/sub/up: warning: symbolic link back to a folder it is in (..); not followed
 
             """)
     }
@@ -86,8 +86,8 @@ func oneEventCalendar(_ uid: String, name: String? = nil) -> String {
         #expect(run.status == 66)
         #expect(run.stdout.split(separator: "\n").count == 1)
         #expect(run.stderr == """
-            cal/listed:0: error: permission denied; nothing in this folder is read
-            cal/locked:0: error: permission denied; nothing in this folder is read
+            cal/listed: error: permission denied; nothing in this folder is read
+            cal/locked: error: permission denied; nothing in this folder is read
 
             """)
     }
@@ -105,7 +105,7 @@ func oneEventCalendar(_ uid: String, name: String? = nil) -> String {
         fixture.write("photos/cat.jpg", "not a calendar")
         let run = try fixture.shell("BUSYLIFE agenda photos \(InputsCLITests.window)")
         #expect(run.status == 66)
-        #expect(run.stderr == "photos:0: error: no calendar file (.ics, .ical, .ifb or .json) in this directory or below\n")
+        #expect(run.stderr == "photos: error: no calendar file (.ics, .ical, .ifb or .json) in this directory or below\n")
     }
 
     @Test func aCalendarWithoutEventsIsValid() throws {
@@ -145,7 +145,7 @@ func oneEventCalendar(_ uid: String, name: String? = nil) -> String {
         fixture.write("a.ics", oneEventCalendar("a"))
         let unknown = try fixture.shell("TZ=Mars/Olympus BUSYLIFE days a.ics --today 2026-11-22 --format ndjson")
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.hasPrefix("<environment>:0: warning: TZ=Mars/Olympus names no time zone busylife knows"))
+        #expect(unknown.stderr.hasPrefix("<environment>: warning: TZ=Mars/Olympus names no time zone busylife knows"))
         let known = try fixture.shell("TZ=:Europe/Paris BUSYLIFE days a.ics --today 2026-11-22 --format ndjson")
         #expect(known.status == 0)
         #expect(known.stderr.isEmpty)

@@ -37,7 +37,7 @@ import Testing
         let event = ["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:breakfast", "DTSTART:20261207T080000",
                      "DURATION:PT1H", "SUMMARY:Breakfast", "END:VEVENT", "END:VCALENDAR"].joined(separator: "\r\n")
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("breakfast-\(UUID().uuidString).ics").path
-        FileManager.default.createFile(atPath: path, contents: Data(event.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(event.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let home = try busylife(["occurrences", path, "samples/flight.ics", "--from", "2026-12-07", "--to", "2026-12-07",
                                  "--tz", "America/New_York"])
@@ -49,7 +49,7 @@ import Testing
                                      "--tz", "America/New_York", "--travel", "2026-12-06T16:50+09:00=Asia/Tokyo"])
         #expect(try objects(traveled).first?["startUTC"] as? String == "2026-12-06T23:00:00Z")
         let itinerary = FileManager.default.temporaryDirectory.appendingPathComponent("trip-\(UUID().uuidString).tsv").path
-        FileManager.default.createFile(atPath: itinerary, contents: Data("# when\tzone\n2026-12-06T07:50Z\tAsia/Tokyo\n".utf8))
+        _ = FileManager.default.createFile(atPath: itinerary, contents: Data("# when\tzone\n2026-12-06T07:50Z\tAsia/Tokyo\n".utf8))
         defer { try? FileManager.default.removeItem(atPath: itinerary) }
         let planned = try busylife(["occurrences", path, "--from", "2026-12-07", "--to", "2026-12-07",
                                     "--tz", "America/New_York", "--itinerary", itinerary])
@@ -57,12 +57,39 @@ import Testing
     }
 
     @Test func usageErrorsExit64() throws {
-        for arguments in [["--from", "2026-02-30"], ["--tz", "Mars/Olympus"], ["--travel", "tomorrow=Asia/Tokyo"],
-                          ["--from", "2026-12-01", "--to", "2026-11-01"], ["--itinerary", "/nonexistent"]] {
+        for arguments in [["--from", "2026-02-30"], ["--tz", "Mars/Olympus"], ["--travel", "next week=Asia/Tokyo"],
+                          ["--from", "2026-12-01", "--to", "2026-11-01"], ["--from", "26"]] {
             let run = try busylife(["occurrences", "samples/meeting.ics"] + arguments)
             #expect(run.status == 64, "\(arguments)")
             #expect(run.stdout.isEmpty)
+            #expect(run.stderr.contains("Usage: busylife occurrences"), "\(arguments): \(run.stderr)")
         }
+    }
+
+    /// A missing itinerary is a missing input: exit 66, with the reason.
+    @Test func aMissingItineraryExits66() throws {
+        let run = try busylife(["occurrences", "samples/meeting.ics", "--itinerary", "/nonexistent/trip.tsv"])
+        #expect(run.status == 66)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == "busylife: cannot read the itinerary /nonexistent/trip.tsv: no such file\n")
+    }
+
+    /// Date words in --travel and itinerary files are read against
+    /// --today: each is that day's midnight, as the date is.
+    @Test func travelTakesDateWords() throws {
+        let itinerary = FileManager.default.temporaryDirectory.appendingPathComponent("trip-\(UUID().uuidString).tsv").path
+        _ = FileManager.default.createFile(atPath: itinerary, contents: Data("tomorrow\tAsia/Tokyo\n".utf8))
+        defer { try? FileManager.default.removeItem(atPath: itinerary) }
+        let change = "{\"at\":\"2026-12-06T05:00:00Z\",\"zone\":\"Asia/Tokyo\"}"
+        for travel in [["--travel", "2026-12-06=Asia/Tokyo"], ["--travel", "+1d=Asia/Tokyo"], ["--travel", "sunday=Asia/Tokyo"],
+                       ["--travel", "tomorrow=Asia/Tokyo"], ["--itinerary", itinerary]] {
+            let run = try busylife(["days", "samples/meeting.ics", "--today", "2026-12-05", "--from", "2026-12-07", "--to", "2026-12-07",
+                                    "--tz", "America/New_York"] + travel)
+            #expect(run.status == 0, "\(travel): \(run.stderr)")
+            #expect(run.stdout.contains("\"timeline\":[{\"zone\":\"America/New_York\"},\(change)]"), "\(travel)")
+        }
+        let month = try busylife(["days", "samples/meeting.ics", "--travel", "2026-12=Asia/Tokyo"])
+        #expect(month.status == 64)
     }
 
     @Test func cappedRulesWarnAndExit2() throws {
