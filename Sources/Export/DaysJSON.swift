@@ -82,29 +82,15 @@ package enum DaysJSON {
         json.field("eventCount", day.eventCount)
         json.field("allDayCount", day.entries.filter { settlement.occurrences[$0.occurrence].isAllDay }.count)
         json.objects("events", day.entries) { object, entry in
-            event(settlement.occurrences[entry.occurrence], part: entry.part, into: &object)
+            event(settlement.occurrences[entry.occurrence], part: entry.part, timeline: timeline, into: &object)
         }
         var bytes = ByteWriter(capacity: 0)
         json.finish(into: &bytes)
         return bytes.bytes
     }
 
-    static func event(_ settled: SettledOccurrence, part: DayPart, into json: inout JSONObjectWriter) {
-        let record = settled.occurrence.eventRecord
-        OccurrenceJSON.times(settled, into: &json)
-        json.field("part", part.rawValue)
-        json.field("busy", settled.busy)
-        json.field("status", record.event.status?.rawValue)
-        if let location = record.event.location {
-            json.object("location") { EventJSON.location(location, into: &$0) }
-        }
-        json.field("description", record.event.description)
-        if !record.event.attendees.isEmpty {
-            json.objects("attendees", record.event.attendees) { EventJSON.attendee($1, into: &$0) }
-        }
-        json.strings("categories", record.event.categories)
-        json.field("calendar", record.event.calendar)
-        json.field("type", record.event.type)
+    static func event(_ settled: SettledOccurrence, part: DayPart, timeline: ZoneTimeline, into json: inout JSONObjectWriter) {
+        OccurrenceJSON.fields(settled, part: part, timeline: timeline, into: &json)
     }
 
     /// Whole seconds as an integer, else with milliseconds.

@@ -41,7 +41,7 @@ struct OccurrencesCommand: ParsableCommand {
         let (settlement, report) = try settleInputs(input, settle, options, err: err)
         var bytes = ByteWriter()
         for occurrence in settlement.occurrences {
-            OccurrenceJSON.write(occurrence, into: &bytes)
+            OccurrenceJSON.write(occurrence, timeline: settlement.timeline, into: &bytes)
             bytes.append(byte: 0x0A)
             if bytes.count >= 1 << 16, !out.write(&bytes) { break }
         }
