@@ -11,17 +11,26 @@ import Settle
 package struct FreeBusyText {
     package let locale: AgendaLocale
     package let today: LocalDate?
-    private let words: FreeBusyWords
+    private let words: LocaleWords.FreeBusy
     private let shortDate: DateFormatter
 
     package init(locale: AgendaLocale, today: LocalDate?) {
         self.locale = locale
         self.today = today
-        words = FreeBusyWords(identifier: locale.identifier)
+        words = LocaleWords(identifier: locale.identifier).freeBusy
         shortDate = DateFormatter()
         shortDate.locale = Locale(identifier: locale.identifier)
         shortDate.timeZone = TimeZone(identifier: "UTC")!
         shortDate.setLocalizedDateFormatFromTemplate("MMMd")
+    }
+
+    /// A length in the locale's words (`1h 30m`, `1 Std. 30 Min.`, `1時間30分`);
+    /// one with seconds keeps them (`55m 33s`), which the words do not carry.
+    private func length(_ milliseconds: Int64) -> String {
+        let seconds = milliseconds / 1000
+        guard seconds % 60 == 0, seconds > 0 else { return DurationText.text(milliseconds: milliseconds) }
+        let minutes = Int(seconds / 60)
+        return locale.duration(days: minutes / 1440, hours: minutes / 60 % 24, minutes: minutes % 60)
     }
 
     /// Every worked day of `days` with its free slots, or "no free time".
@@ -33,7 +42,7 @@ package struct FreeBusyText {
             while let slot = next.first, slot.date <= day.date {
                 next = next.dropFirst()
                 guard slot.date == day.date else { continue }
-                rows.append((range(slot.start, slot.end, on: day.date, timeline), DurationText.text(milliseconds: slot.milliseconds)))
+                rows.append((range(slot.start, slot.end, on: day.date, timeline), length(slot.milliseconds)))
             }
             sections.append(section(day, timeline: timeline, rows: rows, empty: words.noFreeTime))
         }
@@ -52,7 +61,7 @@ package struct FreeBusyText {
                 let pieces = (IntervalSet.clip(firm, to: interval).map { ($0, false) } + IntervalSet.clip(tentative, to: interval).map { ($0, true) })
                     .sorted { $0.0.lowerBound < $1.0.lowerBound }
                 for (span, isTentative) in pieces {
-                    let length = DurationText.text(milliseconds: span.upperBound.milliseconds - span.lowerBound.milliseconds)
+                    let length = length(span.upperBound.milliseconds - span.lowerBound.milliseconds)
                     rows.append((range(span.lowerBound, span.upperBound, on: day.date, timeline),
                                  isTentative ? length + "  " + words.tentative : length))
                 }
@@ -87,7 +96,7 @@ package struct FreeBusyText {
                 current = date
             }
             lines.append("  " + range(conflict.start, conflict.end, on: date, timeline) + "  "
-                         + words.overlap.replacingOccurrences(of: "{d}", with: DurationText.text(milliseconds: conflict.milliseconds)))
+                         + words.overlap.replacingOccurrences(of: "{d}", with: length(conflict.milliseconds)))
             for index in [conflict.first, conflict.second] {
                 let settled = settlement.occurrences[index]
                 let when = settled.isAllDay ? allDay(settled, on: date) : range(settled.startUTC, settled.endUTC, on: date, timeline)

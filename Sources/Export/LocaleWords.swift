@@ -2,8 +2,18 @@
 /// forms, the decimal separator, duration units), one table per language:
 /// English, German, French, Spanish and Japanese; month and weekday names
 /// and date formats come from the locale itself. A language missing here
-/// speaks English. (The free/busy views' few words are `FreeBusyWords`.)
+/// speaks English.
 struct LocaleWords: Sendable {
+    /// The few words of the free/busy views (`free`, `busy`, `conflicts`).
+    struct FreeBusy: Sendable {
+        let noFreeTime: String
+        let noBusyTime: String
+        let noConflicts: String
+        let tentative: String
+        /// `{d}` stands for the length of an overlap: `30m overlap`.
+        let overlap: String
+    }
+
     let allDay: String
     let today: String
     let noEvents: String
@@ -16,6 +26,7 @@ struct LocaleWords: Sendable {
     /// The agenda's marks of a cancelled event and of one `--me` declined.
     let cancelled: String
     let declined: String
+    let freeBusy: FreeBusy
 
     /// The words of the language of a locale identifier (`de_DE`, `ja-JP`, `fr`).
     init(identifier: String) {
@@ -24,7 +35,9 @@ struct LocaleWords: Sendable {
 
     private init(allDay: String, today: String, noEvents: String, heatmap: HeatmapWords.Phrases?,
                  units: (day: String, hour: String, minute: String, spaced: Bool) = ("d", "h", "m", false),
-                 cancelled: String = "cancelled", declined: String = "declined") {
+                 cancelled: String = "cancelled", declined: String = "declined",
+                 freeBusy: FreeBusy = LocaleWords.englishFreeBusy) {
+        self.freeBusy = freeBusy
         self.cancelled = cancelled
         self.declined = declined
         self.allDay = allDay
@@ -46,6 +59,9 @@ struct LocaleWords: Sendable {
     static func language(of identifier: String) -> String {
         String(identifier.prefix { $0 != "_" && $0 != "-" })
     }
+
+    static let englishFreeBusy = FreeBusy(noFreeTime: "no free time", noBusyTime: "no busy time",
+                                          noConflicts: "no conflicts", tentative: "tentative", overlap: "{d} overlap")
 
     static let english = LocaleWords(
         allDay: "all day", today: "today", noEvents: "no events",
@@ -74,7 +90,9 @@ struct LocaleWords: Sendable {
                            merged: "gleiche Schwellen zusammengefasst",
                            allDayOnly: "Keine belegte Zeit: ganztägige Termine zählen nicht; --all-day-busy zählt sie",
                            described: "Stufen belegter Zeit, Skala {scale}."),
-            units: ("T.", "Std.", "Min.", true), cancelled: "abgesagt", declined: "abgelehnt"),
+            units: ("T.", "Std.", "Min.", true), cancelled: "abgesagt", declined: "abgelehnt",
+            freeBusy: FreeBusy(noFreeTime: "keine freie Zeit", noBusyTime: "keine belegte Zeit",
+                               noConflicts: "keine Überschneidungen", tentative: "vorläufig", overlap: "{d} Überschneidung")),
         "fr": LocaleWords(
             allDay: "toute la journée", today: "aujourd’hui", noEvents: "aucun événement",
             heatmap: .init(busyTime: "Temps occupé", legend: "Légende", total: "Total {h} h occupées",
@@ -88,7 +106,9 @@ struct LocaleWords: Sendable {
                            merged: "seuils égaux fusionnés",
                            allDayOnly: "Aucun temps occupé : les événements d’une journée entière ne comptent pas; --all-day-busy les compte",
                            described: "Niveaux de temps occupé, échelle {scale}."),
-            units: ("j", "h", "min", true), cancelled: "annulé", declined: "refusé"),
+            units: ("j", "h", "min", true), cancelled: "annulé", declined: "refusé",
+            freeBusy: FreeBusy(noFreeTime: "aucun créneau libre", noBusyTime: "aucun temps occupé",
+                               noConflicts: "aucun conflit", tentative: "provisoire", overlap: "{d} de chevauchement")),
         "es": LocaleWords(
             allDay: "todo el día", today: "hoy", noEvents: "sin eventos",
             heatmap: .init(busyTime: "Tiempo ocupado", legend: "Leyenda", total: "Total {h} h ocupadas",
@@ -102,7 +122,9 @@ struct LocaleWords: Sendable {
                            merged: "umbrales iguales agrupados",
                            allDayOnly: "Sin tiempo ocupado: los eventos de todo el día no cuentan; --all-day-busy los cuenta",
                            described: "Niveles de tiempo ocupado, escala {scale}."),
-            units: ("d", "h", "min", true), cancelled: "cancelado", declined: "rechazado"),
+            units: ("d", "h", "min", true), cancelled: "cancelado", declined: "rechazado",
+            freeBusy: FreeBusy(noFreeTime: "sin tiempo libre", noBusyTime: "sin tiempo ocupado",
+                               noConflicts: "sin conflictos", tentative: "provisional", overlap: "{d} de solapamiento")),
         "ja": LocaleWords(
             allDay: "終日", today: "今日", noEvents: "予定なし",
             heatmap: .init(busyTime: "予定の時間", legend: "凡例", total: "合計 {h} 時間",
@@ -115,6 +137,8 @@ struct LocaleWords: Sendable {
                            merged: "同じ閾値はまとめて表示",
                            allDayOnly: "予定の時間なし: 終日の予定は数えません; --all-day-busy で数えます",
                            described: "予定の時間の段階（{scale} スケール）。"),
-            units: ("日", "時間", "分", false), cancelled: "キャンセル", declined: "辞退"),
+            units: ("日", "時間", "分", false), cancelled: "キャンセル", declined: "辞退",
+            freeBusy: FreeBusy(noFreeTime: "空き時間なし", noBusyTime: "予定なし",
+                               noConflicts: "重複なし", tentative: "仮", overlap: "{d} 重複")),
     ]
 }
