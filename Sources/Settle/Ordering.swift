@@ -8,8 +8,10 @@ enum Ordering {
     static func startOrder(_ a: SettledOccurrence, _ b: SettledOccurrence) -> Bool {
         if a.startUTC != b.startUTC { return a.startUTC < b.startUTC }
         if a.endUTC != b.endUTC { return a.endUTC < b.endUTC }
-        if a.event.title != b.event.title { return a.event.title < b.event.title }
-        if a.event.uid != b.event.uid { return a.event.uid < b.event.uid }
+        // Through the event records: reading a field copies the field, not the event.
+        let x = a.occurrence.eventRecord, y = b.occurrence.eventRecord
+        if x.event.title != y.event.title { return x.event.title < y.event.title }
+        if x.event.uid != y.event.uid { return x.event.uid < y.event.uid }
         return (a.occurrence.recurrenceID?.iso8601 ?? "") < (b.occurrence.recurrenceID?.iso8601 ?? "")
     }
 
@@ -31,7 +33,10 @@ enum Ordering {
     /// in `placed`. Sorts positions, not the (large) occurrences
     /// themselves; the sort is stable, so ties keep input order.
     static func sorted(_ placed: consuming [SettledOccurrence]) -> (kept: [SettledOccurrence], order: [Int]) {
-        let order = placed.indices.sorted { startOrder(placed[$0], placed[$1]) }
+        // Compared in place (no copy of an occurrence per comparison).
+        let order = placed.withUnsafeBufferPointer { buffer in
+            buffer.indices.sorted { startOrder(buffer[$0], buffer[$1]) }
+        }
         return (order.map { placed[$0] }, order)
     }
 
@@ -55,8 +60,10 @@ enum Ordering {
                 }
             }
         }
-        for index in days.indices where days[index].entries.count > 1 {
-            days[index].entries.sort { a, b in dayOrder(kept[a.occurrence], kept[b.occurrence]) }
+        kept.withUnsafeBufferPointer { kept in
+            for index in days.indices where days[index].entries.count > 1 {
+                days[index].entries.sort { a, b in dayOrder(kept[a.occurrence], kept[b.occurrence]) }
+            }
         }
         guard listed < days.count else { return nil }
         return WorkBudget.entriesCut(days: days, listedUntil: listed, total: total, budget: entryBudget,
