@@ -95,29 +95,38 @@ enum ISOText {
 
     @inline(__always) static func digits(_ value: Int, _ width: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
         var rest = value
-        for index in stride(from: start + width - 1, through: start, by: -1) {
-            buffer[index] = UInt8(48 + rest % 10)
+        var index = start + width - 1
+        while index >= start {
+            buffer[index] = UInt8(truncatingIfNeeded: 48 + rest % 10)
             rest /= 10
+            index -= 1
         }
+    }
+
+    /// Two digits at `start` (00-99): the common case of months, days, hours.
+    @inline(__always) static func two(_ value: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        buffer[start] = UInt8(truncatingIfNeeded: 48 + value / 10)
+        buffer[start + 1] = UInt8(truncatingIfNeeded: 48 + value % 10)
     }
 
     /// `YYYY-MM-DD` at `start` (10 bytes).
     static func date(_ date: LocalDate, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
-        digits(date.year, 4, into: buffer, at: start)
+        two(date.year / 100, into: buffer, at: start)
+        two(date.year % 100, into: buffer, at: start + 2)
         buffer[start + 4] = 0x2D
-        digits(date.month, 2, into: buffer, at: start + 5)
+        two(date.month, into: buffer, at: start + 5)
         buffer[start + 7] = 0x2D
-        digits(date.day, 2, into: buffer, at: start + 8)
+        two(date.day, into: buffer, at: start + 8)
     }
 
     /// `YYYY-MM-DDTHH:MM:SS` at `start` (19 bytes).
     static func dateTime(_ time: LocalDateTime, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
         date(time.date, into: buffer, at: start)
         buffer[start + 10] = 0x54
-        digits(time.hour, 2, into: buffer, at: start + 11)
+        two(time.hour, into: buffer, at: start + 11)
         buffer[start + 13] = 0x3A
-        digits(time.minute, 2, into: buffer, at: start + 14)
+        two(time.minute, into: buffer, at: start + 14)
         buffer[start + 16] = 0x3A
-        digits(time.second, 2, into: buffer, at: start + 17)
+        two(time.second, into: buffer, at: start + 17)
     }
 }

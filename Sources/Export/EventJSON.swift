@@ -7,7 +7,10 @@ package enum EventJSON {
 
     /// One event's object appended to `out`, nested values written in place.
     package static func write(_ event: Event, into out: inout ByteWriter) {
-        var json = JSONObjectWriter()
+        JSONObjectWriter.write(into: &out) { fields(event, into: &$0) }
+    }
+
+    private static func fields(_ event: Event, into json: inout JSONObjectWriter) {
         json.field("uid", event.uid)
         if let id = event.recurrenceID {
             json.field("recurrenceId", time: id.time)
@@ -36,7 +39,6 @@ package enum EventJSON {
             source.field("file", event.source.file)
             source.field("line", event.source.line)
         }
-        json.finish(into: &out)
     }
 
     /// `start`, `startKind`, `startZone`, `startUTC` (and the same for `end`).

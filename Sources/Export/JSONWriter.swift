@@ -16,12 +16,19 @@ package struct JSONObjectWriter {
     package var text: String { String(decoding: out.bytes, as: UTF8.self) }
 
     private mutating func key(_ name: StaticString) {
-        out.append(byte: first ? 0x22 : 0x2C)
-        if !first { out.append(byte: 0x22) }
+        // `,"name":` (or `"name":` first) in one append, from a stack buffer.
+        let count = name.utf8CodeUnitCount
+        let comma = first ? 0 : 1
         first = false
-        out.append(bytes: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        out.append(byte: 0x22)
-        out.append(byte: 0x3A)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 4) { buffer in
+            if comma == 1 { buffer[0] = 0x2C }
+            buffer[comma] = 0x22
+            UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[(comma + 1)...])
+                .copyMemory(from: UnsafeRawBufferPointer(start: name.utf8Start, count: count))
+            buffer[comma + 1 + count] = 0x22
+            buffer[comma + 2 + count] = 0x3A
+            out.append(bytes: UnsafeBufferPointer(rebasing: buffer[..<(count + 3 + comma)]))
+        }
     }
 
     private mutating func key(_ name: String) {
@@ -118,6 +125,18 @@ package struct JSONObjectWriter {
             out.appendJSONString(value)
         }
         out.append(byte: 0x5D)
+    }
+
+    /// One object written straight into `target` (its buffer is lent to
+    /// the writer and taken back: no copy of the object, no growth of a
+    /// buffer of its own).
+    package static func write(into target: inout ByteWriter, _ body: (inout JSONObjectWriter) -> Void) {
+        var writer = JSONObjectWriter(lending: ())
+        swap(&writer.out, &target)
+        writer.out.append(byte: 0x7B)
+        body(&writer)
+        writer.out.append(byte: 0x7D)
+        swap(&writer.out, &target)
     }
 
     /// A nested object written in place, into the same buffer.

@@ -7,9 +7,7 @@ import Settle
 package enum OccurrenceJSON {
     /// The object appended to `out`, with no String made on the way.
     package static func write(_ settled: SettledOccurrence, timeline: ZoneTimeline, into out: inout ByteWriter) {
-        var json = JSONObjectWriter()
-        fields(settled, part: nil, timeline: timeline, into: &json)
-        json.finish(into: &out)
+        JSONObjectWriter.write(into: &out) { fields(settled, part: nil, timeline: timeline, into: &$0) }
     }
 
     /// The fields, in this order: uid, recurrenceId, title, start and end
