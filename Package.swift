@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "ImportTests", dependencies: ["Import", "EventModel", "Settle", "Export", "TestSupport"]),
         .testTarget(name: "SettleTests", dependencies: ["Settle", "Import", "EventModel", "ICal", "TestSupport"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Settle", "EventModel", "TestSupport"]),
-        .testTarget(name: "FreeBusyTests", dependencies: ["FreeBusy", "Settle", "Import", "Export", "EventModel", "TestSupport"]),
+        .testTarget(name: "FreeBusyTests", dependencies: ["FreeBusy", "Settle", "Import", "Export", "Convert", "EventModel", "TestSupport"]),
         .testTarget(name: "ConvertTests", dependencies: ["Convert", "Export", "Import", "ICal", "EventModel", "Settle", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["busylife"]),
         // The library as an app sees it: its public API only.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Convert
 import EventModel
 import Export
 import FreeBusy

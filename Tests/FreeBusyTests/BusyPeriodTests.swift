@@ -1,4 +1,5 @@
 import EventModel
+@testable import Convert
 @testable import Export
 @testable import FreeBusy
 import Foundation
@@ -57,9 +58,12 @@ import Testing
         #expect(lines.contains("FREEBUSY;FBTYPE=BUSY:20261123T140000Z/20261123T150001Z"))  // rounded outward
         #expect(lines.firstIndex(of: "FREEBUSY;FBTYPE=BUSY:20261123T140000Z/20261123T150001Z")!
                 < lines.firstIndex(of: "FREEBUSY;FBTYPE=BUSY-TENTATIVE:20261124T140000Z/20261124T150000Z")!)
-        #expect(FreeBusyCalendar.fold(String(repeating: "é", count: 60)).components(separatedBy: "\r\n ").allSatisfy { $0.utf8.count <= 75 })
-        #expect(FreeBusyCalendar.fold(String(repeating: "é", count: 60)).replacingOccurrences(of: "\r\n ", with: "")
-                == String(repeating: "é", count: 60) + "\r\n")
+        // A long UTF-8 line folds between characters, never inside one.
+        let accented = FreeBusyCalendar.document(window: at("2026-11-23T05:00:00Z")..<at("2026-11-30T05:00:00Z"),
+                                                 stamp: at("2026-11-23T05:00:00Z"), uid: String(repeating: "é", count: 60),
+                                                 organizer: nil, periods: [])
+        #expect(accented.components(separatedBy: "\r\n").allSatisfy { $0.utf8.count <= 75 })
+        #expect(accented.replacingOccurrences(of: "\r\n ", with: "").contains("\r\nUID:" + String(repeating: "é", count: 60) + "\r\n"))
     }
 
     /// busy → VFREEBUSY → read → the same busy milliseconds on every day,
