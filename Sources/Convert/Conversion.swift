@@ -86,8 +86,8 @@ package final class Conversion {
     private struct Kept {
         var event: Event
         var stored: StoredComponent?
-        var file: String
         var tzids: [String: Zone?]
+        var file: String { event.source.file }
     }
     private var kept: [Kept] = []
     /// With a window given: a test that a single event may touch it.
@@ -155,8 +155,6 @@ package final class Conversion {
 
     private func take(_ item: StoredItem) {
         switch item {
-        case .calendarBegin:
-            break
         case .calendarProperty(let property, let file):
             if property.name == "X-WR-CALNAME" { calendarNames[file] = property.value }
             // The first input with calendar lines keeps them all; a later
@@ -188,7 +186,7 @@ package final class Conversion {
                     return  // a single event outside the window: never written
                 }
                 event.ordinal = kept.count
-                kept.append(Kept(event: event, stored: form, file: file, tzids: tzids))
+                kept.append(Kept(event: event, stored: form, tzids: tzids))
             }
         }
     }
@@ -274,28 +272,29 @@ package final class Conversion {
             }
         case .eventsJSON:
             var writer = EventsJSONWriter()
-            var out = ByteWriter()
-            writer.begin(&out)
-            for occurrence in settlement.occurrences {
-                writer.write(occurrence, &out)
-                if out.count >= 1 << 16 { body.take(&out) }
-            }
-            writer.end(&out)
-            body.take(&out)
+            writeRows(settlement, head: { writer.begin(&$0) }, row: { writer.write($0, &$1) }, tail: { writer.end(&$0) })
         case .csv:
             let privacy: (Event) -> Bool = { [kept] event in
                 let level = kept[event.ordinal].stored?.first("CLASS")?.value.uppercased()
                 return level == "PRIVATE" || level == "CONFIDENTIAL"
             }
             let writer = CSVWriter(columns: options.csvColumns, timeline: settlement.timeline, privacy: privacy)
-            var out = ByteWriter()
-            writer.header(&out)
-            for occurrence in settlement.occurrences {
-                writer.write(occurrence, &out)
-                if out.count >= 1 << 16 { body.take(&out) }
-            }
-            body.take(&out)
+            writeRows(settlement, head: writer.header, row: writer.write, tail: { _ in })
         }
+    }
+
+    /// A flat format: its head, one row per occurrence, its tail, handed to
+    /// the spool in large pieces.
+    private func writeRows(_ settlement: Settlement, head: (inout ByteWriter) -> Void,
+                           row: (SettledOccurrence, inout ByteWriter) -> Void, tail: (inout ByteWriter) -> Void) {
+        var out = ByteWriter()
+        head(&out)
+        for occurrence in settlement.occurrences {
+            row(occurrence, &out)
+            if out.count >= 1 << 16 { body.take(&out) }
+        }
+        tail(&out)
+        body.take(&out)
     }
 
     /// The window an expanded conversion covers when none is given: from

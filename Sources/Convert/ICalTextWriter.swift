@@ -55,32 +55,17 @@ package struct ICalTextWriter {
     package mutating func time(_ name: StaticString, _ time: EventTime, zones: inout WrittenZones) {
         line.removeAll(keepingCapacity: true)
         line.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        func digits(_ value: Int, _ width: Int) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            var rest = max(0, value)
-            for _ in 0..<width {
-                line.append(UInt8(truncatingIfNeeded: rest / divisor % 10) + 0x30)
-                rest %= divisor
-                divisor /= 10
-            }
-        }
-        func dateTime(_ local: LocalDateTime) {
-            digits(local.date.year, 4); digits(local.date.month, 2); digits(local.date.day, 2)
-            line.append(0x54)
-            digits(local.hour, 2); digits(local.minute, 2); digits(local.second, 2)
-        }
         switch time {
         case .date(let date):
             line.append(contentsOf: ";VALUE=DATE:".utf8)
-            digits(date.year, 4); digits(date.month, 2); digits(date.day, 2)
+            ICalValue.append(date, to: &line)
         case .floating(let local):
             line.append(0x3A)
-            dateTime(local)
+            ICalValue.append(local, to: &line)
         case .instant(let instant, let zone):
             guard let zone, zone != .utc else {
                 line.append(0x3A)
-                dateTime(LocalDateTime(secondsSinceEpoch: instant.seconds))
+                ICalValue.append(LocalDateTime(secondsSinceEpoch: instant.seconds), to: &line)
                 line.append(0x5A)
                 break
             }
@@ -95,7 +80,7 @@ package struct ICalTextWriter {
             } else {
                 line.append(contentsOf: recentTZID!.bytes)
             }
-            dateTime(local)
+            ICalValue.append(local, to: &line)
         }
         flushLine()
     }
@@ -186,24 +171,44 @@ package enum ICalValue {
 
     /// `20261122`.
     package static func date(_ date: LocalDate) -> String {
-        var writer = ByteWriter(capacity: 8)
-        writer.append(padded: date.year, width: 4)
-        writer.append(padded: date.month, width: 2)
-        writer.append(padded: date.day, width: 2)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        var bytes: [UInt8] = []
+        append(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `20261122T143000`.
     package static func dateTime(_ local: LocalDateTime) -> String {
-        var writer = ByteWriter(capacity: 15)
-        writer.append(padded: local.date.year, width: 4)
-        writer.append(padded: local.date.month, width: 2)
-        writer.append(padded: local.date.day, width: 2)
-        writer.append(byte: 0x54)
-        writer.append(padded: local.hour, width: 2)
-        writer.append(padded: local.minute, width: 2)
-        writer.append(padded: local.second, width: 2)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        var bytes: [UInt8] = []
+        append(local, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `20261122` appended digit by digit.
+    static func append(_ date: LocalDate, to bytes: inout [UInt8]) {
+        append(date.year, width: 4, to: &bytes)
+        append(date.month, width: 2, to: &bytes)
+        append(date.day, width: 2, to: &bytes)
+    }
+
+    /// `20261122T143000` appended digit by digit.
+    static func append(_ local: LocalDateTime, to bytes: inout [UInt8]) {
+        append(local.date, to: &bytes)
+        bytes.append(0x54)
+        append(local.hour, width: 2, to: &bytes)
+        append(local.minute, width: 2, to: &bytes)
+        append(local.second, width: 2, to: &bytes)
+    }
+
+    /// A non-negative number in at least `width` digits (leading zeros).
+    private static func append(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+        var divisor = 1, digits = 1
+        while digits < width || value / divisor >= 10 { divisor *= 10; digits += 1 }
+        var rest = max(0, value)
+        while divisor > 0 {
+            bytes.append(UInt8(truncatingIfNeeded: rest / divisor % 10) + 0x30)
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// `20261122T143000Z` (whole seconds, rounded down).

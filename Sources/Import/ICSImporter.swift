@@ -65,7 +65,6 @@ struct ICSImporter {
         let readOK = ICalStreamParser.parseConcurrently(source, limits: limits) { item in
             switch item {
             case .calendarBegin:
-                if let stored, !stored(.calendarBegin(file: file)) { keepGoing = false }
                 // Each VCALENDAR of a stream starts afresh.
                 calendarName = stem
                 calendarZone = nil
@@ -174,8 +173,6 @@ struct ICSImporter {
 /// What a read that keeps the stored form hands on, in input order
 /// (`Importer.read(_:stored:diagnostic:)`), for writing it back.
 package enum StoredItem {
-    /// `BEGIN:VCALENDAR` of a file (a file may hold several).
-    case calendarBegin(file: String)
     /// A property of the calendar itself, as written.
     case calendarProperty(StoredProperty, file: String)
     /// An event read into the model, its VEVENT as written (nil for

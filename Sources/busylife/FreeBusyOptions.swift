@@ -22,13 +22,7 @@ struct FreeBusyOptions: ParsableArguments {
 
     /// Writes the whole text to `-o` or standard output.
     func write(_ text: String) throws {
-        if let output {
-            try OutputFile.write(text, to: output)
-        } else {
-            let out = Output(fd: 1)
-            out.write(text)
-            try out.finish()
-        }
+        try OutputFile.write(text, to: output ?? "-")  // `-`: standard output
     }
 
     /// Writes pieces of text as they are made: to standard output one at

@@ -136,13 +136,7 @@ struct HeatmapCommand: ParsableCommand {
             case .hours: text = drawer.hours(model, slots: hours!.slots, scale: hours!.scale, statistic: stat, weekStart: firstWeekday)
             }
         }
-        if let output {
-            try OutputFile.write(text, to: output)
-        } else {
-            let out = Output(fd: 1)
-            out.write(text)
-            try out.finish()
-        }
+        try OutputFile.write(text, to: output ?? "-")  // `-`: standard output
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
     }
