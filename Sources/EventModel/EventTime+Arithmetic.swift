@@ -101,4 +101,32 @@ extension EventTime {
         default: wallSeconds < other.wallSeconds
         }
     }
+
+    /// Moves this time into years 1 to 9999 (the years we print, and those
+    /// of our JSON schemas), an instant also on its own zone's wall clock:
+    /// an end computed from `DURATION:P99999999W` after a DTSTART of
+    /// 2020-01-01 lies in year 1,918,554 and becomes 9999-12-31T23:59:59.
+    /// Returns whether it had to move. Settling clamps what it computes,
+    /// `events` what it prints, each with a `date-out-of-range` warning.
+    package mutating func clampToPrintableYears() -> Bool {
+        let first = LocalDateTime(date: LocalDate(year: 1, month: 1, day: 1)!, hour: 0, minute: 0, second: 0)!
+        let last = LocalDateTime(date: LocalDate(year: 9999, month: 12, day: 31)!, hour: 23, minute: 59, second: 59)!
+        switch self {
+        case .instant(let instant, let zone):
+            guard instant < Instant.earliest.adding(seconds: 2 * 86_400) || instant > Instant.latest.adding(seconds: -2 * 86_400)
+            else { return false }
+            let low = max(Instant.earliest, (zone ?? .utc).instant(for: first))
+            let high = min(Instant.latest, (zone ?? .utc).instant(for: last))
+            let clamped = min(max(instant, low), high)
+            guard clamped != instant else { return false }
+            self = .instant(clamped, zone: zone)
+        case .floating(let local):
+            guard local < first || local > last else { return false }
+            self = .floating(local < first ? first : last)
+        case .date(let date):
+            guard date.year < 1 || date.year > 9999 else { return false }
+            self = .date(date.year < 1 ? first.date : last.date)
+        }
+        return true
+    }
 }

@@ -31,7 +31,8 @@ struct DayBuckets {
         let filter = placer.options.filter
         if !filter.isEmpty && !filter.matches(occurrence.event) { return }
         var occurrence = occurrence
-        if !Placer.clamp(&occurrence.start) || !Placer.clamp(&occurrence.end) {
+        let movedStart = occurrence.start.clampToPrintableYears()
+        if occurrence.end.clampToPrintableYears() || movedStart {
             let event = occurrence.event
             if outOfRange[ClaimKey(event)] == nil { outOfRange[ClaimKey(event)] = event }
         }

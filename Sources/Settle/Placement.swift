@@ -45,31 +45,4 @@ struct Placer {
         case .date(let date): timeline.instant(forFloating: LocalDateTime(date: date, hour: 0, minute: 0, second: 0)!)
         }
     }
-
-    /// Keeps `time` within years 1 to 9999 (the years we print, and those
-    /// of our JSON schemas): an instant also on its own zone's wall clock.
-    /// Dates are clamped here, where settling computes them (an end from a
-    /// DURATION of two million years), so that no output sees them.
-    /// False when it had to move.
-    static func clamp(_ time: inout EventTime) -> Bool {
-        let first = LocalDateTime(date: LocalDate(year: 1, month: 1, day: 1)!, hour: 0, minute: 0, second: 0)!
-        let last = LocalDateTime(date: LocalDate(year: 9999, month: 12, day: 31)!, hour: 23, minute: 59, second: 59)!
-        switch time {
-        case .instant(let instant, let zone):
-            guard instant < Instant.earliest.adding(seconds: 2 * 86_400) || instant > Instant.latest.adding(seconds: -2 * 86_400)
-            else { return true }
-            let low = max(Instant.earliest, (zone ?? .utc).instant(for: first))
-            let high = min(Instant.latest, (zone ?? .utc).instant(for: last))
-            let clamped = min(max(instant, low), high)
-            guard clamped != instant else { return true }
-            time = .instant(clamped, zone: zone)
-        case .floating(let local):
-            guard local < first || local > last else { return true }
-            time = .floating(local < first ? first : last)
-        case .date(let date):
-            guard date.year < 1 || date.year > 9999 else { return true }
-            time = .date(date.year < 1 ? first.date : last.date)
-        }
-        return false
-    }
 }

@@ -40,7 +40,13 @@ struct EventsCommand: ParsableCommand {
         var first = true
         if format == .json { out.write("{\"schema\":\"\(EventJSON.schema)\",\"events\":[") }
         var bytes = ByteWriter()
-        let report = BusyLife.read(input.sources, options: input.readOptions, event: { event in
+        var clamped: [Diagnostic] = []
+        var report = BusyLife.read(input.sources, options: input.readOptions, event: { event in
+            var event = event
+            if let warning = Self.clampToPrintableYears(&event) {
+                clamped.append(warning)
+                if input.shows(warning) { err.line(warning.description); err.flush() }
+            }
             if format == .json { bytes.append(first ? "\n" : ",\n") }
             EventJSON.write(event, into: &bytes)
             if format == .ndjson { bytes.append(byte: 0x0A) }
@@ -55,7 +61,19 @@ struct EventsCommand: ParsableCommand {
         if format == .json { out.write("\n]}\n") }
         try out.finish()
         err.flush()
+        clamped.forEach { report.count($0) }
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
+    }
+
+    /// An end computed from a DURATION can lie past year 9999 (DTSTART
+    /// 2020-01-01 plus `P99999999W` ends in year 1,918,554): printed at
+    /// the edge of year 9999, with a `date-out-of-range` warning.
+    static func clampToPrintableYears(_ event: inout Event) -> Diagnostic? {
+        let movedStart = event.start.clampToPrintableYears()
+        guard event.end.clampToPrintableYears() || movedStart else { return nil }
+        return Diagnostic(.warning, .dateOutOfRange, at: event.source,
+            "\"\(event.title)\" (uid \(event.uid)) starts or ends outside years 1 to 9999; "
+            + "printed as starting or ending at the edge (0001-01-01 or 9999-12-31)")
     }
 }

@@ -114,4 +114,23 @@ import Testing
         #expect(days.first?.contains("\"date\":\"2023-07-24\"") == true)
         #expect(days.last?.contains("\"date\":\"2023-08-16\"") == true)
     }
+
+    /// Issue 11, cause 6, for the unexpanded model: an end computed from a
+    /// DURATION of nearly two million years prints at the edge of 9999.
+    @Test func eventsPrintsNoYearPast9999() throws {
+        let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:long\r\nSUMMARY:Long\r\nDTSTART:20200101T090000Z\r\n"
+            + "DURATION:P99999999W\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let dir = try folder(["long.ics": Array(text.utf8)])
+        let file = dir.appendingPathComponent("long.ics").path
+        let run = try busylife(["events", file])
+        #expect(run.status == 2)
+        #expect(run.stdout.contains("\"end\":\"9999-12-31T23:59:59Z\""))
+        #expect(run.stdout.contains("\"duration\":\"P99999999W\""))
+        #expect(run.stderr.contains("long.ics:2: warning: \"Long\" (uid long) starts or ends outside years 1 to 9999"))
+        let json = try busylife(["events", "--format", "json", file])
+        #expect(json.status == 2)
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(((document?["events"] as? [[String: Any]])?.first?["endUTC"] as? String) == "9999-12-31T23:59:59Z")
+    }
 }
+
