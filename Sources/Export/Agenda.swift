@@ -55,6 +55,8 @@ package struct AgendaLocale {
     var declined: String { words.declined }
     package var today: String { words.today }
     package var noEvents: String { words.noEvents }
+    /// `120 events not listed (work budget, see the warning)`.
+    func notListed(_ count: Int) -> String { words.notListed.replacingOccurrences(of: "{n}", with: String(count)) }
 }
 
 /// The agenda: one section per local day with events (like Apple
@@ -117,12 +119,13 @@ package struct Agenda {
     package func text(_ day: LocalDay, in settlement: Settlement) -> String? {
         var day = day
         day.entries = day.entries.filter { shown.includes(settlement.occurrences[$0.occurrence]) }
-        if day.entries.isEmpty && !emptyDays { return nil }
+        if day.entries.isEmpty && !emptyDays && day.eventsListed { return nil }
         var header = locale.longDate(day.date)
         if day.date == today { header += " · " + locale.today }
         if color { header = "\u{1B}[1m" + header + "\u{1B}[0m" }
         var lines = [header]
-        if day.entries.isEmpty { lines.append("  " + locale.noEvents) }
+        if !day.eventsListed { lines.append("  " + locale.notListed(day.eventCount)) }
+        else if day.entries.isEmpty { lines.append("  " + locale.noEvents) }
         let rows = day.entries.map { entry -> (time: String, rest: String) in
             let settled = settlement.occurrences[entry.occurrence]
             return (timeRange(settled, part: entry.part, timeline: settlement.timeline), details(settled))

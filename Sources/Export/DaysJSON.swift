@@ -47,16 +47,18 @@ package enum DaysJSON {
     /// order: the same bytes on any number of cores), and memory holds
     /// only them. Each object is UTF-8 bytes, without a line end.
     package static func forEachDay(_ settlement: Settlement, _ write: ([UInt8]) -> Bool) {
-        let count = settlement.days.count
         let step = 4 * max(2, ParallelChunks.width)
-        var start = 0
-        while start < count {
-            let first = start, end = min(count, start + step)
-            let chunks = ParallelChunks.map(count: end - first) { range in
-                range.map { day(settlement.days[first + $0], in: settlement) }
+        var listed = settlement.listedDays.makeIterator()
+        var few: [LocalDay] = []
+        few.reserveCapacity(step)
+        while true {
+            few.removeAll(keepingCapacity: true)
+            while few.count < step, let next = listed.next() { few.append(next) }
+            if few.isEmpty { return }
+            let chunks = ParallelChunks.map(count: few.count) { [few] range in
+                range.map { day(few[$0], in: settlement) }
             }
             for bytes in chunks.joined() where !write(bytes) { return }
-            start = end
         }
     }
 
@@ -80,7 +82,8 @@ package enum DaysJSON {
         json.field("busySeconds", seconds(day.busyMilliseconds))
         json.field("busyRatio", (day.busyRatio * 1_000_000).rounded() / 1_000_000)
         json.field("eventCount", day.eventCount)
-        json.field("allDayCount", day.entries.filter { settlement.occurrences[$0.occurrence].isAllDay }.count)
+        json.field("allDayCount", day.allDayCount)
+        if !day.eventsListed { json.field("eventsListed", false) }
         json.objects("events", day.entries) { object, entry in
             event(settlement.occurrences[entry.occurrence], part: entry.part, timeline: timeline, into: &object)
         }

@@ -26,6 +26,9 @@ struct LocaleWords: Sendable {
     /// The agenda's marks of a cancelled event and of one `--me` declined.
     let cancelled: String
     let declined: String
+    /// A day whose events lie past the work budget for listed entries;
+    /// `{n}` is their count.
+    let notListed: String
     let freeBusy: FreeBusy
 
     /// The words of the language of a locale identifier (`de_DE`, `ja-JP`, `fr`).
@@ -36,10 +39,12 @@ struct LocaleWords: Sendable {
     private init(allDay: String, today: String, noEvents: String, heatmap: HeatmapWords.Phrases?,
                  units: (day: String, hour: String, minute: String, spaced: Bool) = ("d", "h", "m", false),
                  cancelled: String = "cancelled", declined: String = "declined",
+                 notListed: String = "{n} events not listed (work budget, see the warning)",
                  freeBusy: FreeBusy = LocaleWords.englishFreeBusy) {
         self.freeBusy = freeBusy
         self.cancelled = cancelled
         self.declined = declined
+        self.notListed = notListed
         self.allDay = allDay
         self.today = today
         self.noEvents = noEvents
@@ -91,6 +96,7 @@ struct LocaleWords: Sendable {
                            allDayOnly: "Keine belegte Zeit: ganztägige Termine zählen nicht; --all-day-busy zählt sie",
                            described: "Stufen belegter Zeit, Skala {scale}."),
             units: ("T.", "Std.", "Min.", true), cancelled: "abgesagt", declined: "abgelehnt",
+            notListed: "{n} Termine nicht aufgeführt (Arbeitsbudget, siehe Warnung)",
             freeBusy: FreeBusy(noFreeTime: "keine freie Zeit", noBusyTime: "keine belegte Zeit",
                                noConflicts: "keine Überschneidungen", tentative: "vorläufig", overlap: "{d} Überschneidung")),
         "fr": LocaleWords(
@@ -107,6 +113,7 @@ struct LocaleWords: Sendable {
                            allDayOnly: "Aucun temps occupé : les événements d’une journée entière ne comptent pas; --all-day-busy les compte",
                            described: "Niveaux de temps occupé, échelle {scale}."),
             units: ("j", "h", "min", true), cancelled: "annulé", declined: "refusé",
+            notListed: "{n} événements non listés (budget de travail, voir l’avertissement)",
             freeBusy: FreeBusy(noFreeTime: "aucun créneau libre", noBusyTime: "aucun temps occupé",
                                noConflicts: "aucun conflit", tentative: "provisoire", overlap: "{d} de chevauchement")),
         "es": LocaleWords(
@@ -123,6 +130,7 @@ struct LocaleWords: Sendable {
                            allDayOnly: "Sin tiempo ocupado: los eventos de todo el día no cuentan; --all-day-busy los cuenta",
                            described: "Niveles de tiempo ocupado, escala {scale}."),
             units: ("d", "h", "min", true), cancelled: "cancelado", declined: "rechazado",
+            notListed: "{n} eventos sin listar (presupuesto de trabajo, ver el aviso)",
             freeBusy: FreeBusy(noFreeTime: "sin tiempo libre", noBusyTime: "sin tiempo ocupado",
                                noConflicts: "sin conflictos", tentative: "provisional", overlap: "{d} de solapamiento")),
         "ja": LocaleWords(
@@ -138,6 +146,7 @@ struct LocaleWords: Sendable {
                            allDayOnly: "予定の時間なし: 終日の予定は数えません; --all-day-busy で数えます",
                            described: "予定の時間の段階（{scale} スケール）。"),
             units: ("日", "時間", "分", false), cancelled: "キャンセル", declined: "辞退",
+            notListed: "{n}件の予定は表示されません（作業上限、警告を参照）",
             freeBusy: FreeBusy(noFreeTime: "空き時間なし", noBusyTime: "予定なし",
                                noConflicts: "重複なし", tentative: "仮", overlap: "{d} 重複")),
     ]

@@ -1,12 +1,13 @@
 import EventModel
 
-/// What one chunk of work settles, and then the whole window: event counts
-/// and all-day busy days as differences per day (+1 where a range starts,
+/// What one chunk of work settles, and then the whole window: event counts,
+/// all-day counts and all-day busy days as differences per day (+1 where a range starts,
 /// -1 after it ends), timed busy intervals, the placed occurrences (when
 /// kept) with their days, the instances each series generated,
 /// diagnostics.
 struct DayBuckets {
     var counts: [Int]
+    var allDayCounts: [Int]
     var allDayBusy: [Int]
     var busy: [Range<Instant>] = []
     var placed: [SettledOccurrence] = []
@@ -22,6 +23,7 @@ struct DayBuckets {
 
     init(days: Int) {
         counts = Array(repeating: 0, count: days + 1)
+        allDayCounts = Array(repeating: 0, count: days + 1)
         allDayBusy = Array(repeating: 0, count: days + 1)
     }
 
@@ -42,6 +44,10 @@ struct DayBuckets {
         for range in ranges {
             counts[range.lowerBound] += 1
             counts[range.upperBound + 1] -= 1
+            if settled.isAllDay {
+                allDayCounts[range.lowerBound] += 1
+                allDayCounts[range.upperBound + 1] -= 1
+            }
             if settled.busy && settled.isAllDay {
                 allDayBusy[range.lowerBound] += 1
                 allDayBusy[range.upperBound + 1] -= 1
@@ -76,6 +82,7 @@ struct DayBuckets {
             parts[chunk].placements = []
             for index in whole.counts.indices {
                 whole.counts[index] += parts[chunk].counts[index]
+                whole.allDayCounts[index] += parts[chunk].allDayCounts[index]
                 whole.allDayBusy[index] += parts[chunk].allDayBusy[index]
             }
             whole.busy += parts[chunk].busy
@@ -101,12 +108,14 @@ struct DayBuckets {
     mutating func fill(_ days: inout [LocalDay], grid: DayGrid) {
         let clipped = grid.clip(busy, days: days.count)
         busy = []
-        var running = 0, runningAllDay = 0
+        var running = 0, runningAllDay = 0, runningAllDayBusy = 0
         for index in days.indices {
             running += counts[index]
-            runningAllDay += allDayBusy[index]
+            runningAllDay += allDayCounts[index]
+            runningAllDayBusy += allDayBusy[index]
             days[index].eventCount = running
-            let whole = runningAllDay > 0 ? days[index].intervals : []
+            days[index].allDayCount = runningAllDay
+            let whole = runningAllDayBusy > 0 ? days[index].intervals : []
             days[index].busyIntervals = DayGrid.union(whole + clipped[index])
         }
     }

@@ -40,33 +40,104 @@ enum Ordering {
         return (order.map { placed[$0] }, order)
     }
 
-    /// Lists each day's entries from the ranges found while placing, in
-    /// the day's order; past the entry budget the later days list none,
-    /// which a `work-budget` warning (returned) says.
-    static func listEntries(_ days: inout [LocalDay], kept: [SettledOccurrence], order: [Int], placed buckets: DayBuckets,
-                            entryBudget: Int) -> Diagnostic? {
+    /// Each kept occurrence's days as one list of ranges, for listing the
+    /// days one at a time (`Settlement.listedDays`); past the entry budget
+    /// the later days list none, which a `work-budget` warning (returned)
+    /// says.
+    static func dayRanges(_ days: [LocalDay], kept: [SettledOccurrence], order: [Int], placed buckets: DayBuckets,
+                          entryBudget: Int) -> (DayRanges, Diagnostic?) {
         var listed = days.count, total = 0
         for index in days.indices {
             total += days[index].eventCount
             if total > entryBudget && listed == days.count { listed = index }
         }
+        var ranges: [DayRanges.Range] = []
+        ranges.reserveCapacity(order.count)
         for (index, original) in order.enumerated() {
-            let occurrence = kept[index]
-            for range in [buckets.placements[original]] + (buckets.moreRanges[original] ?? []) {
-                let high = min(range.upperBound, listed - 1)
-                guard range.lowerBound <= high else { continue }
-                for day in range.lowerBound...high {
-                    days[day].entries.append(LocalDay.Entry(occurrence: index, part: part(occurrence, on: days[day].date)))
+            for range in [buckets.placements[original]] + (buckets.moreRanges[original] ?? []) where range.lowerBound < listed {
+                ranges.append(DayRanges.Range(lower: Int32(range.lowerBound), upper: Int32(min(range.upperBound, listed - 1)),
+                                              occurrence: Int32(index)))
+            }
+        }
+        // Stable: on one first day, occurrences stay in output order.
+        if !zip(ranges, ranges.dropFirst()).allSatisfy({ $0.lower <= $1.lower }) {
+            ranges = ranges.enumerated().sorted { ($0.element.lower, $0.offset) < ($1.element.lower, $1.offset) }.map(\.element)
+        }
+        let allDay = kept.map(\.isAllDay)
+        let lists = DayRanges(ranges: ranges, allDay: allDay, listedUntil: listed)
+        guard listed < days.count else { return (lists, nil) }
+        return (lists, WorkBudget.entriesCut(days: days, listedUntil: listed, total: total, budget: entryBudget,
+                                             kept: kept, order: order, buckets: buckets))
+    }
+}
+
+/// The days each kept occurrence covers, sorted by first day, from which
+/// the days' lists are made one day at a time: memory holds the ranges
+/// (12 bytes each) and the occurrences alive on the day being listed,
+/// never every day's list at once.
+package struct DayRanges: Sendable {
+    struct Range: Sendable {
+        var lower: Int32
+        var upper: Int32
+        /// Index into `Settlement.occurrences`.
+        var occurrence: Int32
+    }
+
+    var ranges: [Range] = []
+    /// Whether each kept occurrence is all-day (listed first on its days).
+    var allDay: [Bool] = []
+    /// Days from this index list no entries (the work budget for entries).
+    var listedUntil = 0
+}
+
+/// The window's days in order, each with its entries listed (all-day
+/// first, then by start, end, title, uid): `Settlement.days` with
+/// `LocalDay.entries` filled, one day at a time.
+public struct ListedDays: Sequence, Sendable {
+    let days: [LocalDay]
+    let lists: DayRanges
+    let occurrences: [SettledOccurrence]
+
+    public func makeIterator() -> Iterator { Iterator(self) }
+
+    public struct Iterator: IteratorProtocol {
+        private let listed: ListedDays
+        private var index = 0
+        /// The first range not yet alive.
+        private var waiting = 0
+        /// Occurrences alive on the day, by output order: (last day, occurrence).
+        private var alive: [(upper: Int32, occurrence: Int32)] = []
+
+        init(_ listed: ListedDays) { self.listed = listed }
+
+        public mutating func next() -> LocalDay? {
+            guard index < listed.days.count else { return nil }
+            defer { index += 1 }
+            var day = listed.days[index]
+            let lists = listed.lists
+            guard index < lists.listedUntil else {
+                day.eventsListed = day.eventCount == 0
+                return day
+            }
+            let today = Int32(index)
+            alive.removeAll { $0.upper < today }
+            while waiting < lists.ranges.count && lists.ranges[waiting].lower <= today {
+                let range = lists.ranges[waiting]
+                waiting += 1
+                // Mostly appended: what starts today comes after what started before.
+                var at = alive.count
+                while at > 0 && alive[at - 1].occurrence > range.occurrence { at -= 1 }
+                alive.insert((range.upper, range.occurrence), at: at)
+            }
+            day.entries.reserveCapacity(alive.count)
+            for allDay in [true, false] {
+                for item in alive where lists.allDay[Int(item.occurrence)] == allDay {
+                    let occurrence = Int(item.occurrence)
+                    day.entries.append(LocalDay.Entry(occurrence: occurrence,
+                                                      part: Ordering.part(listed.occurrences[occurrence], on: day.date)))
                 }
             }
+            return day
         }
-        kept.withUnsafeBufferPointer { kept in
-            for index in days.indices where days[index].entries.count > 1 {
-                days[index].entries.sort { a, b in dayOrder(kept[a.occurrence], kept[b.occurrence]) }
-            }
-        }
-        guard listed < days.count else { return nil }
-        return WorkBudget.entriesCut(days: days, listedUntil: listed, total: total, budget: entryBudget,
-                                     kept: kept, order: order, buckets: buckets)
     }
 }

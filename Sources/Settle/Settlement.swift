@@ -34,11 +34,18 @@ public struct LocalDay: Sendable {
     /// The instants whose local date this is; empty for a skipped date.
     public var intervals: [Range<Instant>]
     public var zones: [Zone]
-    /// In the day's order: all-day first, then by start, end, title, uid
-    /// (empty when the settle step did not keep occurrences).
+    /// In the day's order: all-day first, then by start, end, title, uid.
+    /// Listed only by `Settlement.listedDays`, one day at a time; empty in
+    /// `Settlement.days` and when the settle step did not keep occurrences.
     public var entries: [Entry]
+    /// False for a day with events past the work budget for listed entries
+    /// (README, "Work budget"): its count and busy time include them, its
+    /// `entries` are empty.
+    public var eventsListed = true
     /// Occurrences on this day, kept or not.
     public var eventCount = 0
+    /// All-day occurrences among them.
+    public var allDayCount = 0
     /// The day's busy time: the union of busy occurrences clipped to the
     /// day, in order, not overlapping.
     public var busyIntervals: [Range<Instant>]
@@ -66,6 +73,17 @@ public struct Settlement: Sendable {
     public var to: LocalDate
     public var timeline: ZoneTimeline
     public var occurrences: [SettledOccurrence]
+    /// Every local date of the window with its count and busy time; the
+    /// lists of what lies on each come from `listedDays`.
     public var days: [LocalDay]
+    /// Each kept occurrence's days, for `listedDays`.
+    package var lists: DayRanges
     public var diagnostics: [Diagnostic]
+
+    /// `days` in order, each with its `entries` listed, made one day at a
+    /// time as the sequence is walked: memory holds the occurrences alive
+    /// on the day, never every day's list.
+    public var listedDays: ListedDays {
+        ListedDays(days: days, lists: lists, occurrences: occurrences)
+    }
 }

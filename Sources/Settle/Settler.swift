@@ -58,14 +58,15 @@ package final class Settler {
         var placed: [SettledOccurrence] = []
         swap(&placed, &buckets.placed)
         let (kept, order) = Ordering.sorted(placed)
+        var lists = DayRanges(listedUntil: days.count)
         if options.listDays && !kept.isEmpty {
             let entryBudget = options.entryBudget ?? WorkBudget.entries(days: window.dayCount)
-            if let warning = Ordering.listEntries(&days, kept: kept, order: order, placed: buckets, entryBudget: entryBudget) {
-                diagnostics.append(warning)
-            }
+            let (ranges, warning) = Ordering.dayRanges(days, kept: kept, order: order, placed: buckets, entryBudget: entryBudget)
+            lists = ranges
+            if let warning { diagnostics.append(warning) }
         }
         return Settlement(from: options.from, to: options.to, timeline: timeline,
-                          occurrences: kept, days: days, diagnostics: diagnostics)
+                          occurrences: kept, days: days, lists: lists, diagnostics: diagnostics)
     }
 
     /// The union of intervals, in order (`DayGrid.union`).

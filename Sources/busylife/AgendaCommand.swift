@@ -92,10 +92,10 @@ struct AgendaCommand: ParsableCommand {
         switch format {
         case .tsv:
             out.write(Agenda.tsvHeader)
-            for day in settlement.days where !out.closed { out.write(Agenda.tsvRows(day, in: settlement, shown: shown(options.me))) }
+            for day in settlement.listedDays where !out.closed { out.write(Agenda.tsvRows(day, in: settlement, shown: shown(options.me))) }
         case .text where templated != nil:
             let agenda = templated!
-            for day in settlement.days where !out.closed {
+            for day in settlement.listedDays where !out.closed {
                 if let text = agenda.text(day, in: settlement) { out.write(text) }
             }
         case .text:
@@ -110,7 +110,7 @@ struct AgendaCommand: ParsableCommand {
             // Lines are cut to the terminal's width, never in a pipe or file.
             if isatty(1) == 1 { agenda.width = HeatmapCommand.terminalWidth(ProcessInfo.processInfo.environment) }
             var first = true
-            for day in settlement.days where !out.closed {
+            for day in settlement.listedDays where !out.closed {
                 guard let text = agenda.text(day, in: settlement) else { continue }
                 out.write((first ? "" : "\n") + text)
                 first = false

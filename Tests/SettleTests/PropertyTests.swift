@@ -111,7 +111,7 @@ func format2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
             #expect(day.busyMilliseconds <= day.lengthMilliseconds, "\(day.date)")
         }
         var landed = Set<Int>()
-        for day in result.days { for entry in day.entries { landed.insert(entry.occurrence) } }
+        for day in result.listedDays { for entry in day.entries { landed.insert(entry.occurrence) } }
         #expect(landed.count == result.occurrences.count)
         #expect(result.occurrences.count > 200)
     }

@@ -9,7 +9,7 @@ import Testing
 @Suite struct SettleShapeTests {
     func summary(_ settlement: Settlement) -> [String] {
         settlement.occurrences.map { "\($0.event.title) \($0.startUTC) \($0.endUTC) \($0.busy)" }
-            + settlement.days.map { day in
+            + settlement.listed.map { day in
                 "\(day.date) \(day.eventCount) \(day.busyMilliseconds) " + day.entries.map { "\($0.occurrence)\($0.part)" }.joined(separator: ",")
             }
             + settlement.diagnostics.map(\.description)
