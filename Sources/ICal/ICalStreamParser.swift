@@ -203,7 +203,9 @@ private struct ParseState {
                 emit(.problem(ICalProblem(kind: .parse, line: line,
                     message: "calendar line without a property name; skipped")))
             }
-        } else {
+        } else if !text.withBytes({ $0.allSatisfy { $0 == 0x20 || $0 == 0x09 } }) {
+            // Blank lines outside any component (spaces and tabs only, as
+            // editors leave before BEGIN:VCALENDAR) hold nothing to skip.
             noteStray(line: line)
         }
     }

@@ -111,9 +111,13 @@ struct DirectoryWalk {
             case S_IFDIR:
                 let target = FileIdentity(status)
                 if ancestors.contains(target) {
-                    // Only a link can lead back up; report each such link once.
+                    // Only a link can lead back up (this entry, or one above it); report each once.
                     if reportedLoops.insert(linkIdentity ?? target).inserted {
-                        problem(.warning, .symlinkLoop, path, "symbolic link back to a folder it is in (\(DirectoryWalk.target(of: path))); not followed")
+                        // A plain folder is reached again when a link above
+                        // it led out of the input and back in.
+                        problem(.warning, .symlinkLoop, path, linkIdentity == nil
+                            ? "folder already being read, reached again through a symbolic link above it; not followed"
+                            : "symbolic link back to a folder it is in (\(DirectoryWalk.target(of: path))); not followed")
                     }
                 } else if !walked.contains(target) {
                     folders.append((path, entry, target))

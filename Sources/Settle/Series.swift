@@ -26,6 +26,13 @@ struct Series {
         }
     }
 
+    /// What the series says whatever the window (an override of an
+    /// instance its master's EXDATE deletes), as expansion says it.
+    func windowlessDiagnostics(_ diagnostic: (Diagnostic) -> Void) {
+        let master = self.master
+        _ = Overrides(overrides, master: master, frame: master.map { Frame($0.event.start) }, diagnostic: diagnostic)
+    }
+
     /// Higher SEQUENCE wins, then the later component.
     private static func wins(_ a: Component, over b: Component) -> Bool {
         (a.event.sequence, a.order) > (b.event.sequence, b.order)

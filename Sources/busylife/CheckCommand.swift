@@ -3,6 +3,7 @@ import BusyLifeKit
 import EventModel
 import Export
 import Import
+import Settle
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -46,12 +47,23 @@ struct CheckCommand: ParsableCommand {
         Output.ignoreBrokenPipeSignal()
         let out = Output(fd: 1)
         var diagnostics: [String] = []
-        let report = BusyLife.read(input.sources, options: input.readOptions, event: { _ in true }, diagnostic: { diagnostic in
+        let show = { (diagnostic: Diagnostic) in
             switch format {
             case .text: out.line(diagnostic.description)
             case .json: diagnostics.append(CheckSummary.json(diagnostic))
             }
-        })
+        }
+        // What expansion would say of a series whatever the window (an
+        // override its master's EXDATE deletes) is said here too.
+        var series = SeriesCheck()
+        var report = BusyLife.read(input.sources, options: input.readOptions, event: { event in
+            series.add(event)
+            return true
+        }, diagnostic: show)
+        series.diagnostics { diagnostic in
+            report.count(diagnostic)
+            show(diagnostic)
+        }
         switch format {
         case .text: out.write(CheckSummary.text(report))
         case .json: out.line(CheckSummary.json(report, diagnostics: diagnostics))

@@ -69,6 +69,31 @@ import Testing
         #expect(try busylife(["check", "--strict", file]).status == 65)
     }
 
+    /// An override of an instance its master's EXDATE deletes is not shown:
+    /// check says so as the expanding commands do, with the same exit code
+    /// (a note, exit 0, when the override was cancelled).
+    @Test func checkReportsAnOverrideTheMastersEXDATEDeletes() throws {
+        func calendar(_ status: String) -> String {
+            ["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:s", "DTSTART:20261124T090000Z", "DURATION:PT1H",
+             "RRULE:FREQ=DAILY;COUNT=3", "EXDATE:20261125T090000Z", "END:VEVENT",
+             "BEGIN:VEVENT", "UID:s", "RECURRENCE-ID:20261125T090000Z", "DTSTART:20261125T150000Z", "DURATION:PT1H",
+             "SUMMARY:Moved", status, "END:VEVENT", "END:VCALENDAR", ""].joined(separator: "\r\n")
+        }
+        let dir = try folder(["moved.ics": Array(calendar("STATUS:CONFIRMED").utf8),
+                              "cancelled.ics": Array(calendar("STATUS:CANCELLED").utf8)])
+        let moved = dir.appendingPathComponent("moved.ics").path
+        let check = try busylife(["check", moved])
+        #expect(check.status == 2)
+        #expect(check.stdout.contains("moved.ics:9: warning: override \"Moved\" of an instance that the master's EXDATE deletes; not shown"))
+        #expect(check.stdout.contains("diagnostics: 0 errors, 1 warning, 0 notes"))
+        #expect(try busylife(["check", "--strict", moved]).status == 65)
+        let occurrences = try busylife(["occurrences", moved, "--from", "2026-11-24", "--to", "2026-11-26", "--tz", "UTC"])
+        #expect(occurrences.status == check.status)
+        let cancelled = try busylife(["check", dir.appendingPathComponent("cancelled.ics").path])
+        #expect(cancelled.status == 0)
+        #expect(cancelled.stdout.contains("note nothing-to-place: 1"))
+    }
+
     /// The calendar-level lines survive whatever comes before BEGIN:VCALENDAR.
     @Test(arguments: ["bom", "utf16le", "utf16be", "cr", "crcrlf"])
     func encodingsAndLineEndingsKeepTheCalendarsLines(_ form: String) throws {

@@ -31,6 +31,15 @@ import Testing
         expectWhole(parse(bytes: [0xEF, 0xBB, 0xBF] + Array(text.utf8)), sourceLine: 6)
     }
 
+    /// Lines of spaces and tabs before the calendar and after it are blank
+    /// too: no stray-content error.
+    @Test func blankLinesOfSpacesAndTabsAroundTheCalendarCostNothing() {
+        let text = " \t\r\n\r\n  \r\n" + Self.calendar.joined(separator: "\r\n") + "\r\n \r\n\t\r\n"
+        expectWhole(parse(bytes: Array(text.utf8)), sourceLine: 7)
+        let stray = "text\r\n" + Self.calendar.joined(separator: "\r\n") + "\r\n"
+        #expect(parse(bytes: Array(stray.utf8)).problems.map(\.kind) == [.strayContent])
+    }
+
     @Test(arguments: [false, true])
     func utf16WithAByteOrderMarkIsTranscoded(bigEndian: Bool) {
         let text = Self.calendar.joined(separator: "\r\n") + "\r\n"

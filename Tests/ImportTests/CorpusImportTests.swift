@@ -1,6 +1,7 @@
 import EventModel
 import Foundation
 import Import
+import Settle
 import TestSupport
 import Testing
 
@@ -28,12 +29,17 @@ import Testing
         for file in files.sorted() {
             let result = importPaths([file])
             events += result.events.count
-            let report = result.report
+            // As `busylife check` counts: with what series say whatever the window.
+            var report = result.report
+            var diagnostics = result.diagnostics
+            var series = SeriesCheck()
+            for event in result.events { series.add(event) }
+            series.diagnostics { report.count($0); diagnostics.append($0) }
             let exit = report.unreadable > 0 ? 66 : report.diagnosticCount == 0 ? 0 : report.events == 0 ? 65 : 2
             exits[exit, default: 0] += 1
             if exit == 2 {
                 #expect(report.errors + report.warnings > 0)
-                for kind in Set(result.diagnostics.filter { $0.severity != .note }.map { "\($0.severity.rawValue) \($0.kind.rawValue)" }) {
+                for kind in Set(diagnostics.filter { $0.severity != .note }.map { "\($0.severity.rawValue) \($0.kind.rawValue)" }) {
                     kindsOfTwos[kind, default: 0] += 1
                 }
             }

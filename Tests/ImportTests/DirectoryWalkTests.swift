@@ -95,6 +95,20 @@ func oneEvent(_ uid: String, calendarName: String? = nil) -> String {
         #expect(result.report.unreadable == 0)
     }
 
+    /// A link that leads out of the input (to its parent) comes back in
+    /// through a plain folder: that folder is named as reached again, not
+    /// as a link with an unknown target.
+    @Test func aLinkOutOfTheInputThatComesBackIsReportedOnce() {
+        let folder = Folder()
+        folder.write("top/cal/a.ics", oneEvent("a"))
+        folder.link("top/cal/out", to: "..")
+        let result = importPaths([folder.path("top/cal")])
+        #expect(result.events.map(\.uid) == ["a"])
+        let loops = result.diagnostics.filter { $0.kind == .symlinkLoop }
+        #expect(loops.map(\.source.file) == [folder.path("top/cal/out/cal")])
+        #expect(loops.map(\.message) == ["folder already being read, reached again through a symbolic link above it; not followed"])
+    }
+
     /// Two ways to one folder and one file: each is read once, under its first path.
     @Test func aFileReachedTwiceIsReadOnce() {
         let folder = Folder()
