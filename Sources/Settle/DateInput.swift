@@ -49,7 +49,7 @@ public struct DateInput: Hashable, Sendable, CustomStringConvertible {
     /// Reads `text` against `today`; relative forms count from `base`
     /// (today when nil).
     public static func parse(_ text: String, today: LocalDate, base: LocalDate? = nil) throws(Problem) -> DateInput {
-        let raw = text.trimmingSpaces().lowercased()
+        let raw = text.trimmingBlanks().lowercased()
         func day(_ date: LocalDate) -> DateInput { DateInput(first: date, last: date) }
         switch raw {
         case "today", "now": return day(today)
@@ -251,11 +251,3 @@ public enum DateWindow {
     }
 }
 
-extension String {
-    fileprivate func trimmingSpaces() -> Substring {
-        var text = Substring(self)
-        while text.first == " " { text.removeFirst() }
-        while text.last == " " { text.removeLast() }
-        return text
-    }
-}
