@@ -12,6 +12,8 @@ package struct ImportOptions: Sendable {
     /// the caller only wants a window. Recurring events and overrides are
     /// always read whole, and diagnostics are the same either way.
     package var textWindow: CoarseWindow?
+    /// How many zones files may define in this process (`Zone.fileDefinitionLimit`).
+    package var zoneDefinitionLimit = Zone.fileDefinitionLimit
 
     package init(useCalendarZone: Bool = true, limits: ICalLimits = ICalLimits(), textWindow: CoarseWindow? = nil) {
         self.useCalendarZone = useCalendarZone
@@ -40,10 +42,11 @@ package enum InputSource: Sendable, Equatable {
 /// event is handed on as soon as it is read.
 package struct Importer {
     package let options: ImportOptions
-    private let catalog = ZoneCatalog()
+    private let catalog: ZoneCatalog
 
     package init(options: ImportOptions = ImportOptions()) {
         self.options = options
+        catalog = ZoneCatalog(definitionLimit: options.zoneDefinitionLimit)
     }
 
     /// Reads every input named on a command line (`-` is standard input).
