@@ -9,8 +9,10 @@ A body's length counts its lines from the line after the opening brace to
 the line before the closing one. Braces inside strings (also multi-line
 \"\"\" strings) and comments are skipped. Each line of output is
 `LENGTH path:line name`, longest first; the exit status is 0 either way.
-A function that stays long on purpose says why in a comment beside it
-(docs/architecture.md, Where each rule lives).
+A function that stays long on purpose says why in the comment just above
+it, with the words `Long on purpose:`; `--unexplained` lists only those
+that do not (Tests/BusyLifeKitTests/AccessPolicyTests.swift runs it on
+Sources/Settle and Sources/Export and expects nothing).
 """
 import argparse
 import os
@@ -79,9 +81,24 @@ def strip_code(text):
     return ''.join(out)
 
 
-def long_bodies(path, limit):
+def explained(lines, index):
+    """Whether the comment lines just above line `index` (0-based) say
+    `Long on purpose:` (attributes between are skipped)."""
+    index -= 1
+    while index >= 0 and lines[index].strip().startswith('@'):
+        index -= 1
+    while index >= 0 and lines[index].strip().startswith('//'):
+        if 'long on purpose:' in lines[index].lower():
+            return True
+        index -= 1
+    return False
+
+
+def long_bodies(path, limit, unexplained=False):
     with open(path, encoding='utf-8') as f:
-        code = strip_code(f.read())
+        text = f.read()
+    lines = text.split('\n')
+    code = strip_code(text)
     found = []
     for m in DECL.finditer(code):
         # The body opens at the first '{' at the declaration's own nesting
@@ -115,13 +132,18 @@ def long_bodies(path, limit):
         length = last - first - 1
         if length > limit:
             name = m.group(2) or (m.group(3) and 'var ' + m.group(3)) or m.group(1)
-            found.append((length, path, code.count('\n', 0, m.start()) + 1, name))
+            line = code.count('\n', 0, m.start()) + 1
+            if unexplained and explained(lines, line - 1):
+                continue
+            found.append((length, path, line, name))
     return found
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     parser.add_argument('--limit', type=int, default=60)
+    parser.add_argument('--unexplained', action='store_true',
+                        help='leave out functions whose comment says "Long on purpose:"')
     parser.add_argument('dirs', nargs='+')
     args = parser.parse_args()
     found = []
@@ -129,7 +151,7 @@ def main():
         for root, _, files in os.walk(d):
             for name in sorted(files):
                 if name.endswith('.swift'):
-                    found += long_bodies(os.path.join(root, name), args.limit)
+                    found += long_bodies(os.path.join(root, name), args.limit, args.unexplained)
     for length, path, line, name in sorted(found, key=lambda f: (-f[0], f[1], f[2])):
         print(f'{length:4d} {path}:{line} {name}')
     return 0
