@@ -46,6 +46,23 @@ import Testing
         #expect(broken.diagnostics.map { "\($0.source) \($0.severity.rawValue) \($0.kind.rawValue)" } == ["x.ics:2 error missing-property"])
     }
 
+    /// A stream (here a pipe) is read to its end as the bytes come, and
+    /// left open: the caller owns it.
+    @Test func readingFromAStream() throws {
+        let pipe = Pipe()
+        let writer = Thread {
+            pipe.fileHandleForWriting.write(Data(Self.calendar.utf8))
+            try? pipe.fileHandleForWriting.close()
+        }
+        writer.start()
+        let reading = BusyLife.read([.fileHandle(pipe.fileHandleForReading, name: "team.ics")])
+        #expect(reading.events.map(\.uid) == ["standup"])
+        #expect(reading.events.map(\.calendar) == ["Work"])
+        #expect(reading.diagnostics.isEmpty && reading.report.files == 1)
+        #expect(fcntl(pipe.fileHandleForReading.fileDescriptor, F_GETFD) != -1)  // still open
+        try pipe.fileHandleForReading.close()
+    }
+
     @Test func settlingIsRepeatableAndSideEffectFree() throws {
         let events = BusyLife.read([.data(Data(Self.calendar.utf8), name: "work.ics")]).events
         let options = SettleOptions(from: LocalDate(year: 2026, month: 11, day: 1)!,
