@@ -203,7 +203,7 @@ package enum DateWindow {
             case .ahead(let days):
                 return (today, DateWindow.clamped(today, days - 1))
             case .weeks(let weeks, let weekStart):
-                let weekFirst = today.adding(days: -((today.weekday - weekStart + 7) % 7))
+                let weekFirst = WeekOrder(first: weekStart).start(of: today)
                 return (DateWindow.clamped(weekFirst, -(weeks - 1) * 7), DateWindow.clamped(weekFirst, 6))
             }
         }
