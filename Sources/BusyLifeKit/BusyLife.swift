@@ -29,6 +29,9 @@ public enum CalendarSource: Sendable, Equatable {
     /// A calendar in memory; `name` stands for its file in diagnostics and
     /// its stem names the calendar, unless the calendar names itself.
     case data(Data, name: String)
+    /// An open file, pipe or socket (a download as it arrives), read to its
+    /// end as the bytes come and left open; `name` as for `data`.
+    case fileHandle(FileHandle, name: String)
     /// The process's standard input.
     case standardInput
 
@@ -36,6 +39,7 @@ public enum CalendarSource: Sendable, Equatable {
         switch self {
         case .file(let url): .path(url.relativePath)  // as given: diagnostics name the path the user wrote
         case .data(let data, let name): .bytes(Array(data), name: name)
+        case .fileHandle(let handle, let name): .fileDescriptor(handle.fileDescriptor, name: name)
         case .standardInput: .standardInput
         }
     }

@@ -13,7 +13,9 @@ import Synchronization
 /// VTIMEZONE read again, by a server that re-reads a subscription every few
 /// minutes, gets the zone it had), so memory is bounded by the distinct
 /// zones seen, not by the files read. Two different VTIMEZONEs under one
-/// TZID are two zones, and never equal.
+/// TZID are two zones, and never equal. What files define (VTIMEZONEs,
+/// display-name offsets) is bounded for a process that reads calendars for
+/// ever: `fileDefinitionLimit` distinct definitions at most (`defined`).
 public struct Zone: Hashable, Sendable, CustomStringConvertible {
     private let definition: Unmanaged<Definition>
 
@@ -87,6 +89,55 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
             zones[key] = made
             return made
         }
+    }
+
+    /// How many zones files may define in one process: distinct VTIMEZONEs
+    /// and display-name offsets together. Definitions are never released,
+    /// so a server that reads calendars for ever would otherwise keep one
+    /// for each distinct definition it was sent (a few kilobytes each, an
+    /// offset table of up to 75,000 onsets for a hostile one). Real
+    /// calendars use a few hundred at most: Import resolves an IANA TZID
+    /// through the tz database, whatever VTIMEZONE comes with it.
+    package static let fileDefinitionLimit = 10_000
+    private static let fileDefinitions = Atomic<Int>(0)
+
+    /// The zone of a file's VTIMEZONE, as `init(id:rules:)`; nil when it
+    /// is new and `limit` definitions were made this way already (Import
+    /// then resolves the TZID as if the file had not defined it).
+    package static func defined(id: String, rules: ZoneRules, limit: Int = fileDefinitionLimit) -> Zone? {
+        let key = RulesKey(id: id, rules: rules)
+        return ruleZones.withLock { zones in
+            if let known = zones[key] { return known }
+            guard claimFileDefinition(limit: limit) else { return nil }
+            let made = Zone(Definition(id: id, source: .rules(rules)))
+            zones[key] = made
+            return made
+        }
+    }
+
+    /// A fixed offset a file's TZID names (`(UTC+05:45) Kathmandu`), as
+    /// `init(id:fixedOffset:)`; nil when it is new and `limit` definitions
+    /// were made from files already.
+    package static func defined(id: String, fixedOffset: Int, limit: Int = fileDefinitionLimit) -> Zone? {
+        let key = FixedKey(id: id, offset: fixedOffset)
+        return fixedZones.withLock { zones in
+            if let known = zones[key] { return known }
+            guard claimFileDefinition(limit: limit) else { return nil }
+            let made = Zone(Definition(id: id, source: .fixed(fixedOffset)))
+            zones[key] = made
+            return made
+        }
+    }
+
+    private static func claimFileDefinition(limit: Int) -> Bool {
+        var count = fileDefinitions.load(ordering: .relaxed)
+        while count < limit {
+            let (exchanged, current) = fileDefinitions.compareExchange(expected: count, desired: count + 1,
+                                                                      ordering: .relaxed)
+            if exchanged { return true }
+            count = current
+        }
+        return false
     }
 
     private struct FixedKey: Hashable {

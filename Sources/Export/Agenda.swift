@@ -229,9 +229,9 @@ package struct Agenda {
         } else if let position = calendars.filter({ calendarColors[$0] == nil }).firstIndex(of: event.calendar) {
             index = position % palette.count
         } else {
-            var hash: UInt32 = 2_166_136_261
-            for byte in event.calendar.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-            index = Int(hash % UInt32(palette.count))
+            var hash = StableHash()
+            hash.add(event.calendar)
+            index = Int(hash.value % UInt64(palette.count))
         }
         return "\u{1B}[38;5;\(palette[index])m"
     }

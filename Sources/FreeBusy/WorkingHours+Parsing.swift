@@ -13,7 +13,7 @@ extension WorkingHours {
 
     /// `9`, `09`, `9:30`, `09:30`, `24:00`: seconds after midnight.
     private static func clockTime(_ text: Substring) -> Int? {
-        let fields = text.trimmingCharacters(in: " ").split(separator: ":", omittingEmptySubsequences: false)
+        let fields = String(text).trimmingBlanks().split(separator: ":", omittingEmptySubsequences: false)
         guard (1...2).contains(fields.count), fields.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isASCII) }),
               let hour = Int(fields[0]), let minute = fields.count == 2 ? Int(fields[1]) : 0,
               (0...24).contains(hour), (0..<60).contains(minute), hour < 24 || minute == 0 else { return nil }
@@ -42,7 +42,7 @@ extension WorkingHours {
     private static let weekdayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
     private static func weekday(_ text: Substring) -> Int? {
-        let name = text.trimmingCharacters(in: " ").lowercased()
+        let name = String(text).trimmingBlanks().lowercased()
         guard name.count >= 2 else { return nil }
         let matches = weekdayNames.indices.filter { weekdayNames[$0].hasPrefix(name) }
         return matches.count == 1 ? matches[0] + 1 : nil
@@ -90,14 +90,5 @@ extension WorkingHours {
         default: weekend = [6, 7]
         }
         return Set(1...7).subtracting(weekend)
-    }
-}
-
-private extension Substring {
-    func trimmingCharacters(in blanks: Character) -> Substring {
-        var text = self
-        while text.first == blanks { text.removeFirst() }
-        while text.last == blanks { text.removeLast() }
-        return text
     }
 }

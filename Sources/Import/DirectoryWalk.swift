@@ -21,6 +21,9 @@ struct InputFile: Sendable, Equatable {
     var collection: CalendarCollection?
     /// The content, for an input given as bytes (`path` is then its name).
     var bytes: [UInt8]?
+    /// A caller's open descriptor to read to its end, not closed (`path`
+    /// is then its name).
+    var descriptor: Int32?
 }
 
 /// Reads one input directory recursively into the calendar files it holds:

@@ -12,6 +12,8 @@ package struct ImportOptions: Sendable {
     /// the caller only wants a window. Recurring events and overrides are
     /// always read whole, and diagnostics are the same either way.
     package var textWindow: CoarseWindow?
+    /// How many zones files may define in this process (`Zone.fileDefinitionLimit`).
+    package var zoneDefinitionLimit = Zone.fileDefinitionLimit
 
     package init(useCalendarZone: Bool = true, limits: ICalLimits = ICalLimits(), textWindow: CoarseWindow? = nil) {
         self.useCalendarZone = useCalendarZone
@@ -21,12 +23,15 @@ package struct ImportOptions: Sendable {
 }
 
 /// One thing to read: a path (a file, or a directory read recursively as a
-/// vdir), bytes in memory, or standard input.
+/// vdir), bytes in memory, an open descriptor, or standard input.
 package enum InputSource: Sendable, Equatable {
     case path(String)
     /// An `.ics` or `events.json` in memory; `name` stands for its file in
     /// diagnostics, and its stem names the calendar (as a file's does).
     case bytes([UInt8], name: String)
+    /// An open file, pipe or socket, read to its end as it comes and left
+    /// open; `name` as for bytes.
+    case fileDescriptor(Int32, name: String)
     case standardInput
 
     /// A command-line argument: `-` is standard input, anything else a path.
@@ -40,10 +45,11 @@ package enum InputSource: Sendable, Equatable {
 /// event is handed on as soon as it is read.
 package struct Importer {
     package let options: ImportOptions
-    private let catalog = ZoneCatalog()
+    private let catalog: ZoneCatalog
 
     package init(options: ImportOptions = ImportOptions()) {
         self.options = options
+        catalog = ZoneCatalog(definitionLimit: options.zoneDefinitionLimit)
     }
 
     /// Reads every input named on a command line (`-` is standard input).
@@ -100,6 +106,7 @@ package struct Importer {
             switch source {
             case .standardInput: files.append(InputFile(path: "-")); continue
             case .bytes(let bytes, let name): files.append(InputFile(path: name, bytes: bytes)); continue
+            case .fileDescriptor(let fd, let name): files.append(InputFile(path: name, descriptor: fd)); continue
             case .path(let path): input = path
             }
             var status = stat()
@@ -133,17 +140,17 @@ package struct Importer {
     private func readFile(_ file: InputFile, report: inout ImportReport, event: (consuming Event) -> Bool,
                           stored: ((StoredItem) -> Bool)?, diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
         let path = file.path
-        let name = path == "-" && file.bytes == nil ? "<stdin>" : path
+        let name = path == "-" && file.bytes == nil && file.descriptor == nil ? "<stdin>" : path
         // A file found in a directory is opened without blocking (a named
         // pipe called x.ics must not hang the walk) and read only if it is
         // still a regular file once open.
-        let fd: Int32 = file.bytes != nil ? -1 : path == "-" ? 0
-            : open(path, O_RDONLY | O_CLOEXEC | (file.foundInDirectory ? O_NONBLOCK : 0))
+        let fd: Int32 = file.bytes != nil ? -1 : file.descriptor ?? (path == "-" ? 0
+            : open(path, O_RDONLY | O_CLOEXEC | (file.foundInDirectory ? O_NONBLOCK : 0)))
         guard fd >= 0 || file.bytes != nil else {
-            unreadable(name, DirectoryWalk.reason(errno), &report, diagnostic)
+            unreadable(name, DirectoryWalk.reason(file.descriptor == nil ? errno : EBADF), &report, diagnostic)
             return true
         }
-        defer { if fd > 0 { close(fd) } }
+        defer { if fd > 0 && file.descriptor == nil { close(fd) } }
         if file.foundInDirectory {
             var status = stat()
             guard fstat(fd, &status) == 0, DirectoryWalk.kind(status) == S_IFREG else {

@@ -4,7 +4,7 @@ import ICal
 /// Builds a zone from a VTIMEZONE's STANDARD and DAYLIGHT observances
 /// (docs/semantics.md section 2, step 3).
 enum VTimezoneBuilder {
-    static func zone(from component: ICalComponent, id: String, file: String,
+    static func zone(from component: ICalComponent, id: String, file: String, limit: Int = Zone.fileDefinitionLimit,
                      report: (Diagnostic) -> Void) -> Zone? {
         var observances: [ZoneRules.Observance] = []
         for child in component.children where child.name == "STANDARD" || child.name == "DAYLIGHT" {
@@ -49,7 +49,13 @@ enum VTimezoneBuilder {
                               "time zone \"\(id)\" defines no usable STANDARD or DAYLIGHT observance"))
             return nil
         }
-        return Zone(id: id, rules: ZoneRules(observances: observances))
+        guard let zone = Zone.defined(id: id, rules: ZoneRules(observances: observances), limit: limit) else {
+            report(Diagnostic(.warning, .unresolvedZone, at: SourcePosition(file: file, line: component.line),
+                              "time zone \"\(id)\" not defined from its VTIMEZONE: this process keeps at most "
+                              + "\(limit) zones that files define, and has that many"))
+            return nil
+        }
+        return zone
     }
 
     /// The observance's RRULE and its UNTIL as UTC seconds (a local UNTIL

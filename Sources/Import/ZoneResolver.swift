@@ -26,8 +26,12 @@ package struct ZoneResolution: Sendable {
 /// Zones every file can share: tz database zones by name, looked up once.
 package final class ZoneCatalog {
     private var tzdb: [String: Zone?] = [:]
+    /// How many zones files may define in this process (`Zone.fileDefinitionLimit`).
+    let definitionLimit: Int
 
-    package init() {}
+    package init(definitionLimit: Int = Zone.fileDefinitionLimit) {
+        self.definitionLimit = definitionLimit
+    }
 
     /// The tz database zone of an IANA name or legacy alias (`US/Eastern`),
     /// or nil (`Zone.named`: abbreviations such as `CST` are not names).
@@ -99,7 +103,8 @@ final class ZoneResolver {
             return ZoneResolution(tzid: tzid, rule: .tzdb, zone: zone)
         }
         if let definition = definitions[tzid] ?? definitions[name] {
-            if let zone = VTimezoneBuilder.zone(from: definition, id: name, file: file, report: report) {
+            if let zone = VTimezoneBuilder.zone(from: definition, id: name, file: file,
+                                                limit: catalog.definitionLimit, report: report) {
                 return ZoneResolution(tzid: tzid, rule: .vtimezone, zone: zone)
             }
         }
@@ -116,9 +121,16 @@ final class ZoneResolver {
         }
         // A display name CLDR does not list still says its offset: a fixed zone.
         if let offset = WindowsZones.displayOffset(of: name) {
+            let text = "UTC" + (offset == 0 ? "" : Instant.offsetText(offset))
+            guard let zone = Zone.defined(id: name, fixedOffset: offset, limit: catalog.definitionLimit) else {
+                report(Diagnostic(.warning, .unresolvedZone, at: SourcePosition(file: file, line: line),
+                                  "time zone \"\(tzid)\" not read as the fixed offset \(text): this process keeps at most "
+                                  + "\(catalog.definitionLimit) zones that files define, and has that many"))
+                return ZoneResolution(tzid: tzid, rule: .unresolved, zone: nil)
+            }
             report(Diagnostic(.warning, .repairedValue, at: SourcePosition(file: file, line: line),
-                              "unknown time zone \"\(tzid)\" read as the fixed offset UTC\(offset == 0 ? "" : Instant.offsetText(offset)) (no daylight saving time)"))
-            return ZoneResolution(tzid: tzid, rule: .offset, zone: Zone(id: name, fixedOffset: offset))
+                              "unknown time zone \"\(tzid)\" read as the fixed offset \(text) (no daylight saving time)"))
+            return ZoneResolution(tzid: tzid, rule: .offset, zone: zone)
         }
         return ZoneResolution(tzid: tzid, rule: .unresolved, zone: nil)
     }

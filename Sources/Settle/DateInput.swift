@@ -22,34 +22,34 @@ import EventModel
 ///
 /// A year must have four digits (`26` is refused, not read as year 26), and
 /// a date must exist: `2026-02-30` is "no such date".
-public struct DateInput: Hashable, Sendable, CustomStringConvertible {
+package struct DateInput: Hashable, Sendable, CustomStringConvertible {
     /// The first and last day the text names (the same day for a day).
-    public var first: LocalDate
-    public var last: LocalDate
+    package var first: LocalDate
+    package var last: LocalDate
 
     /// Whether the text named more than a day (a month, a year, an ISO
     /// week): alone, such a value is the whole window.
-    public var isUnit: Bool { first != last }
+    package var isUnit: Bool { first != last }
 
-    public var description: String { isUnit ? "\(first)...\(last)" : "\(first)" }
+    package var description: String { isUnit ? "\(first)...\(last)" : "\(first)" }
 
-    public init(first: LocalDate, last: LocalDate) {
+    package init(first: LocalDate, last: LocalDate) {
         self.first = first
         self.last = last
     }
 
     /// Why a text is not a date.
-    public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
-        public var description: String
+    package struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
+        package var description: String
     }
 
     /// The forms, for help and error messages.
-    public static let forms = "YYYY-MM-DD, YYYY-MM, YYYY, YYYY-Www, today, tomorrow, yesterday, now, +3d, -2w, +1m, +1y or a weekday name"
+    package static let forms = "YYYY-MM-DD, YYYY-MM, YYYY, YYYY-Www, today, tomorrow, yesterday, now, +3d, -2w, +1m, +1y or a weekday name"
 
     /// Reads `text` against `today`; relative forms count from `base`
     /// (today when nil).
-    public static func parse(_ text: String, today: LocalDate, base: LocalDate? = nil) throws(Problem) -> DateInput {
-        let raw = text.trimmingSpaces().lowercased()
+    package static func parse(_ text: String, today: LocalDate, base: LocalDate? = nil) throws(Problem) -> DateInput {
+        let raw = text.trimmingBlanks().lowercased()
         func day(_ date: LocalDate) -> DateInput { DateInput(first: date, last: date) }
         switch raw {
         case "today", "now": return day(today)
@@ -175,9 +175,9 @@ public struct DateInput: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A window of local days from a command's `--from` and `--to`.
-public enum DateWindow {
+package enum DateWindow {
     /// The window when `--from` or `--to` (or both) is not given.
-    public enum Default: Sendable, Hashable {
+    package enum Default: Sendable, Hashable {
         /// `before` days before today to `after` days after it.
         case around(before: Int, after: Int)
         /// This many days from today.
@@ -188,7 +188,7 @@ public enum DateWindow {
 
         /// Days in the default window: the length a lone `--from` or `--to`
         /// is given.
-        public var days: Int {
+        package var days: Int {
             switch self {
             case .around(let before, let after): return before + after + 1
             case .ahead(let days): return days
@@ -203,17 +203,17 @@ public enum DateWindow {
             case .ahead(let days):
                 return (today, DateWindow.clamped(today, days - 1))
             case .weeks(let weeks, let weekStart):
-                let weekFirst = today.adding(days: -((today.weekday - weekStart + 7) % 7))
+                let weekFirst = WeekOrder(first: weekStart).start(of: today)
                 return (DateWindow.clamped(weekFirst, -(weeks - 1) * 7), DateWindow.clamped(weekFirst, 6))
             }
         }
     }
 
     /// Why `--from`/`--to` make no window; `flag` names the flag at fault.
-    public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
-        public var flag: String?
-        public var message: String
-        public var description: String { flag.map { "\($0) \(message)" } ?? message }
+    package struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
+        package var flag: String?
+        package var message: String
+        package var description: String { flag.map { "\($0) \(message)" } ?? message }
     }
 
     /// The window `--from` and `--to` name:
@@ -224,7 +224,7 @@ public enum DateWindow {
     /// - one alone that names a unit (`2026-11`, `2026`, `2026-W48`): that unit;
     /// - one alone that names a day: the default window's length from it
     ///   (`--from`) or up to it (`--to`).
-    public static func resolve(from: String?, to: String?, today: LocalDate, default fallback: Default) throws(Problem) -> ClosedRange<LocalDate> {
+    package static func resolve(from: String?, to: String?, today: LocalDate, default fallback: Default) throws(Problem) -> ClosedRange<LocalDate> {
         let start: DateInput?
         do { start = try from.map { text throws(DateInput.Problem) in try DateInput.parse(text, today: today) } }
         catch { throw Problem(flag: "--from", message: error.description) }
@@ -251,11 +251,3 @@ public enum DateWindow {
     }
 }
 
-extension String {
-    fileprivate func trimmingSpaces() -> Substring {
-        var text = Substring(self)
-        while text.first == " " { text.removeFirst() }
-        while text.last == " " { text.removeLast() }
-        return text
-    }
-}

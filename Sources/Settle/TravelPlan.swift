@@ -39,7 +39,7 @@ public struct TravelPlan: Sendable {
     }
 
     public mutating func add(when: String, zone name: String) throws(Problem) {
-        guard let zone = TravelPlan.zone(named: name) else {
+        guard let zone = Zone.named(name) else {
             throw Problem(description: "unknown time zone \"\(name)\" (use an IANA name such as Asia/Tokyo)")
         }
         if let moment = TravelPlan.when(when) {
@@ -67,12 +67,6 @@ public struct TravelPlan: Sendable {
             changes.append(ZoneTimeline.Change(at: at, zone: step.zone))
         }
         return ZoneTimeline(base: base, changes: changes)
-    }
-
-    /// An IANA name (or `UTC`, `Z`); nil when the tz database does not
-    /// know it. The same names as a calendar's TZIDs (`Zone.named`).
-    public static func zone(named name: String) -> Zone? {
-        Zone.named(name)
     }
 
     /// `2026-11-20`, `2026-11-20T08:00[:00]`, optionally `Z` or `±hh:mm`.

@@ -88,7 +88,7 @@ struct AgendaCommand: ParsableCommand {
         var templated = template == nil && templateFile == nil ? nil : try makeTemplate(today: try settle.todayDate(timeline: options.timeline))
         templated?.emptyDays = emptyDays
         let out = Output(fd: 1)
-        let (settlement, report) = try settleInputs(input, settle, options, err: Output(fd: 2))
+        let (settlement, report) = try input.settle(settle, options, err: Output(fd: 2))
         switch format {
         case .tsv:
             out.write(Agenda.tsvHeader)

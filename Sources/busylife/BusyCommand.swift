@@ -50,7 +50,7 @@ struct BusyCommand: ParsableCommand {
         Output.ignoreBrokenPipeSignal()
         var options = try settle.options(defaultWindow: .ahead(days: 7))
         options.listDays = false  // the occurrences tell tentative time apart; no day lists
-        let (settlement, report) = try settleInputs(input, settle, options, err: Output(fd: 2))
+        let (settlement, report) = try input.settle(settle, options, err: Output(fd: 2))
         let timeline = settlement.timeline
         let periods = settlement.busyPeriods
         let text: String

@@ -67,7 +67,7 @@ struct ConflictsCommand: ParsableCommand {
         var options = try settle.options(defaultWindow: .ahead(days: 31))
         options.listDays = false
         let err = Output(fd: 2)
-        let (settlement, readReport) = try settleInputs(input, settle, options, err: err)
+        let (settlement, readReport) = try input.settle(settle, options, err: err)
         var report = readReport
         let owners = InputOwners(input.paths)
         let found = settlement.conflicts(limit: limit, acrossGroupsOnly: betweenInputs) { owners.index(ofFile: $0.event.source.file) ?? -1 }

@@ -41,7 +41,7 @@ struct DaysCommand: ParsableCommand {
         Output.ignoreBrokenPipeSignal()
         let options = try settle.options()
         let out = Output(fd: 1)
-        let (settlement, report) = try settleInputs(input, settle, options, err: Output(fd: 2))
+        let (settlement, report) = try input.settle(settle, options, err: Output(fd: 2))
         if format == .json { out.write(DaysJSON.head(settlement)) }
         var first = true
         var bytes = ByteWriter()

@@ -100,7 +100,7 @@ struct FreeCommand: ParsableCommand {
         options.to = SettleFlags.clamped(options.to.adding(days: 1))
         options.keepOccurrences = false  // busy time is all free time needs
         options.listDays = false
-        let (settlement, report) = try settleInputs(input, settle, options, err: Output(fd: 2))
+        let (settlement, report) = try input.settle(settle, options, err: Output(fd: 2))
         let slots = settlement.freeSlots(hours: hours, minimum: minimum, buffer: buffer, dates: dates)
         let days = settlement.days.filter { dates.contains($0.date) }
         let timeline = settlement.timeline

@@ -101,7 +101,7 @@ struct HeatmapCommand: ParsableCommand {
             options.to = LocalDate(year: year, month: 12, day: 31)!
         }
         options.keepOccurrences = false  // busy time and counts are all a heatmap needs
-        let (settlement, report) = try settleInputs(input, settle, options, err: Output(fd: 2))
+        let (settlement, report) = try input.settle(settle, options, err: Output(fd: 2))
         let scaleKind = HeatmapScale.kind(parsing: scale)!
         let tint = report.sharedColor(settle.calendar)
         var model = HeatmapModel(settlement, scale: scaleKind)

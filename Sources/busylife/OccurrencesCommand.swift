@@ -38,7 +38,7 @@ struct OccurrencesCommand: ParsableCommand {
         options.listDays = false  // occurrences only: no day lists
         let out = Output(fd: 1)
         let err = Output(fd: 2)
-        let (settlement, report) = try settleInputs(input, settle, options, err: err)
+        let (settlement, report) = try input.settle(settle, options, err: err)
         var bytes = ByteWriter()
         for occurrence in settlement.occurrences {
             OccurrenceJSON.write(occurrence, timeline: settlement.timeline, into: &bytes)

@@ -91,11 +91,11 @@ struct SettleFlags: ParsableArguments {
 
     private func baseZone() throws -> Zone {
         if let tz {
-            guard let zone = TravelPlan.zone(named: tz) else { throw ValidationError("unknown time zone \"\(tz)\" for --tz") }
+            guard let zone = Zone.named(tz) else { throw ValidationError("unknown time zone \"\(tz)\" for --tz") }
             return zone
         }
-        if let name = SettleFlags.environmentZoneName(), let zone = TravelPlan.zone(named: name) { return zone }
-        if let name = Configuration.active.timezone, let zone = TravelPlan.zone(named: name) { return zone }
+        if let name = SettleFlags.environmentZoneName(), let zone = Zone.named(name) { return zone }
+        if let name = Configuration.active.timezone, let zone = Zone.named(name) { return zone }
         return SettleFlags.systemZone
     }
 
@@ -108,14 +108,14 @@ struct SettleFlags: ParsableArguments {
         return name
     }
 
-    static var systemZone: Zone { TravelPlan.zone(named: TimeZone.current.identifier) ?? .utc }
+    static var systemZone: Zone { Zone.named(TimeZone.current.identifier) ?? .utc }
 
     /// When the viewer's zone would come from `TZ` (no `--tz`) and `TZ`
     /// names no zone we know: a warning, so that a typo or a POSIX rule
     /// string (`CET-1CEST,M3.5.0,M10.5.0/3`) does not silently shift every
     /// day to another zone.
     func zoneSettingWarning(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Diagnostic? {
-        guard tz == nil, let name = SettleFlags.environmentZoneName(environment), TravelPlan.zone(named: name) == nil else { return nil }
+        guard tz == nil, let name = SettleFlags.environmentZoneName(environment), Zone.named(name) == nil else { return nil }
         return Diagnostic(.warning, .unknownZoneSetting, at: SourcePosition(file: "<environment>", line: 0),
                           "TZ=\(environment["TZ"]!) names no time zone busylife knows (an IANA name such as Europe/Paris); "
                           + "using \(Configuration.active.timezone ?? SettleFlags.systemZone.id) instead (--tz sets the zone)")

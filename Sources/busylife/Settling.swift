@@ -3,35 +3,37 @@ import CMimalloc
 import BusyLifeKit
 import Import
 
-/// Reads the inputs into a settler and settles the window: what every
-/// expanding command does first. Diagnostics go to `err` as they come
-/// (a `TZ` that names no zone first); the report counts the settle step's
-/// too. A `--calendar` that names no calendar of the input is a usage
-/// error, found once reading is done and before anything is printed.
-func settleInputs(_ input: InputOptions, _ flags: SettleFlags, _ options: SettleOptions,
-                  err: Output) throws -> (Settlement, ImportReport) {
-    let zoneWarning = flags.zoneSettingWarning()
-    if let zoneWarning, input.shows(zoneWarning) {
-        err.line(zoneWarning.description)
+extension InputOptions {
+    /// Reads and settles the inputs through the library (`BusyLife.settle`):
+    /// what every expanding command does first. Around the library call only
+    /// what belongs to the command line: diagnostics printed to `err` as
+    /// they come (a `TZ` that names no zone first, and counted), `--calendar`
+    /// checked once reading is done and before anything is printed (a usage
+    /// error), mimalloc told to return memory, the configuration's colours.
+    func settle(_ flags: SettleFlags, _ options: SettleOptions, err: Output) throws -> (Settlement, ImportReport) {
+        let zoneWarning = flags.zoneSettingWarning()
+        if let zoneWarning, shows(zoneWarning) {
+            err.line(zoneWarning.description)
+            err.flush()
+        }
+        var (settlement, report) = try BusyLife.settle(sources, options, readOptions: readOptions, diagnostic: { diagnostic in
+            guard shows(diagnostic) else { return }
+            err.line(diagnostic.description)
+            err.flush()
+        }, readingFinished: { report in
+            // With an input missing, its calendars are unknown: exit 66 says why.
+            if report.unreadable == 0 { try report.checkCalendars(flags.calendar) }
+            // Reading is done: from here on give freed memory back to the system
+            // at once, which keeps the window's peak under 100 MB on the 54 MB
+            // calendar (reading itself keeps mimalloc's delay, which is faster).
+            mi_option_set(mi_option_decommit_delay, 0)
+        })
+        if let zoneWarning { report.count(zoneWarning) }
+        // The configuration file's [colors] win over a vdir collection's colour.
+        report.calendarColors.merge(Configuration.active.colors(for: report.calendars)) { _, chosen in chosen }
         err.flush()
+        return (settlement, report)
     }
-    var (settlement, report) = try BusyLife.settle(input.sources, options, readOptions: input.readOptions, diagnostic: { diagnostic in
-        guard input.shows(diagnostic) else { return }
-        err.line(diagnostic.description)
-        err.flush()
-    }, readingFinished: { report in
-        // With an input missing, its calendars are unknown: exit 66 says why.
-        if report.unreadable == 0 { try report.checkCalendars(flags.calendar) }
-        // Reading is done: from here on give freed memory back to the system
-        // at once, which keeps the window's peak under 100 MB on the 54 MB
-        // calendar (reading itself keeps mimalloc's delay, which is faster).
-        mi_option_set(mi_option_decommit_delay, 0)
-    })
-    if let zoneWarning { report.count(zoneWarning) }
-    // The configuration file's [colors] win over a vdir collection's colour.
-    report.calendarColors.merge(Configuration.active.colors(for: report.calendars)) { _, chosen in chosen }
-    err.flush()
-    return (settlement, report)
 }
 
 extension ImportReport {

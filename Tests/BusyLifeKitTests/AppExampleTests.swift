@@ -46,6 +46,23 @@ import Testing
         #expect(broken.diagnostics.map { "\($0.source) \($0.severity.rawValue) \($0.kind.rawValue)" } == ["x.ics:2 error missing-property"])
     }
 
+    /// A stream (here a pipe) is read to its end as the bytes come, and
+    /// left open: the caller owns it.
+    @Test func readingFromAStream() throws {
+        let pipe = Pipe()
+        let writer = Thread {
+            pipe.fileHandleForWriting.write(Data(Self.calendar.utf8))
+            try? pipe.fileHandleForWriting.close()
+        }
+        writer.start()
+        let reading = BusyLife.read([.fileHandle(pipe.fileHandleForReading, name: "team.ics")])
+        #expect(reading.events.map(\.uid) == ["standup"])
+        #expect(reading.events.map(\.calendar) == ["Work"])
+        #expect(reading.diagnostics.isEmpty && reading.report.files == 1)
+        #expect(fcntl(pipe.fileHandleForReading.fileDescriptor, F_GETFD) != -1)  // still open
+        try pipe.fileHandleForReading.close()
+    }
+
     @Test func settlingIsRepeatableAndSideEffectFree() throws {
         let events = BusyLife.read([.data(Data(Self.calendar.utf8), name: "work.ics")]).events
         let options = SettleOptions(from: LocalDate(year: 2026, month: 11, day: 1)!,
@@ -63,5 +80,41 @@ import Testing
         let week = monday..<monday.adding(seconds: 7 * 86_400)
         let starts = event.occurrences(in: week).map(\.start.iso8601)
         #expect(starts == ["2126-11-04T09:30:00+01:00", "2126-11-06T09:30:00+01:00", "2126-11-08T09:30:00+01:00"])
+    }
+
+    /// Two calendars whose VTIMEZONEs share a TZID but not their rules: each
+    /// event keeps its own zone, and a second read of one gives the same zone
+    /// (a long-running reader keeps one definition per distinct VTIMEZONE).
+    @Test func twoVTimezonesUnderOneTZIDAreTwoZones() throws {
+        func calendar(_ offset: String) -> CalendarSource {
+            let text = """
+                BEGIN:VCALENDAR
+                BEGIN:VTIMEZONE
+                TZID:Customized Time Zone
+                BEGIN:STANDARD
+                DTSTART:16010101T000000
+                TZOFFSETFROM:\(offset)
+                TZOFFSETTO:\(offset)
+                END:STANDARD
+                END:VTIMEZONE
+                BEGIN:VEVENT
+                UID:meeting\(offset)
+                SUMMARY:Meeting
+                DTSTART;TZID=Customized Time Zone:20261102T090000
+                DURATION:PT1H
+                END:VEVENT
+                END:VCALENDAR
+                """
+            return .data(Data(text.utf8), name: "cal\(offset).ics")
+        }
+        let reading = BusyLife.read([calendar("+0100"), calendar("-0500"), calendar("+0100")])
+        #expect(reading.diagnostics.isEmpty)
+        let zones = reading.events.compactMap(\.start.zone)
+        try #require(zones.count == 3)
+        #expect(zones.map(\.id) == ["Customized Time Zone", "Customized Time Zone", "Customized Time Zone"])
+        #expect(zones[0] != zones[1])
+        #expect(zones[0] == zones[2])
+        #expect(reading.events.compactMap(\.start.instant).map(\.description)
+                == ["2026-11-02T08:00:00Z", "2026-11-02T14:00:00Z", "2026-11-02T08:00:00Z"])
     }
 }

@@ -5,7 +5,7 @@ import Testing
     /// Runs Python's jsonschema (installed by scripts/setup.sh) on a file.
     func validate(_ text: String, lines: Bool) throws -> String {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("days-\(UUID().uuidString).json")
-        FileManager.default.createFile(atPath: file.path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: file.path, contents: Data(text.utf8))
         defer { try? FileManager.default.removeItem(at: file) }
         let script = """
         import json, sys, jsonschema

@@ -13,7 +13,7 @@ struct LineDiff {
     /// Nil when the texts are equal.
     func callAsFunction(expected: String, actual: String) -> String? {
         guard expected != actual else { return nil }
-        let (old, oldEnds) = LineDiff.lines(expected), (new, newEnds) = LineDiff.lines(actual)
+        let (old, oldEnds) = LineDiff.lines(expected), (new, _) = LineDiff.lines(actual)
         if old == new {
             return "@@ line \(old.count) @@\n" + (oldEnds ? "the actual text lacks the newline after its last line"
                                                          : "the actual text has a newline after its last line; the expected has none")

@@ -153,7 +153,7 @@ import Testing
 
     /// A VTIMEZONE read twice is one zone; two different ones under one
     /// TZID are two (a calendar's "Customized Time Zone" is not another's).
-    @Test func vtimezonesAreOneZonePerDefinition() {
+    @Test func vtimezonesAreOneZonePerDefinition() throws {
         func custom(_ offset: Int) -> Zone {
             Zone(id: "Customized Time Zone", rules: ZoneRules(observances: [
                 ZoneRules.Observance(start: LocalDateTime(secondsSinceEpoch: 0), offsetFrom: offset, offsetTo: offset),
@@ -163,6 +163,16 @@ import Testing
         #expect(custom(3600) != custom(-18_000))
         #expect(custom(-18_000).offset(at: Instant(seconds: 86_400)) == -18_000)
         #expect(custom(3600).offset(at: Instant(seconds: 86_400)) == 3600)
+        // Past the limit of zones files define, a known definition is still
+        // given and a new one is not made.
+        let rules = ZoneRules(observances: [
+            ZoneRules.Observance(start: LocalDateTime(secondsSinceEpoch: 0), offsetFrom: 3600, offsetTo: 3600),
+        ])
+        #expect(Zone.defined(id: "Customized Time Zone", rules: rules, limit: 0) == custom(3600))
+        #expect(Zone.defined(id: "Never Made Before \(UInt64.random(in: 0...UInt64.max))", rules: rules, limit: 0) == nil)
+        #expect(Zone.defined(id: "Never Made Before \(UInt64.random(in: 0...UInt64.max))", fixedOffset: 60, limit: 0) == nil)
+        let made = try #require(Zone.defined(id: "Made Once \(UInt64.random(in: 0...UInt64.max))", fixedOffset: 60))
+        #expect(Zone.defined(id: made.id, fixedOffset: 60, limit: 0) == made)
     }
 }
 

@@ -90,7 +90,7 @@ import Testing
         // of seconds (debug builds are slow).
         var options = SettleOptions(from: LocalDate(year: 2026, month: 11, day: 1)!,
                                     to: LocalDate(year: 2026, month: 11, day: 30)!,
-                                    timeline: ZoneTimeline(base: TravelPlan.zone(named: "Europe/Berlin")!))
+                                    timeline: ZoneTimeline(base: Zone.named("Europe/Berlin")!))
         options.instanceCap = 5_000
         options.instanceBudget = 20_000
         options.entryBudget = 20_000

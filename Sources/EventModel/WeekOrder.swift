@@ -1,8 +1,7 @@
-import EventModel
-
 /// The order of the seven days in a week that starts on `first` (ISO
 /// weekday: 1 Monday ... 7 Sunday). The one place that turns a weekday into
-/// a row of a grid and back: row 0 is `first`.
+/// a row of a grid and back (row 0 is `first`), and finds the first day of
+/// a date's week (the heatmap's grids, a default window of whole weeks).
 ///
 /// With a week starting on Sunday (`first` 7), Sunday is row 0, Monday row
 /// 1 and Saturday row 6; 2026-01-01, a Thursday, is in row 4, and its week
