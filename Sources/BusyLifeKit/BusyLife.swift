@@ -9,6 +9,7 @@ import Foundation
 @_exported import struct Settle.Settlement
 @_exported import struct Settle.SettledOccurrence
 @_exported import struct Settle.LocalDay
+@_exported import struct Settle.ListedDays
 @_exported import enum Settle.DayPart
 @_exported import struct Settle.ZoneTimeline
 @_exported import struct Settle.TravelPlan

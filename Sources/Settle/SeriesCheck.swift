@@ -5,14 +5,14 @@ import EventModel
 /// master's EXDATE deletes (docs/semantics.md, "Overrides"), a warning that
 /// every expanding command gives too. Keeps the series' components
 /// without their text (description, location, attendees, categories).
-public struct SeriesCheck {
+package struct SeriesCheck {
     private var series: [ClaimKey: Series] = [:]
     private var order: [ClaimKey] = []
     private var count = 0
 
-    public init() {}
+    package init() {}
 
-    public mutating func add(_ event: consuming Event) {
+    package mutating func add(_ event: consuming Event) {
         guard event.isRecurring || event.recurrenceID != nil else { return }
         count += 1
         let key = ClaimKey(event)
@@ -22,7 +22,7 @@ public struct SeriesCheck {
     }
 
     /// Each series' diagnostics, series in input order.
-    public func diagnostics(_ diagnostic: (Diagnostic) -> Void) {
+    package func diagnostics(_ diagnostic: (Diagnostic) -> Void) {
         for key in order where !(series[key]!.overrides.isEmpty) {
             series[key]!.windowlessDiagnostics(diagnostic)
         }
