@@ -196,7 +196,14 @@ private struct ParseState {
         } else if componentDepth != nil {
             collect(&text, line: line)
         } else if inCalendar && stack.count == 1 {
-            if let property = text.withBytes({ PropertyLine.parse($0, line: line) }) {
+            if let (property, quoteRepaired) = text.withBytes({ PropertyLine.parse($0, line: line) }) {
+                if quoteRepaired {
+                    // A warning where it changes what busylife reads, else a note.
+                    let read = ["X-WR-CALNAME", "X-WR-TIMEZONE", "METHOD"].contains(property.name)
+                    emit(.problem(ICalProblem(kind: read ? .repaired : .unusedProperty, line: line,
+                        message: "\(property.name) has a \" that is never closed; read as a plain character"
+                            + (read ? "" : "; busylife does not use it"))))
+                }
                 let stored = limits.keepsStoredForm ? text.withBytes { StoredProperty(line: $0) } : nil
                 emit(.calendarProperty(property, stored: stored))
             } else {

@@ -8,11 +8,13 @@ import Darwin
 /// properties (`X-WR-CALNAME`...), which libical never sees because we feed
 /// it one component at a time.
 enum PropertyLine {
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> ICalProperty? {
+    /// The property, and whether a `"` never closed was read as a plain
+    /// character (a repair to report).
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> (property: ICalProperty, quoteRepaired: Bool)? {
         let nameEnd = bytes.firstIndex { $0 == 0x3B || $0 == 0x3A } ?? bytes.count
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<nameEnd]), as: UTF8.self).trimmingSpaces().uppercased()
         guard !name.isEmpty, let raw = RawProperty(bytes, from: 0) else { return nil }
-        return ICalProperty(name: name, value: unescapeText(raw.value), parameters: raw.parameters, line: line)
+        return (ICalProperty(name: name, value: unescapeText(raw.value), parameters: raw.parameters, line: line), raw.quoteRepaired)
     }
 
     /// RFC 5545 3.3.11 TEXT unescaping: `\\`, `\;`, `\,`, `\n`, `\N`.

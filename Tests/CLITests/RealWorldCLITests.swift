@@ -157,5 +157,17 @@ import Testing
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect(((document?["events"] as? [[String: Any]])?.first?["endUTC"] as? String) == "9999-12-31T23:59:59Z")
     }
+
+    /// A calendar-level quote never closed is said, as in a component: a
+    /// warning for a line busylife reads, a note for one it does not.
+    @Test func aCalendarLineWithAQuoteNeverClosedIsReported() throws {
+        let text = "BEGIN:VCALENDAR\r\nX-WR-CALNAME;X-P=\"abc:Team\r\nNAME;P=\"x:Y\r\nBEGIN:VEVENT\r\nUID:a\r\n"
+            + "DTSTART:20260101T090000Z\r\nSUMMARY:A\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let dir = try folder(["quote.ics": Array(text.utf8)])
+        let run = try busylife(["check", dir.appendingPathComponent("quote.ics").path])
+        #expect(run.status == 2)
+        #expect(run.stdout.contains("quote.ics:2: warning: X-WR-CALNAME has a \" that is never closed"))
+        #expect(run.stdout.contains("quote.ics:3: note: NAME has a \" that is never closed; read as a plain character; busylife does not use it"))
+    }
 }
 
