@@ -159,9 +159,9 @@ extension Array where Element == ICalItem {
     }
 }
 
-@Suite struct ICalRecurrenceTests {
+@Suite struct LibicalRuleTests {
     @Test func parsesEveryPart() throws {
-        let rule = try ICalRecurrence.parse(
+        let rule = try LibicalRule.parse(
             "FREQ=MONTHLY;INTERVAL=2;COUNT=10;BYDAY=1MO,-1FR,WE;BYMONTHDAY=1,-1;BYMONTH=1,6;BYSETPOS=-1;BYHOUR=9;BYMINUTE=30;BYSECOND=0;WKST=SU"
         ).get()
         #expect(rule.frequency == .monthly)
@@ -177,7 +177,7 @@ extension Array where Element == ICalItem {
     }
 
     @Test func keepsUntilAsWritten() throws {
-        let rule = try ICalRecurrence.parse("FREQ=YEARLY;BYWEEKNO=20;BYYEARDAY=-1;UNTIL=20301231T000000Z").get()
+        let rule = try LibicalRule.parse("FREQ=YEARLY;BYWEEKNO=20;BYYEARDAY=-1;UNTIL=20301231T000000Z").get()
         #expect(rule.until == "20301231T000000Z")
         #expect(rule.byWeekNo == [20])
         #expect(rule.byYearDay == [-1])
@@ -185,7 +185,7 @@ extension Array where Element == ICalItem {
     }
 
     @Test func refusesNonsense() {
-        #expect(throws: ICalRecurrenceError.self) { try ICalRecurrence.parse("FREQ=SOMETIMES").get() }
-        #expect(throws: ICalRecurrenceError.self) { try ICalRecurrence.parse("").get() }
+        #expect(throws: LibicalRuleError.self) { try LibicalRule.parse("FREQ=SOMETIMES").get() }
+        #expect(throws: LibicalRuleError.self) { try LibicalRule.parse("").get() }
     }
 }
