@@ -112,7 +112,8 @@ enum Parsed: Sendable {
     }
 }
 
-/// The lines of one top-level component, NUL-terminated back to back, and
+/// The lines of one top-level component, NUL-terminated back to back (of
+/// which libical is given those at `lineStarts`: all but RRULE and EXRULE), and
 /// for each (nested) component the names and line numbers of its own lines,
 /// so that properties and libical's errors can be given a line.
 struct CollectedComponent: Sendable {
@@ -135,6 +136,9 @@ struct LineTree: Sendable {
     var names: [String] = []
     var lines: [Int] = []
     var offsets: [Int32] = []
+    /// Indices (in `names`) of the lines kept from libical (RRULE, EXRULE):
+    /// their properties are made from our own line alone.
+    var heldBack: [Int] = []
     var children: [LineTree] = []
 
     init(line: Int) {
@@ -316,14 +320,22 @@ private struct ParseState {
 
     mutating func collect(_ text: inout LineText, line: Int) {
         guard !poisoned, !openTrees.isEmpty else { return }
-        openTrees[openTrees.count - 1].names.append(text.propertyName())
-        openTrees[openTrees.count - 1].lines.append(line)
-        openTrees[openTrees.count - 1].offsets.append(Int32(truncatingIfNeeded: collected.bytes.count))
-        append(&text)
+        let name = text.propertyName()
+        let last = openTrees.count - 1
+        // RRULE and EXRULE values are read by busylife's own parser (Import's
+        // RuleParser), so libical need not parse them too: the line stays in
+        // our buffer only, unless it has no value at all (no colon), which
+        // libical reports as it does today.
+        let heldBack = (name == "RRULE" || name == "EXRULE") && text.withBytes { $0.contains(0x3A) }
+        if heldBack { openTrees[last].heldBack.append(openTrees[last].names.count) }
+        openTrees[last].names.append(name)
+        openTrees[last].lines.append(line)
+        openTrees[last].offsets.append(Int32(truncatingIfNeeded: collected.bytes.count))
+        append(&text, toLibical: !heldBack)
     }
 
-    mutating func append(_ text: inout LineText) {
-        collected.lineStarts.append(Int32(truncatingIfNeeded: collected.bytes.count))
+    mutating func append(_ text: inout LineText, toLibical: Bool = true) {
+        if toLibical { collected.lineStarts.append(Int32(truncatingIfNeeded: collected.bytes.count)) }
         text.withBytes { collected.bytes.append(contentsOf: $0) }
         collected.bytes.append(0)
     }

@@ -24,6 +24,38 @@ enum LibicalConversion {
         var cursor = 0
         var lastTaken = -1
 
+        /// A line libical never saw (`LineTree.heldBack`): its property from our line alone.
+        func takeHeldBack(_ index: Int) {
+            let line = lines.lines[index]
+            let name = lines.names[index]
+            guard let raw = RawProperty(bytes, from: Int(lines.offsets[index])) else {
+                result.problems.append(ICalProblem(kind: .parse, line: line,
+                    message: "\(name) has no value that can be told from its parameters; property skipped"))
+                return
+            }
+            if raw.quoteRepaired {
+                result.problems.append(ICalProblem(kind: .repaired, line: line,
+                    message: "\(name) has a \" that is never closed; read as a plain character"))
+            }
+            result.properties.append(ICalProperty(name: name, value: raw.value, parameters: raw.parameters, line: line))
+        }
+        /// The held-back lines from `cursor` up to `end`, in file order; the
+        /// cursor past those at its head, so that it points at libical's next line.
+        var nextHeldBack = 0
+        func takeHeldBack(upTo end: Int) {
+            while nextHeldBack < lines.heldBack.count, lines.heldBack[nextHeldBack] < end {
+                takeHeldBack(lines.heldBack[nextHeldBack])
+                nextHeldBack += 1
+            }
+        }
+        func skipHeldBack() {
+            while nextHeldBack < lines.heldBack.count, lines.heldBack[nextHeldBack] == cursor {
+                takeHeldBack(cursor)
+                nextHeldBack += 1
+                cursor += 1
+            }
+        }
+
         var property = icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
         while let current = property {
             property = icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
@@ -42,6 +74,7 @@ enum LibicalConversion {
                     continue
                 }
                 // Otherwise libical put its error where the bad line was.
+                if !lines.heldBack.isEmpty { skipHeldBack() }
                 let index = cursor < lines.lines.count ? cursor : nil
                 let line = index.map { lines.lines[$0] } ?? lines.line
                 if index != nil { cursor += 1 }
@@ -71,6 +104,7 @@ enum LibicalConversion {
             // `EXDATE:a,b` in two; our line already holds both values, so
             // the second is skipped.
             if let found = lines.names[cursor...].firstIndex(of: propertyName) {
+                if !lines.heldBack.isEmpty { takeHeldBack(upTo: found) }
                 cursor = found + 1
                 lastTaken = found
                 // Value and parameters as written, from our own line: no
@@ -93,6 +127,7 @@ enum LibicalConversion {
                 name: propertyName, value: value(current, kind: propertyKind),
                 parameters: parameters(current), line: lines.line))
         }
+        takeHeldBack(upTo: lines.names.count)
 
         var childIndex = 0
         var child = icalcomponent_get_first_component(component, ICAL_ANY_COMPONENT)
