@@ -140,15 +140,19 @@ package enum RuleParser {
         }
 
         static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Name? {
-            // Matched by length and first letters before comparing.
-            guard range.count >= 4, range.count <= 10 else { return nil }
-            outer: for name in allCases where name.text.utf8.count == range.count {
-                for (offset, byte) in name.text.utf8.enumerated() where asciiUpper(bytes[range.lowerBound + offset]) != byte {
-                    continue outer
-                }
-                return name
+            func `is`(_ name: StaticString) -> Bool { RuleParser.equal(bytes, range, name) }
+            switch range.count {
+            case 4: return `is`("FREQ") ? .freq : `is`("WKST") ? .wkst : `is`("SKIP") ? .skip : nil
+            case 5: return `is`("BYDAY") ? .byDay : `is`("COUNT") ? .count : `is`("UNTIL") ? .until : nil
+            case 6: return `is`("BYHOUR") ? .byHour : `is`("RSCALE") ? .rscale : nil
+            case 7: return `is`("BYMONTH") ? .byMonth : nil
+            case 8:
+                return `is`("INTERVAL") ? .interval : `is`("BYSETPOS") ? .bySetPos : `is`("BYMINUTE") ? .byMinute
+                    : `is`("BYSECOND") ? .bySecond : `is`("BYWEEKNO") ? .byWeekNo : nil
+            case 9: return `is`("BYYEARDAY") ? .byYearDay : nil
+            case 10: return `is`("BYMONTHDAY") ? .byMonthDay : nil
+            default: return nil
             }
-            return nil
         }
     }
 
@@ -228,16 +232,15 @@ package enum RuleParser {
                     rule.interval = number
                 }
             case .freq:
-                switch upper(bytes, value) {
-                case "SECONDLY": rule.frequency = .secondly
-                case "MINUTELY": rule.frequency = .minutely
-                case "HOURLY": rule.frequency = .hourly
-                case "DAILY": rule.frequency = .daily
-                case "WEEKLY": rule.frequency = .weekly
-                case "MONTHLY": rule.frequency = .monthly
-                case "YEARLY": rule.frequency = .yearly
-                default: readable = false
-                }
+                func `is`(_ word: StaticString) -> Bool { equal(bytes, value, word) }
+                if `is`("WEEKLY") { rule.frequency = .weekly }
+                else if `is`("DAILY") { rule.frequency = .daily }
+                else if `is`("MONTHLY") { rule.frequency = .monthly }
+                else if `is`("YEARLY") { rule.frequency = .yearly }
+                else if `is`("HOURLY") { rule.frequency = .hourly }
+                else if `is`("MINUTELY") { rule.frequency = .minutely }
+                else if `is`("SECONDLY") { rule.frequency = .secondly }
+                else { readable = false }
                 hasFrequency = true
             case .until:
                 if readsAsTime(bytes, value) { rule.until = string(value) } else { readable = false }
@@ -251,7 +254,9 @@ package enum RuleParser {
             case .rscale:
                 rule.rscale = string(value)
             case .skip:
-                if !["BACKWARD", "FORWARD", "OMIT"].contains(upper(bytes, value)) { readable = false }
+                if !equal(bytes, value, "BACKWARD") && !equal(bytes, value, "FORWARD") && !equal(bytes, value, "OMIT") {
+                    readable = false
+                }
             case .byDay:
                 guard let days = weekdays(bytes, value) else { readable = false; continue }
                 byDay = days
@@ -316,13 +321,12 @@ package enum RuleParser {
         byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
     }
 
-    /// A short ASCII value upper-cased (FREQ, SKIP), "" when it is not one.
-    private static func upper(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        guard range.count <= 8, range.allSatisfy({ bytes[$0] < 0x80 }) else { return "" }
-        return String(unsafeUninitializedCapacity: range.count) { buffer in
-            for (offset, index) in range.enumerated() { buffer[offset] = asciiUpper(bytes[index]) }
-            return range.count
-        }
+    /// Whether the bytes are `word` (upper case ASCII), in any case.
+    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: StaticString) -> Bool {
+        guard word.utf8CodeUnitCount == range.count else { return false }
+        let letters = word.utf8Start
+        for offset in 0..<range.count where asciiUpper(bytes[range.lowerBound + offset]) != letters[offset] { return false }
+        return true
     }
 
     /// The value as Swift's `Int(_:)` reads it: a sign, then digits only.
