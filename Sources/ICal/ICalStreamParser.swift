@@ -136,13 +136,21 @@ struct LineTree: Sendable {
     var names: [String] = []
     var lines: [Int] = []
     var offsets: [Int32] = []
-    /// Indices (in `names`) of the lines kept from libical (RRULE, EXRULE):
-    /// their properties are made from our own line alone.
-    var heldBack: [Int] = []
     var children: [LineTree] = []
 
     init(line: Int) {
         self.line = line
+    }
+
+    /// Whether a line is kept from libical: RRULE and EXRULE values are
+    /// read by busylife's own parser (Import's `RuleParser`), so libical
+    /// need not parse them too. Their properties are made from our own
+    /// line alone (`LibicalConversion`), unless the line has no value at
+    /// all (`hasColon` false), which libical reports as it always did.
+    /// (Decided again from the name and line rather than kept in another
+    /// array of the tree: that made every copy of a tree slower.)
+    static func isHeldBack(_ name: String, hasColon: () -> Bool) -> Bool {
+        (name == "RRULE" || name == "EXRULE") && hasColon()
     }
 
     init(name: String, line: Int) {
@@ -322,12 +330,7 @@ private struct ParseState {
         guard !poisoned, !openTrees.isEmpty else { return }
         let name = text.propertyName()
         let last = openTrees.count - 1
-        // RRULE and EXRULE values are read by busylife's own parser (Import's
-        // RuleParser), so libical need not parse them too: the line stays in
-        // our buffer only, unless it has no value at all (no colon), which
-        // libical reports as it does today.
-        let heldBack = (name == "RRULE" || name == "EXRULE") && text.withBytes { $0.contains(0x3A) }
-        if heldBack { openTrees[last].heldBack.append(openTrees[last].names.count) }
+        let heldBack = LineTree.isHeldBack(name) { text.withBytes { $0.contains(0x3A) } }
         openTrees[last].names.append(name)
         openTrees[last].lines.append(line)
         openTrees[last].offsets.append(Int32(truncatingIfNeeded: collected.bytes.count))
