@@ -84,6 +84,10 @@ package struct RuleParts: Sendable, Equatable {
 ///   value dropped, the part too when nothing is left.
 /// - A part given twice: the first kept.
 ///
+/// Like libical 3.0 it does not ask whether a part suits the FREQ (an
+/// ordinal in BYDAY of a WEEKLY rule, BYWEEKNO outside YEARLY): that is
+/// for the expander (`RuleExpander`).
+///
 /// Where it parts from libical on purpose (docs/semantics.md, Repairs):
 /// blanks around a part's name and value are ignored, and so is an empty
 /// part (`;;`, where libical stops reading); INTERVAL and COUNT are read
