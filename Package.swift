@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "EventModelTests", dependencies: ["EventModel"]),
         // Helpers shared by the test targets: temporary calendars, the corpora folder.
         .target(name: "TestSupport", dependencies: ["Import", "EventModel"], path: "Tests/TestSupport"),
-        .testTarget(name: "ImportTests", dependencies: ["Import", "EventModel", "Settle", "Export", "TestSupport"]),
+        .testTarget(name: "ImportTests", dependencies: ["Import", "ICal", "EventModel", "Settle", "Export", "TestSupport"]),
         .testTarget(name: "SettleTests", dependencies: ["Settle", "Import", "EventModel", "ICal", "TestSupport"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Settle", "EventModel", "TestSupport"]),
         .testTarget(name: "FreeBusyTests", dependencies: ["FreeBusy", "Settle", "Import", "Export", "Convert", "EventModel", "TestSupport"]),

@@ -112,7 +112,8 @@ enum Parsed: Sendable {
     }
 }
 
-/// The lines of one top-level component, NUL-terminated back to back, and
+/// The lines of one top-level component, NUL-terminated back to back (of
+/// which libical is given those at `lineStarts`: all but RRULE and EXRULE), and
 /// for each (nested) component the names and line numbers of its own lines,
 /// so that properties and libical's errors can be given a line.
 struct CollectedComponent: Sendable {
@@ -139,6 +140,17 @@ struct LineTree: Sendable {
 
     init(line: Int) {
         self.line = line
+    }
+
+    /// Whether a line is kept from libical: RRULE and EXRULE values are
+    /// read by busylife's own parser (Import's `RuleParser`), so libical
+    /// need not parse them too. Their properties are made from our own
+    /// line alone (`LibicalConversion`), unless the line has no value at
+    /// all (`hasColon` false), which libical reports as it always did.
+    /// (Decided again from the name and line rather than kept in another
+    /// array of the tree: that made every copy of a tree slower.)
+    static func isHeldBack(_ name: String, hasColon: () -> Bool) -> Bool {
+        (name == "RRULE" || name == "EXRULE") && hasColon()
     }
 
     init(name: String, line: Int) {
@@ -325,14 +337,17 @@ private struct ParseState {
 
     mutating func collect(_ text: inout LineText, line: Int) {
         guard !poisoned, !openTrees.isEmpty else { return }
-        openTrees[openTrees.count - 1].names.append(text.propertyName())
-        openTrees[openTrees.count - 1].lines.append(line)
-        openTrees[openTrees.count - 1].offsets.append(Int32(truncatingIfNeeded: collected.bytes.count))
-        append(&text)
+        let name = text.propertyName()
+        let last = openTrees.count - 1
+        let heldBack = LineTree.isHeldBack(name) { text.withBytes { $0.contains(0x3A) } }
+        openTrees[last].names.append(name)
+        openTrees[last].lines.append(line)
+        openTrees[last].offsets.append(Int32(truncatingIfNeeded: collected.bytes.count))
+        append(&text, toLibical: !heldBack)
     }
 
-    mutating func append(_ text: inout LineText) {
-        collected.lineStarts.append(Int32(truncatingIfNeeded: collected.bytes.count))
+    mutating func append(_ text: inout LineText, toLibical: Bool = true) {
+        if toLibical { collected.lineStarts.append(Int32(truncatingIfNeeded: collected.bytes.count)) }
         text.withBytes { collected.bytes.append(contentsOf: $0) }
         collected.bytes.append(0)
     }

@@ -24,6 +24,9 @@ enum LibicalConversion {
         var cursor = 0
         var lastTaken = -1
 
+        // Lines libical never saw (`LineTree.isHeldBack`) are taken in file
+        // order as the cursor passes them.
+
         var property = icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
         while let current = property {
             property = icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
@@ -42,6 +45,8 @@ enum LibicalConversion {
                     continue
                 }
                 // Otherwise libical put its error where the bad line was.
+                // (The cursor skips held-back lines: libical's next line is after them.)
+                cursor = takeHeldBack(from: cursor, lines: lines, bytes: bytes, into: &result)
                 let index = cursor < lines.lines.count ? cursor : nil
                 let line = index.map { lines.lines[$0] } ?? lines.line
                 if index != nil { cursor += 1 }
@@ -71,6 +76,7 @@ enum LibicalConversion {
             // `EXDATE:a,b` in two; our line already holds both values, so
             // the second is skipped.
             if let found = lines.names[cursor...].firstIndex(of: propertyName) {
+                if found > cursor { takeHeldBack(cursor..<found, lines: lines, bytes: bytes, into: &result) }
                 cursor = found + 1
                 lastTaken = found
                 // Value and parameters as written, from our own line: no
@@ -93,6 +99,7 @@ enum LibicalConversion {
                 name: propertyName, value: value(current, kind: propertyKind),
                 parameters: parameters(current), line: lines.line))
         }
+        if cursor < lines.names.count { takeHeldBack(cursor..<lines.names.count, lines: lines, bytes: bytes, into: &result) }
 
         var childIndex = 0
         var child = icalcomponent_get_first_component(component, ICAL_ANY_COMPONENT)
@@ -103,6 +110,57 @@ enum LibicalConversion {
             result.children.append(self.component(current, lines: childLines, bytes: bytes))
         }
         return result
+    }
+
+    /// Whether our line `index` was kept from libical (`LineTree.isHeldBack`).
+    private static func isHeldBack(_ index: Int, lines: borrowing LineTree, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        LineTree.isHeldBack(lines.names[index]) {
+            var at = Int(lines.offsets[index])
+            while at < bytes.count, bytes[at] != 0 {
+                if bytes[at] == 0x3A { return true }
+                at += 1
+            }
+            return false
+        }
+    }
+
+    /// The held-back lines among `range`, in order.
+    @inline(never)
+    private static func takeHeldBack(_ range: Range<Int>, lines: borrowing LineTree, bytes: UnsafeBufferPointer<UInt8>,
+                                     into result: inout ICalComponent) {
+        for index in range where isHeldBack(index, lines: lines, bytes: bytes) {
+            takeHeldBack(index, lines: lines, bytes: bytes, into: &result)
+        }
+    }
+
+    /// The held-back lines from `cursor` on, up to libical's next line, whose index it returns.
+    @inline(never)
+    private static func takeHeldBack(from cursor: Int, lines: borrowing LineTree, bytes: UnsafeBufferPointer<UInt8>,
+                                     into result: inout ICalComponent) -> Int {
+        var cursor = cursor
+        while cursor < lines.names.count, isHeldBack(cursor, lines: lines, bytes: bytes) {
+            takeHeldBack(cursor, lines: lines, bytes: bytes, into: &result)
+            cursor += 1
+        }
+        return cursor
+    }
+
+    /// A line libical never saw (`LineTree.isHeldBack`: RRULE, EXRULE): its
+    /// property from our line alone.
+    private static func takeHeldBack(_ index: Int, lines: borrowing LineTree, bytes: UnsafeBufferPointer<UInt8>,
+                                     into result: inout ICalComponent) {
+        let line = lines.lines[index]
+        let name = lines.names[index]
+        guard let raw = RawProperty(bytes, from: Int(lines.offsets[index])) else {
+            result.problems.append(ICalProblem(kind: .parse, line: line,
+                message: "\(name) has no value that can be told from its parameters; property skipped"))
+            return
+        }
+        if raw.quoteRepaired {
+            result.problems.append(ICalProblem(kind: .repaired, line: line,
+                message: "\(name) has a \" that is never closed; read as a plain character"))
+        }
+        result.properties.append(ICalProperty(name: name, value: raw.value, parameters: raw.parameters, line: line))
     }
 
     /// The X-LIC-ERRORTYPE of one of libical's error properties.

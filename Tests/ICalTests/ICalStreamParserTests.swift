@@ -136,6 +136,29 @@ extension Array where Element == ICalItem {
         #expect(alarm.first("PROXIMITY")?.value == "ARRIVE")
     }
 
+    /// RRULE and EXRULE lines never reach libical: they are taken from our
+    /// own lines in file order, and libical's errors on the lines around
+    /// them still land on the right lines.
+    @Test func rulesAreTakenInOrderBesideLibicalsErrors() throws {
+        let items = parse([
+            "BEGIN:VCALENDAR", "BEGIN:VTIMEZONE", "TZID:X", "BEGIN:STANDARD", "DTSTART:19701025T030000",
+            "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100", "END:STANDARD", "END:VTIMEZONE",
+            "BEGIN:VEVENT", "UID:a", "RRULE:FREQ=DAILY", "DTSTA>P:20260101", "rrule;X-A=1:FREQ=SOMETIMES",
+            "DTSTAMP:2026112", "EXRULE;X=\"a:FREQ=WEEKLY", "RRULE", "SUMMARY:s", "RRULE:FREQ=MONTHLY",
+            "END:VEVENT", "END:VCALENDAR",
+        ])
+        let zone = try #require(items.components.first)
+        #expect(zone.children.first?.properties.map { "\($0.line) \($0.name)" }
+                == ["5 DTSTART", "6 RRULE", "7 TZOFFSETFROM", "8 TZOFFSETTO"])
+        let event = try #require(items.components.last)
+        #expect(event.properties.map { "\($0.line) \($0.name)" }
+                == ["12 UID", "13 RRULE", "15 RRULE", "17 EXRULE", "19 SUMMARY", "20 RRULE"])
+        #expect(event.all("RRULE").map(\.value) == ["FREQ=DAILY", "FREQ=SOMETIMES", "FREQ=MONTHLY"])
+        #expect(event.all("RRULE")[1].parameter("X-A") == "1")
+        #expect(event.problems.map { "\($0.line) \($0.kind.rawValue)" }
+                == ["14 parse-error", "16 unused-property", "17 repaired-value", "18 parse-error"])
+    }
+
     @Test func garbageOutsideComponentsIsOneProblem() {
         let items = parse(["%PDF-1.4 garbage", "more garbage", "BEGIN:VCALENDAR", "END:VCALENDAR"])
         #expect(items.problems.map(\.kind) == [.strayContent])
@@ -159,9 +182,9 @@ extension Array where Element == ICalItem {
     }
 }
 
-@Suite struct ICalRecurrenceTests {
+@Suite struct LibicalRuleTests {
     @Test func parsesEveryPart() throws {
-        let rule = try ICalRecurrence.parse(
+        let rule = try LibicalRule.parse(
             "FREQ=MONTHLY;INTERVAL=2;COUNT=10;BYDAY=1MO,-1FR,WE;BYMONTHDAY=1,-1;BYMONTH=1,6;BYSETPOS=-1;BYHOUR=9;BYMINUTE=30;BYSECOND=0;WKST=SU"
         ).get()
         #expect(rule.frequency == .monthly)
@@ -177,7 +200,7 @@ extension Array where Element == ICalItem {
     }
 
     @Test func keepsUntilAsWritten() throws {
-        let rule = try ICalRecurrence.parse("FREQ=YEARLY;BYWEEKNO=20;BYYEARDAY=-1;UNTIL=20301231T000000Z").get()
+        let rule = try LibicalRule.parse("FREQ=YEARLY;BYWEEKNO=20;BYYEARDAY=-1;UNTIL=20301231T000000Z").get()
         #expect(rule.until == "20301231T000000Z")
         #expect(rule.byWeekNo == [20])
         #expect(rule.byYearDay == [-1])
@@ -185,7 +208,7 @@ extension Array where Element == ICalItem {
     }
 
     @Test func refusesNonsense() {
-        #expect(throws: ICalRecurrenceError.self) { try ICalRecurrence.parse("FREQ=SOMETIMES").get() }
-        #expect(throws: ICalRecurrenceError.self) { try ICalRecurrence.parse("").get() }
+        #expect(throws: LibicalRuleError.self) { try LibicalRule.parse("FREQ=SOMETIMES").get() }
+        #expect(throws: LibicalRuleError.self) { try LibicalRule.parse("").get() }
     }
 }

@@ -6,9 +6,11 @@ import Glibc
 import Darwin
 #endif
 
-/// An RRULE or EXRULE value parsed by libical into its parts (RFC 5545 3.3.10).
-/// Weekdays are ISO numbers: 1 Monday ... 7 Sunday.
-package struct ICalRecurrence: Sendable, Equatable {
+/// An RRULE or EXRULE value parsed by libical into its parts (RFC 5545
+/// 3.3.10), the way busylife read rules before it had a parser of its own
+/// (`RuleParser` in Import). Kept only as a differential test oracle, like
+/// `LibicalIterator`. Weekdays are ISO numbers: 1 Monday ... 7 Sunday.
+package struct LibicalRule: Sendable, Equatable {
     package enum Frequency: String, Sendable, CaseIterable {
         case secondly = "SECONDLY", minutely = "MINUTELY", hourly = "HOURLY", daily = "DAILY"
         case weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY"
@@ -45,12 +47,12 @@ package struct ICalRecurrence: Sendable, Equatable {
     package var rscale: String?
 
     /// Parses a rule; the error says why libical refused it.
-    package static func parse(_ text: String) -> Result<ICalRecurrence, ICalRecurrenceError> {
+    package static func parse(_ text: String) -> Result<LibicalRule, LibicalRuleError> {
         busylife_clear_icalerrno()
         var rule = icalrecurrencetype_from_string(text)
         guard rule.freq != ICAL_NO_RECURRENCE,
               let frequency = Frequency.allCases.first(where: { $0.rawValue == frequencyName(rule.freq) }) else {
-            return .failure(ICalRecurrenceError(rule: text))
+            return .failure(LibicalRuleError(rule: text))
         }
         let rscale = rule.rscale.map { String(cString: $0) }
         if let pointer = rule.rscale { free(pointer); rule.rscale = nil }
@@ -70,7 +72,7 @@ package struct ICalRecurrence: Sendable, Equatable {
             let day = Int(icalrecurrencetype_day_day_of_week(code).rawValue)  // 1 Sunday ... 7 Saturday
             return WeekdayNumber(ordinal: Int(icalrecurrencetype_day_position(code)), weekday: isoWeekday(day))
         }
-        return .success(ICalRecurrence(
+        return .success(LibicalRule(
             frequency: frequency,
             // libical keeps INTERVAL in a short: 90061 would become 24525.
             interval: max(1, part("INTERVAL", of: text).flatMap { Int($0) } ?? Int(rule.interval)),
@@ -128,7 +130,7 @@ package struct ICalRecurrence: Sendable, Equatable {
 }
 
 /// libical could not read a recurrence rule.
-package struct ICalRecurrenceError: Error, Sendable, Equatable {
+package struct LibicalRuleError: Error, Sendable, Equatable {
     package var rule: String
 }
 
