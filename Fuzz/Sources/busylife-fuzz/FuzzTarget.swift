@@ -39,6 +39,10 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         busy += day.busyMilliseconds
     }
     precondition(settlement.days.count == 365, "a year's window without its 365 days")
+    // Day lists made one day at a time hold every occurrence of a listed day.
+    for day in settlement.listedDays where day.eventsListed {
+        precondition(day.entries.count == day.eventCount, "a listed day without all its events: \(day.date)")
+    }
     _ = busy
     return 0
 }
