@@ -142,16 +142,37 @@ struct LineTree: Sendable {
         self.line = line
     }
 
-    /// Whether a line is kept from libical: RRULE and EXRULE values are
-    /// read by busylife's own parser (Import's `RuleParser`), so libical
-    /// need not parse them too. Their properties are made from our own
-    /// line alone (`LibicalConversion`), unless the line has no value at
-    /// all (`hasColon` false), which libical reports as it always did.
-    /// (Decided again from the name and line rather than kept in another
-    /// array of the tree: that made every copy of a tree slower.)
+    /// Whether a line is kept from libical: busylife reads the values of
+    /// these properties from its own line (dates and times, durations,
+    /// rules, status, attendees...) and keeps TEXT and x-name values as
+    /// written, where libical's parse adds nothing but a lookup of the
+    /// name (a case-insensitive walk of its table of some hundred names)
+    /// and a copy. Their properties are made from our own line alone
+    /// (`LibicalConversion`), unless the line has no value at all
+    /// (`hasColon` false), which libical reports as it always did. What
+    /// busylife does not read (DTSTAMP, GEO, TRIGGER, URL...) still goes
+    /// through libical, which says when it is malformed. (Decided again
+    /// from the name and line rather than kept in another array of the
+    /// tree: that made every copy of a tree slower.)
     static func isHeldBack(_ name: String, hasColon: () -> Bool) -> Bool {
-        (name == "RRULE" || name == "EXRULE") && hasColon()
+        (heldBack[name] != nil || (name.hasPrefix("X-") && !name.hasPrefix("X-LIC-"))) && hasColon()
     }
+
+    /// Whether a held-back property's value is TEXT (unescaped as read):
+    /// libical's own value type for the name; x-names are TEXT.
+    static func heldBackIsText(_ name: String) -> Bool {
+        heldBack[name] ?? true
+    }
+
+    /// The names held back, each with whether libical types its value TEXT.
+    private static let heldBack: [String: Bool] = Dictionary(uniqueKeysWithValues: [
+        // Read by busylife itself (LibicalError.readByBusylife).
+        "DTSTART", "DTEND", "DURATION", "RECURRENCE-ID", "RRULE", "EXRULE", "RDATE", "EXDATE",
+        "STATUS", "TRANSP", "SEQUENCE", "UID", "TZID", "TZOFFSETFROM", "TZOFFSETTO", "ATTENDEE", "ORGANIZER",
+        "FREEBUSY",
+        // TEXT values kept as written.
+        "SUMMARY", "DESCRIPTION", "LOCATION", "COMMENT", "CATEGORIES", "CONTACT", "RESOURCES", "TZNAME",
+    ].map { ($0, LibicalConversion.isText(name: $0)) })
 
     init(name: String, line: Int) {
         self.name = name

@@ -145,8 +145,8 @@ enum LibicalConversion {
         return cursor
     }
 
-    /// A line libical never saw (`LineTree.isHeldBack`: RRULE, EXRULE): its
-    /// property from our line alone.
+    /// A line libical never saw (`LineTree.isHeldBack`): its property from
+    /// our line alone.
     private static func takeHeldBack(_ index: Int, lines: borrowing LineTree, bytes: UnsafeBufferPointer<UInt8>,
                                      into result: inout ICalComponent) {
         let line = lines.lines[index]
@@ -160,7 +160,8 @@ enum LibicalConversion {
             result.problems.append(ICalProblem(kind: .repaired, line: line,
                 message: "\(name) has a \" that is never closed; read as a plain character"))
         }
-        result.properties.append(ICalProperty(name: name, value: raw.value, parameters: raw.parameters, line: line))
+        let value = LineTree.heldBackIsText(name) ? PropertyLine.unescapeText(raw.value) : raw.value
+        result.properties.append(ICalProperty(name: name, value: value, parameters: raw.parameters, line: line))
     }
 
     /// The X-LIC-ERRORTYPE of one of libical's error properties.
@@ -187,6 +188,12 @@ enum LibicalConversion {
     static func isText(_ kind: icalproperty_kind) -> Bool {
         let index = Int(kind.rawValue)
         return KindFacts.table.indices.contains(index) ? KindFacts.table[index].text : false
+    }
+
+    /// Whether libical types a property of this name TEXT (asked once per
+    /// name by `LineTree`).
+    static func isText(name: String) -> Bool {
+        isText(icalproperty_string_to_kind(name))
     }
 
     private static func value(_ property: OpaquePointer, kind: icalproperty_kind) -> String {
