@@ -72,13 +72,13 @@ enum EventComponents {
 
         /// The same as iCalendar text, the shared lines written once (`rendered`).
         func write(_ occurrence: Occurrence, rendered: Rendered, to writer: inout ICalTextWriter, zones: inout WrittenZones) {
-            writer.out.append(bytes: rendered.head)
+            rendered.head.withUnsafeBufferPointer { writer.out.append(bytes: $0) }
             writer.time("DTSTART", occurrence.start, zones: &zones)
             if let original = occurrence.recurrenceID ?? occurrence.event.recurrenceID?.time {
                 writer.time("RECURRENCE-ID", original, zones: &zones)
             }
             writer.time("DTEND", occurrence.end, zones: &zones)
-            writer.out.append(bytes: rendered.tail)
+            rendered.tail.withUnsafeBufferPointer { writer.out.append(bytes: $0) }
         }
 
         /// BEGIN and the lines before the times; the lines after, the children and END.

@@ -177,7 +177,7 @@ struct CSVWriter {
             }
             out.append(byte: 0x22)
         }
-        out.append(bytes: [0x0D, 0x0A])
+        out.appendLineEnd()
     }
 
     /// `11/23/2026`.

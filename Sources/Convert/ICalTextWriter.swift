@@ -146,12 +146,13 @@ package struct ICalTextWriter {
         while line.count - start > limit {
             var cut = start + limit
             while cut > start + 1, line[cut] & 0xC0 == 0x80 { cut -= 1 }  // not inside a character
-            out.append(bytes: line[start..<cut])
-            out.append(bytes: [0x0D, 0x0A, 0x20])
+            line.withUnsafeBufferPointer { out.append(bytes: UnsafeBufferPointer(rebasing: $0[start..<cut])) }
+            out.appendLineEnd()
+            out.append(byte: 0x20)
             start = cut
             limit = 74  // the leading space counts
         }
-        out.append(bytes: line[start...])
+        line.withUnsafeBufferPointer { out.append(bytes: UnsafeBufferPointer(rebasing: $0[start...])) }
         out.appendLineEnd()
     }
 }
@@ -185,18 +186,49 @@ package enum ICalValue {
 
     /// `20261122` appended digit by digit.
     static func append(_ date: LocalDate, to bytes: inout [UInt8]) {
-        append(date.year, width: 4, to: &bytes)
-        append(date.month, width: 2, to: &bytes)
-        append(date.day, width: 2, to: &bytes)
+        guard (0...9999).contains(date.year) else {
+            append(date.year, width: 4, to: &bytes)
+            append(date.month, width: 2, to: &bytes)
+            append(date.day, width: 2, to: &bytes)
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { buffer in
+            digits(date, into: buffer)
+            bytes.append(contentsOf: UnsafeBufferPointer(buffer))
+        }
     }
 
-    /// `20261122T143000` appended digit by digit.
+    /// `20261122T143000` appended digit by digit, in one append.
     static func append(_ local: LocalDateTime, to bytes: inout [UInt8]) {
-        append(local.date, to: &bytes)
-        bytes.append(0x54)
-        append(local.hour, width: 2, to: &bytes)
-        append(local.minute, width: 2, to: &bytes)
-        append(local.second, width: 2, to: &bytes)
+        guard (0...9999).contains(local.date.year) else {
+            append(local.date, to: &bytes)
+            bytes.append(0x54)
+            append(local.hour, width: 2, to: &bytes)
+            append(local.minute, width: 2, to: &bytes)
+            append(local.second, width: 2, to: &bytes)
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 15) { buffer in
+            digits(local.date, into: buffer)
+            buffer[8] = 0x54
+            two(local.hour, into: buffer, at: 9)
+            two(local.minute, into: buffer, at: 11)
+            two(local.second, into: buffer, at: 13)
+            bytes.append(contentsOf: UnsafeBufferPointer(buffer))
+        }
+    }
+
+    /// `20261122` into the first eight bytes, for a year of 0 to 9999.
+    private static func digits(_ date: LocalDate, into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        two(date.year / 100, into: buffer, at: 0)
+        two(date.year % 100, into: buffer, at: 2)
+        two(date.month, into: buffer, at: 4)
+        two(date.day, into: buffer, at: 6)
+    }
+
+    private static func two(_ value: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: Int) {
+        buffer[index] = UInt8(truncatingIfNeeded: value / 10) &+ 0x30
+        buffer[index + 1] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
     }
 
     /// A non-negative number in at least `width` digits (leading zeros).

@@ -31,7 +31,11 @@ package struct WrittenZones {
     private var taken: Set<String> = []
     /// The zone named last and the years known for it: an expanded
     /// conversion names the same zone for occurrence after occurrence.
-    private var recent: (zone: Zone, name: String, years: ClosedRange<Int>)?
+    /// The last few zones written, their names and the years noted for
+    /// each: an expanded calendar goes back and forth between a handful
+    /// of zones, and a dictionary lookup per time (a zone hashes its name)
+    /// cost more than writing the time.
+    private var recent: [(zone: Zone, name: String, years: ClosedRange<Int>)] = []
     /// Diagnostics about zones (renamed TZIDs), handed on at the end.
     package private(set) var notes: [String] = []
 
@@ -110,10 +114,12 @@ package struct WrittenZones {
 
     /// The name of `zone` for a time written in `year` (which its VTIMEZONE then covers).
     package mutating func name(for zone: Zone, year: Int) -> String {
-        if let recent, recent.zone == zone, recent.years.contains(year) { return recent.name }
+        let index = recent.firstIndex { $0.zone == zone }
+        if let index, recent[index].years.contains(year) { return recent[index].name }
         use(year: year, zone: zone)
         let name = name(for: zone)
-        recent = (zone, name, uses[.zone(zone)]?.years ?? year...year)
+        let entry = (zone: zone, name: name, years: uses[.zone(zone)]?.years ?? year...year)
+        if let index { recent[index] = entry } else if recent.count < 16 { recent.append(entry) } else { recent[0] = entry }
         return name
     }
 
