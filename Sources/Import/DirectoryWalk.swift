@@ -27,7 +27,7 @@ struct InputFile: Sendable, Equatable {
 }
 
 /// Reads one input directory recursively into the calendar files it holds:
-/// `.ics`, `.ical`, `.ifb` and `.json` (any case), hidden entries skipped,
+/// `.ics`, `.ical`, `.ifb`, `.jcal` and `.json` (any case), hidden entries skipped,
 /// symbolic links followed, sorted by path.
 ///
 /// It only ever opens directories and the small `displayname` and `color`
@@ -58,7 +58,7 @@ struct DirectoryWalk {
     }
 
     /// The names read as calendars, lower-cased.
-    static let extensions = [".ics", ".ical", ".ifb", ".json"]
+    static let extensions = [".ics", ".ical", ".ifb", ".jcal", ".json"]
 
     static func isCalendarName(_ name: String) -> Bool {
         let lower = name.lowercased()

@@ -123,7 +123,7 @@ package struct Importer {
             report.unreadable += walk.unreadable
             // Nothing found where everything could be read: a likely wrong path.
             if found.isEmpty && walk.unreadable == 0 {
-                unreadable(input, "no calendar file (.ics, .ical, .ifb or .json) in this directory or below", &report, diagnostic)
+                unreadable(input, "no calendar file (.ics, .ical, .ifb, .jcal or .json) in this directory or below", &report, diagnostic)
             }
             files += found
         }

@@ -23,7 +23,7 @@ enum ExitStatus {
     INPUTS:
       A file (.ics, jCal or BusyLife events.json, told apart by content), a
       directory, or - for standard input. Directories are read recursively
-      for regular files named .ics, .ical, .ifb or .json (any case), sorted
+      for regular files named .ics, .ical, .ifb, .jcal or .json (any case), sorted
       by path, hidden entries skipped; symbolic links are followed, a loop
       is reported once; dangling links, named pipes and devices are
       reported and never opened. A vdir collection (a folder with a

@@ -105,7 +105,7 @@ func oneEventCalendar(_ uid: String, name: String? = nil) -> String {
         fixture.write("photos/cat.jpg", "not a calendar")
         let run = try fixture.shell("BUSYLIFE agenda photos \(InputsCLITests.window)")
         #expect(run.status == 66)
-        #expect(run.stderr == "photos: error: no calendar file (.ics, .ical, .ifb or .json) in this directory or below\n")
+        #expect(run.stderr == "photos: error: no calendar file (.ics, .ical, .ifb, .jcal or .json) in this directory or below\n")
     }
 
     @Test func aCalendarWithoutEventsIsValid() throws {

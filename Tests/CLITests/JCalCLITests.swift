@@ -38,6 +38,15 @@ import Testing
         #expect(check.stdout.contains("files: 1 (1 jCal)\n"))
     }
 
+    @Test func aDirectoryWalkReadsJCalFiles() throws {
+        let folder = ScratchFolder()
+        folder.write("cal/team.jcal", Self.calendar)
+        folder.write("cal/notes.txt", "not a calendar")
+        let check = try folder.shell("BUSYLIFE check cal")
+        #expect(check.stdout.contains("files: 1 (1 jCal)\n"), "\(check.stdout)")
+        #expect(check.stdout.contains("events: 1 "))
+    }
+
     @Test func truncatedJCalIsAnError() throws {
         let run = try busylife(["check", "-"], stdin: String(Self.calendar.prefix(200)))
         #expect(run.status == 65)
