@@ -104,10 +104,12 @@ enum EventComponents {
         }
     }
 
+    /// What an occurrence's own times replace.
+    private static let replaced: Set<String> = ["DTSTART", "DTEND", "DURATION", "RECURRENCE-ID", "RRULE", "RDATE", "EXDATE", "EXRULE"]
+
     static func template(_ occurrence: Occurrence, written: StoredComponent?, file: String,
                          zonesOf tzids: [String: Zone?], zones: inout WrittenZones) -> Template {
         let form = written ?? vevent(occurrence.event, zones: &zones)
-        let replaced: Set<String> = ["DTSTART", "DTEND", "DURATION", "RECURRENCE-ID", "RRULE", "RDATE", "EXDATE", "EXRULE"]
         var before: [StoredProperty] = []
         var after: [StoredProperty] = []
         var placed = false
