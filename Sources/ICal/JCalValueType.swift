@@ -16,6 +16,16 @@ package enum JCalValueType: String, Sendable, CaseIterable {
         self = type
     }
 
+    /// The type jCal names `name` (`"date-time"`), found in a table built
+    /// once: `init(rawValue:)` compares the name with every case in turn,
+    /// and a jCal reader asks once per property.
+    package static func named(_ name: String) -> JCalValueType? {
+        byName[name]
+    }
+
+    private static let byName: [String: JCalValueType] =
+        Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
     /// The VALUE parameter that names this type in iCalendar (`DATE-TIME`).
     package var valueParameter: String { rawValue.uppercased() }
 

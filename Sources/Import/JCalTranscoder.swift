@@ -266,14 +266,25 @@ final class JCalTranscoder {
     /// kept, as that reader keeps it (a real calendar has `"NAME"` and
     /// `REFRESH - INTERVAL`).
     static func name(_ text: String, parameter: Bool = false) -> String? {
-        var utf8 = Substring(text).utf8[...]
-        while let first = utf8.first, first == 0x20 || first == 0x09 { utf8 = utf8.dropFirst() }
-        while let last = utf8.last, last == 0x20 || last == 0x09 { utf8 = utf8.dropLast() }
-        guard !utf8.isEmpty else { return nil }
-        for byte in utf8 {
-            if byte < 0x20 || byte == 0x7F || byte == 0x3A || byte == 0x3B || (parameter && byte == 0x3D) { return nil }
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var start = 0, end = bytes.count
+            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            guard start < end else { return nil }
+            var ascii = true
+            for byte in bytes[start..<end] {
+                if byte < 0x20 || byte == 0x7F || byte == 0x3A || byte == 0x3B || (parameter && byte == 0x3D) { return nil }
+                if byte >= 0x80 { ascii = false }
+            }
+            let name = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            guard ascii else { return String(decoding: name, as: UTF8.self).uppercased() }
+            // ASCII (nearly always): upper-cased byte by byte.
+            return String(unsafeUninitializedCapacity: name.count) { out in
+                for (index, byte) in name.enumerated() { out[index] = byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte }
+                return name.count
+            }
         }
-        return String(Substring(utf8)).uppercased()
     }
 
     // MARK: Properties
@@ -443,7 +454,7 @@ final class JCalTranscoder {
         var line: [UInt8] = []
         line.reserveCapacity(64)
         line.append(contentsOf: name.utf8)
-        let known = JCalValueType(rawValue: type)
+        let known = JCalValueType.named(type)
         let isUnknown = known == .unknown
         if !isUnknown && type != JCalValueType.defaultType(ofProperty: name).rawValue {
             line.append(contentsOf: ";VALUE=".utf8)

@@ -64,6 +64,11 @@ final class JSONTokenizer {
 
     /// The last `.string` token as a String: bad UTF-8 becomes U+FFFD (noted in `repairedTextLine`).
     func string() -> String {
+        // ASCII (nearly always) needs no validation: `String(validating:)`
+        // is generic and costs about a thousand instructions a call.
+        if !textRepaired, text.withUnsafeBufferPointer({ $0.allSatisfy { $0 < 0x80 } }) {
+            return String(decoding: text, as: UTF8.self)
+        }
         if !textRepaired, let valid = String(validating: text, as: UTF8.self) { return valid }
         if repairedTextLine == nil { repairedTextLine = tokenLine }
         return String(decoding: text, as: UTF8.self)
