@@ -39,13 +39,23 @@ struct OccurrencesCommand: ParsableCommand {
         let out = Output(fd: 1)
         let err = Output(fd: 2)
         let (settlement, report) = try input.settle(settle, options, err: err)
-        var bytes = ByteWriter()
-        for occurrence in settlement.occurrences {
-            OccurrenceJSON.write(occurrence, timeline: settlement.timeline, into: &bytes)
-            bytes.append(byte: 0x0A)
-            if bytes.count >= 1 << 16, !out.write(&bytes) { break }
+        // A few thousand lines at a time, formatted on every core and
+        // written in order (the same bytes on any number of cores).
+        let occurrences = settlement.occurrences, timeline = settlement.timeline
+        var start = 0
+        writing: while start < occurrences.count {
+            let end = min(occurrences.count, start + 4_096), first = start
+            let chunks = ParallelChunks.map(count: end - first) { range in
+                var bytes = ByteWriter(capacity: range.count * 512)
+                for index in range {
+                    OccurrenceJSON.write(occurrences[first + index], timeline: timeline, into: &bytes)
+                    bytes.append(byte: 0x0A)
+                }
+                return bytes
+            }
+            for var bytes in chunks where !out.write(&bytes) { break writing }
+            start = end
         }
-        out.write(&bytes)
         try out.finish()
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
