@@ -2,41 +2,62 @@ import Foundation
 
 extension ICalStreamParser {
     /// `parse` in a pipeline over two threads. The caller's thread splits
-    /// lines and collects components (first stage), a reader thread feeds
-    /// them to libical and copies the results into Swift values (second
-    /// stage), and the caller's thread handles the items (`body`), in file
-    /// order. Both queues are bounded, so memory stays flat; returning
-    /// false from `body` stops both stages.
-    package static func parseConcurrently(_ source: ByteSource, limits: ICalLimits = ICalLimits(),
-                                         _ body: (ICalItem) -> Bool) -> Bool {
+    /// lines and collects components (first stage); a reader thread feeds
+    /// them to libical, copies the results into Swift values and hands
+    /// each item to `prepare` (second stage), which turns it into outputs
+    /// (events built, diagnostics, in order); the caller's thread handles
+    /// the outputs (`body`), in file order. Both queues are bounded, so
+    /// memory stays flat; returning false from `body` stops both stages.
+    ///
+    /// `prepare` runs on the reader thread only, one item after another,
+    /// and never again once this returns: state it keeps needs no lock,
+    /// and the caller may read it afterwards.
+    package static func parseConcurrently<Output: Sendable>(
+        _ source: ByteSource, limits: ICalLimits = ICalLimits(),
+        prepare: (ICalItem, inout [Output]) -> Void, _ body: (Output) -> Bool
+    ) -> Bool {
+        withoutActuallyEscaping(prepare) { prepare in
+            let reader = ReaderOnly(prepare)
+            defer { reader.body = nil }  // the closure must not outlive this call
+            return pipeline(source, limits: limits, prepare: reader, body)
+        }
+    }
+
+    private static func pipeline<Output: Sendable>(_ source: ByteSource, limits: ICalLimits,
+                                                   prepare: ReaderOnly<Output>, _ body: (Output) -> Bool) -> Bool {
         let toReader = BatchChannel<Parsed>()
-        let toCaller = BatchChannel<ICalItem>()
+        let toCaller = BatchChannel<Output>()
         // Memory goes back to the thread that allocated it to be freed
-        // there: items the caller is done with return to the reader, spent
+        // there: outputs the caller is done with return to the reader, spent
         // collected lines to the caller. glibc's malloc is slower when one
         // thread frees what another allocated (measured: 7% less CPU this way).
-        let spentItems = BatchChannel<ICalItem>(capacity: 64)
+        let spentOutputs = BatchChannel<Output>(capacity: 64)
         let spentCollected = BatchChannel<Parsed>(capacity: 64)
+        let readerDone = BatchChannel<Bool>(capacity: 1)
         let thread = Thread {
             let parser = ICalStreamParser(limits: limits)
+            var outputs: [Output] = []
             while let batch = toReader.take() {
-                let items = batch.map(parser.item)
+                outputs.reserveCapacity(batch.count)
+                if let body = prepare.body { for collected in batch { body(parser.item(collected), &outputs) } }
                 _ = spentCollected.offer(batch)
-                while spentItems.poll() != nil {}
-                if !toCaller.put(items) { break }
+                while spentOutputs.poll() != nil {}
+                if !toCaller.put(outputs) { break }
+                outputs = []
             }
             toCaller.finish()
-            while spentItems.poll() != nil {}
+            while spentOutputs.poll() != nil {}
+            readerDone.finish()
         }
         thread.stackSize = 8 << 20
         thread.start()
 
         var stopped = false
-        func handle(_ items: [ICalItem]) {
-            for item in items where !stopped {
-                if !body(item) { stopped = true }
+        func handle(_ outputs: [Output]) {
+            for output in outputs where !stopped {
+                if !body(output) { stopped = true }
             }
-            _ = spentItems.offer(items)
+            _ = spentOutputs.offer(outputs)
             while let spent = spentCollected.poll() { _ = spent }
             if stopped {
                 toReader.cancel()
@@ -47,10 +68,10 @@ extension ICalStreamParser {
         /// what it has finished (it is busy, so more will come).
         func send(_ batch: [Parsed]) {
             while !stopped && !toReader.offer(batch) {
-                guard let items = toCaller.take() else { return }
-                handle(items)
+                guard let outputs = toCaller.take() else { return }
+                handle(outputs)
             }
-            while !stopped, let items = toCaller.poll() { handle(items) }
+            while !stopped, let outputs = toCaller.poll() { handle(outputs) }
         }
 
         var batch: [Parsed] = []
@@ -65,10 +86,20 @@ extension ICalStreamParser {
         }
         if !batch.isEmpty { send(batch) }
         toReader.finish()
-        while !stopped, let items = toCaller.take() { handle(items) }
+        while !stopped, let outputs = toCaller.take() { handle(outputs) }
         while let spent = spentCollected.poll() { _ = spent }
+        // The reader is done with `prepare` (and its state) before this returns.
+        _ = readerDone.take()
         return readOK
     }
+}
+
+/// The reader thread's `prepare`, carried to it: only that thread calls
+/// it, and only while `parseConcurrently` waits for it, which lets go of
+/// it (`body` set to nil) before returning.
+private final class ReaderOnly<Output>: @unchecked Sendable {
+    var body: ((ICalItem, inout [Output]) -> Void)?
+    init(_ body: @escaping (ICalItem, inout [Output]) -> Void) { self.body = body }
 }
 
 /// A bounded FIFO of batches between two threads.

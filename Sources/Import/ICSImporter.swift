@@ -20,35 +20,40 @@ struct ICSImporter {
     func read(_ source: ByteSource, file: String, stem: String, calendarName forced: String? = nil, report: inout ImportReport,
               event: (consuming Event) -> Bool, stored: ((StoredItem) -> Bool)? = nil,
               diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
+        // Items are turned into events on the reader thread
+        // (`parseConcurrently`'s `prepare`): what they make (events, items
+        // as written, diagnostics) goes into `made` and on to this thread
+        // in file order, where `event`, `stored` and `diagnostic` hear it.
+        let made = Outputs()
+        let note: (Diagnostic) -> Void = { made.list.append(.diagnostic($0)) }
+        let keepsStored = stored != nil
         var calendarName = stem
         var calendarZone: Zone?
         var underMethod = false
         /// Events waiting for a VTIMEZONE, each with the builder of its own calendar.
         var pending: [(ICalComponent, EventBuilder)] = []
-        var keepGoing = true
-        let zones = ZoneResolver(catalog: catalog, file: file, report: diagnostic)
+        let zones = ZoneResolver(catalog: catalog, file: file, report: note)
         func builder(_ calendar: String) -> EventBuilder {
             EventBuilder(file: file, calendar: calendar, zones: zones, calendarZone: calendarZone,
-                         underMethod: underMethod, textWindow: textWindow, report: diagnostic)
+                         underMethod: underMethod, textWindow: textWindow, report: note)
         }
         func emit(_ component: ICalComponent, builder: EventBuilder) {
             guard let built = builder.build(component) else {
                 // No event (no DTSTART under METHOD, an unreadable one): a
                 // conversion still copies the VEVENT as written.
-                if let stored, let form = component.stored, !stored(.other(form, file: file)) { keepGoing = false }
+                if keepsStored, let form = component.stored { made.list.append(.stored(.other(form, file: file))) }
                 return
             }
             report.count(built)
-            if stored != nil {
+            if keepsStored {
                 handOnStored(built, component)
-            } else if !event(consume built) {
-                keepGoing = false
+            } else {
+                made.list.append(.event(built))
             }
         }
         /// An event with its VEVENT as written and the zone each TZID of it
         /// resolved to (cached: building the event asked already).
         func handOnStored(_ built: Event, _ component: ICalComponent) {
-            guard let stored else { return }
             var used: [String: Zone?] = [:]
             func collect(_ part: ICalComponent) {
                 for property in part.properties {
@@ -59,10 +64,9 @@ struct ICSImporter {
                 part.children.forEach(collect)
             }
             collect(component)
-            if !stored(.event(built, component.stored, zones: used)) { keepGoing = false }
+            made.list.append(.stored(.event(built, component.stored, zones: used)))
         }
-
-        let readOK = ICalStreamParser.parseConcurrently(source, limits: limits) { item in
+        func prepare(_ item: ICalItem) {
             switch item {
             case .calendarBegin:
                 // Each VCALENDAR of a stream starts afresh.
@@ -70,7 +74,7 @@ struct ICSImporter {
                 calendarZone = nil
                 underMethod = false
             case .calendarProperty(let property, let form):
-                if let stored, let form, !stored(.calendarProperty(form, file: file)) { keepGoing = false }
+                if keepsStored, let form { made.list.append(.stored(.calendarProperty(form, file: file))) }
                 switch property.name {
                 case "X-WR-CALNAME":
                     let name = property.value.trimmingBlanks()
@@ -87,7 +91,7 @@ struct ICSImporter {
                 switch component.name {
                 case "VTIMEZONE":
                     zones.define(component)
-                    if let stored, let form = component.stored, !stored(.timezone(form, file: file)) { keepGoing = false }
+                    if keepsStored, let form = component.stored { made.list.append(.stored(.timezone(form, file: file))) }
                 case "VEVENT":
                     if waitsForZone(component, zones) {
                         pending.append((component, builder(calendarName)))
@@ -95,33 +99,49 @@ struct ICSImporter {
                         // events with what is known now (a VTIMEZONE coming
                         // later is then reported by the resolver).
                         if pending.count > ICSImporter.maxPending {
-                            for (waiting, builder) in pending where keepGoing { emit(waiting, builder: builder) }
+                            for (waiting, builder) in pending { emit(waiting, builder: builder) }
                             pending.removeAll()
                         }
                     } else {
                         emit(component, builder: builder(calendarName))
                     }
-                case "VFREEBUSY" where stored == nil:
+                case "VFREEBUSY" where !keepsStored:
                     // Busy periods as events (FreeBusyReader); conversion keeps it as written (`default`).
                     report.freeBusyComponents += 1
-                    for period in FreeBusyReader(file: file, calendar: calendarName, report: diagnostic).events(component) where keepGoing {
+                    for period in FreeBusyReader(file: file, calendar: calendarName, report: note).events(component) {
                         report.count(period)
-                        if !event(period) { keepGoing = false }
+                        made.list.append(.event(period))
                     }
                 default:
                     report.otherComponents[component.name, default: 0] += 1
-                    if let stored, let form = component.stored, !stored(.other(form, file: file)) { keepGoing = false }
+                    if keepsStored, let form = component.stored { made.list.append(.stored(.other(form, file: file))) }
                 }
             case .calendarEnd:
                 break
             case .problem(let problem):
-                diagnostic(Diagnostic(ICSImporter.severity(of: problem.kind), ICSImporter.kind(of: problem.kind),
-                                      at: SourcePosition(file: file, line: problem.line), problem.message))
+                note(Diagnostic(ICSImporter.severity(of: problem.kind), ICSImporter.kind(of: problem.kind),
+                                at: SourcePosition(file: file, line: problem.line), problem.message))
+            }
+        }
+        var keepGoing = true
+        func hand(_ output: Output) -> Bool {
+            switch output {
+            case .event(let found): if !event(found) { keepGoing = false }
+            case .stored(let item): if let stored, !stored(item) { keepGoing = false }
+            case .diagnostic(let found): diagnostic(found)
             }
             return keepGoing
         }
-        for (component, builder) in pending where keepGoing {
-            emit(component, builder: builder)
+
+        let readOK = ICalStreamParser.parseConcurrently(source, limits: limits, prepare: { item, outputs in
+            prepare(item)
+            outputs.append(contentsOf: made.list)
+            made.list.removeAll(keepingCapacity: true)
+        }, hand)
+        // The reader is done: what waited for a VTIMEZONE is made here.
+        if keepGoing {
+            for (component, builder) in pending { emit(component, builder: builder) }
+            for output in made.list where keepGoing { _ = hand(output) }
         }
         if !readOK {
             diagnostic(Diagnostic(.error, .unreadable, at: SourcePosition(file: file, line: 0),
@@ -131,6 +151,21 @@ struct ICSImporter {
             ZoneUse(file: file, tzid: $0.tzid, rule: $0.rule, zone: $0.zone?.id)
         }
         return keepGoing
+    }
+
+    /// What the reader thread makes of the items, handed to the caller's
+    /// thread in file order. Each is made on one thread and then belongs
+    /// to the other alone (a stored form is never shared): unchecked.
+    private enum Output: @unchecked Sendable {
+        case event(Event)
+        case stored(StoredItem)
+        case diagnostic(Diagnostic)
+    }
+
+    /// Where builders, the zone resolver and the item handler put what
+    /// they make, until it is handed on.
+    private final class Outputs {
+        var list: [Output] = []
     }
 
     /// Most events held back waiting for a VTIMEZONE that may come later.
