@@ -10,6 +10,10 @@ struct DayBuckets {
     var allDayCounts: [Int]
     var allDayBusy: [Int]
     var busy: [Range<Instant>] = []
+    /// `busy` is made its union whenever it grows to this many intervals:
+    /// a year of a busy calendar is a few intervals a day, not one per
+    /// occurrence (`fill` takes the union anyway, so the days are the same).
+    private var busyCompactAt = 16_384
     var placed: [SettledOccurrence] = []
     /// The days each kept occurrence lands on (parallel to `placed`);
     /// with travel, rarely, more ranges in `moreRanges`.
@@ -55,6 +59,10 @@ struct DayBuckets {
         }
         if settled.busy && !settled.isAllDay && settled.startUTC < settled.endUTC {
             busy.append(settled.startUTC..<settled.endUTC)
+            if busy.count >= busyCompactAt {
+                busy = DayGrid.union(busy)
+                busyCompactAt = max(16_384, busy.count * 2)
+            }
         }
         if placer.options.keepOccurrences {
             if ranges.count > 1 { moreRanges[placed.count] = Array(ranges.dropFirst()) }

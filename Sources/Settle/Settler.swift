@@ -24,8 +24,13 @@ package final class Settler {
     /// Single events wholly outside this window never show: they may be
     /// read without their text (description, location, attendees,
     /// categories). A day wider than the test for keeping them.
+    /// Without kept occurrences (a heatmap, free time) no event's text is
+    /// shown: only `--search` reads it (title, description, location), and
+    /// `--me` the attendees.
     package var textWindow: CoarseWindow {
-        CoarseWindow(lower: intake.coarseLower - 86_400, upper: intake.coarseUpper + 86_400)
+        let text = options.keepOccurrences || !(options.filter.search ?? "").isEmpty
+        return CoarseWindow(lower: intake.coarseLower - 86_400, upper: intake.coarseUpper + 86_400,
+                            text: text, attendees: text || options.me != nil)
     }
 
     package func add(_ event: consuming Event) {
