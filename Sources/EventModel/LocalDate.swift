@@ -1,15 +1,17 @@
 /// A calendar date with no zone (proleptic Gregorian, years 1 to 9999).
 /// Printed as `YYYY-MM-DD`.
 public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
-    // Month and day in a byte each: a date is copied into every time an
-    // event, rule and occurrence holds (16 bytes rather than 24).
-    private var storedYear: Int
+    // The year in 32 bits, month and day in a byte each: a date is copied
+    // into every time an event, rule and occurrence holds (8 bytes rather
+    // than 24). Years past 32 bits (only from absurd arithmetic) are held
+    // at its ends, far outside the years 1 to 9999 that anything shows.
+    private var storedYear: Int32
     private var storedMonth: UInt8
     private var storedDay: UInt8
 
     public var year: Int {
-        get { storedYear }
-        set { storedYear = newValue }
+        get { Int(storedYear) }
+        set { storedYear = Int32(clamping: newValue) }
     }
     public var month: Int {
         get { Int(storedMonth) }
@@ -24,7 +26,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               day >= 1, day <= LocalDate.daysIn(month: month, year: year) else { return nil }
-        storedYear = year
+        storedYear = Int32(year)
         storedMonth = UInt8(month)
         storedDay = UInt8(day)
     }
@@ -40,7 +42,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         let mp = (5 * doy + 2) / 153
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
-        storedYear = Int(yoe + era * 400 + (m <= 2 ? 1 : 0))
+        storedYear = Int32(clamping: yoe + era * 400 + (m <= 2 ? 1 : 0))
         storedMonth = UInt8(m)
         storedDay = UInt8(d)
     }

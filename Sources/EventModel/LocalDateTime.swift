@@ -2,7 +2,7 @@
 /// time before its zone is applied.
 public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var date: LocalDate
-    // A byte each (a wall time is 16 bytes, not 48: events, rules and
+    // A byte each (a wall time is 12 bytes, not 48: events, rules and
     // occurrences hold several).
     private var storedHour: UInt8
     private var storedMinute: UInt8

@@ -57,8 +57,11 @@ struct Intake {
         if event.isRecurring || event.recurrenceID != nil {
             let key = ClaimKey(event)
             let position: Int
-            if let known = series[key] {
-                position = known
+            if let index = series.index(forKey: key) {
+                position = series.values[index]
+                // One copy of the text for the whole series.
+                event.uid = series.keys[index].uid
+                event.calendar = series.keys[index].calendar
             } else {
                 position = seriesList.count
                 series[key] = position
@@ -170,10 +173,7 @@ struct Intake {
 
     /// A component outside the window, kept for how it shapes the series only.
     static func strip(_ event: inout Event) {
-        event.description = nil
-        event.location = nil
-        event.attendees = []
-        event.categories = []
+        event.removeText()
     }
 
     /// Seconds on a near-UTC scale, for the coarse window test.
