@@ -58,7 +58,12 @@ public struct Event: Sendable {
     /// (one day for a date, zero seconds otherwise).
     public var end: EventTime
     /// The DURATION as written, if the event gave one rather than DTEND.
-    public var duration: EventDuration?
+    public var duration: EventDuration? {
+        get { writtenDuration?.value }
+        set { writtenDuration = newValue.map(DurationBox.init) }
+    }
+    /// By reference: most events give DTEND, and 33 bytes in each would be empty.
+    private var writtenDuration: DurationBox?
     /// An override whose own end came before its start: it lasts as long
     /// as its master's instances (and `end` equals `start` until then).
     public var endFromMaster = false
@@ -84,7 +89,7 @@ public struct Event: Sendable {
         self.sequence = 0
         self.start = start
         self.end = end
-        self.duration = nil
+        self.writtenDuration = nil
         self.recurrence = Recurrence()
         self.recurrenceID = nil
     }
@@ -109,6 +114,13 @@ final class EventTextBox: @unchecked Sendable {
     var value: EventText
 
     init(_ value: EventText) { self.value = value }
+}
+
+/// An event's DURATION, held by reference.
+final class DurationBox: Sendable {
+    let value: EventDuration
+
+    init(_ value: EventDuration) { self.value = value }
 }
 
 /// Where an event was read: file and physical line.

@@ -46,7 +46,7 @@ package final class Settler {
     /// once does not hold every event it read through its output.
     package func settle(releasingInput: Bool) -> Settlement {
         let window = ExpansionWindow(options)
-        let series = intake.allSeries
+        var series = intake.allSeries
         let timeline = Flights.timeline(options, singles: intake.flights, series: series, window: window)
         var days = DayGrid.days(from: options.from, to: options.to, timeline: timeline)
         let grid = DayGrid(days: days)
@@ -56,6 +56,7 @@ package final class Settler {
         if releasingInput { intake = Intake(options: options) }
         let (parts, budgetDiagnostics) = Expansion.run(singles: singles, series: series,
                                                        window: window, placer: placer)
+        series = []  // expanded: with `releasingInput`, the input goes here
         var buckets = DayBuckets.merge(parts, days: window.dayCount)
         var diagnostics = budgetDiagnostics + buckets.diagnostics + buckets.outOfRangeDiagnostics
         buckets.fill(&days, grid: grid)
