@@ -32,11 +32,16 @@ struct Intake {
     /// with a negative SEQUENCE, so only its key is kept, in `unclaimed`
     /// (8 bytes, where a claim costs about 40 in the dictionary).
     private var claims: [UInt64: (sequence: Int, order: Int)] = [:]
-    private var unclaimed: [UInt64] = []
+    /// In blocks of 64 Ki keys: no array grown by doubling.
+    private var unclaimed: [[UInt64]] = []
     /// `unclaimed` as a set, made at the first negative SEQUENCE.
     private var unclaimedSet: Set<UInt64>?
-    /// Each series' position in `seriesList` (input order of its first component).
-    private var series: [ClaimKey: Int] = [:]
+    /// Each series' position in `seriesList` (input order of its first
+    /// component), by the 64-bit hash of its calendar and UID (16 bytes an
+    /// entry, where the two strings took 40); the rare key whose hash
+    /// another series has already is found in `collided`, by its text.
+    private var series: [UInt64: Int] = [:]
+    private var collided: [ClaimKey: Int] = [:]
     private var seriesList: [Series] = []
     /// Zone changes of single events that are flights (`--travel-from-events`).
     private(set) var flights: [ZoneTimeline.Change] = []
@@ -55,17 +60,25 @@ struct Intake {
     mutating func add(_ event: consuming Event) {
         order += 1
         if event.isRecurring || event.recurrenceID != nil {
-            let key = ClaimKey(event)
-            let position: Int
-            if let index = series.index(forKey: key) {
-                position = series.values[index]
-                // One copy of the text for the whole series.
-                event.uid = series.keys[index].uid
-                event.calendar = series.keys[index].calendar
+            let hash = Intake.claimKey(event)
+            var position = seriesList.count
+            if let known = series[hash] {
+                let (uid, calendar) = seriesList[known].names
+                if uid == event.uid && calendar == event.calendar {
+                    position = known
+                } else if let other = collided[ClaimKey(event)] {
+                    position = other
+                } else {
+                    collided[ClaimKey(event)] = position
+                }
             } else {
-                position = seriesList.count
-                series[key] = position
+                series[hash] = position
+            }
+            if position == seriesList.count {
                 seriesList.append(Series())
+            } else {
+                // One copy of the text for the whole series.
+                (event.uid, event.calendar) = seriesList[position].names
             }
             // A master that cannot reach the window keeps only what its
             // overrides need.
@@ -86,7 +99,11 @@ struct Intake {
             claims[key] = (0, 0)
             return
         } else if !near && event.sequence == 0 {
-            unclaimed.append(key)
+            if unclaimed.isEmpty || unclaimed[unclaimed.count - 1].count == 1 << 16 {
+                unclaimed.append([])
+                unclaimed[unclaimed.count - 1].reserveCapacity(1 << 16)
+            }
+            unclaimed[unclaimed.count - 1].append(key)
             unclaimedSet?.insert(key)
             return
         }
@@ -95,7 +112,7 @@ struct Intake {
     }
 
     private mutating func unclaimedContains(_ key: UInt64) -> Bool {
-        if unclaimedSet == nil { unclaimedSet = Set(unclaimed) }
+        if unclaimedSet == nil { unclaimedSet = Set(unclaimed.joined()) }
         return unclaimedSet!.contains(key)
     }
 
