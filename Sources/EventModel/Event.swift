@@ -6,10 +6,44 @@ public struct Event: Sendable {
 
     public var uid: String
     public var title: String
-    public var description: String?
-    public var location: Location?
-    public var attendees: [Attendee]
-    public var categories: [String]
+    /// Description, location, attendees and categories, held by reference
+    /// and absent when all are empty: most events kept by the expanding
+    /// commands are kept without them (far from the window, or a heatmap),
+    /// and they would take 96 bytes of every event.
+    private var text: EventTextBox?
+
+    public var description: String? {
+        get { text?.value.description }
+        set { withText { $0.description = newValue } }
+    }
+    public var location: Location? {
+        get { text?.value.location }
+        set { withText { $0.location = newValue } }
+    }
+    public var attendees: [Attendee] {
+        get { text?.value.attendees ?? [] }
+        set { withText { $0.attendees = newValue } }
+    }
+    public var categories: [String] {
+        get { text?.value.categories ?? [] }
+        set { withText { $0.categories = newValue } }
+    }
+
+    /// Changes the text, copying it first when another event shares it.
+    private mutating func withText(_ change: (inout EventText) -> Void) {
+        if text != nil && isKnownUniquelyReferenced(&text!) {
+            change(&text!.value)
+            if text!.value.isEmpty { text = nil }
+            return
+        }
+        var value = text?.value ?? EventText()
+        change(&value)
+        text = value.isEmpty ? nil : EventTextBox(value)
+    }
+
+    /// Description, location, attendees and categories all emptied at once.
+    package mutating func removeText() { text = nil }
+
     public var status: Status?
     public var transparency: Transparency
     /// BusyLife's event type.
@@ -24,7 +58,12 @@ public struct Event: Sendable {
     /// (one day for a date, zero seconds otherwise).
     public var end: EventTime
     /// The DURATION as written, if the event gave one rather than DTEND.
-    public var duration: EventDuration?
+    public var duration: EventDuration? {
+        get { writtenDuration?.value }
+        set { writtenDuration = newValue.map(DurationBox.init) }
+    }
+    /// By reference: most events give DTEND, and 33 bytes in each would be empty.
+    private var writtenDuration: DurationBox?
     /// An override whose own end came before its start: it lasts as long
     /// as its master's instances (and `end` equals `start` until then).
     public var endFromMaster = false
@@ -41,10 +80,7 @@ public struct Event: Sendable {
                 start: EventTime, end: EventTime) {
         self.uid = uid
         self.title = title
-        self.description = nil
-        self.location = nil
-        self.attendees = []
-        self.categories = []
+        self.text = nil
         self.status = nil
         self.transparency = .opaque
         self.type = nil
@@ -53,13 +89,38 @@ public struct Event: Sendable {
         self.sequence = 0
         self.start = start
         self.end = end
-        self.duration = nil
+        self.writtenDuration = nil
         self.recurrence = Recurrence()
         self.recurrenceID = nil
     }
 
     /// Has a rule or extra dates: a recurring master.
     public var isRecurring: Bool { !recurrence.isEmpty }
+}
+
+/// The fields of an event that only show it, never place it.
+struct EventText: Sendable {
+    var description: String?
+    var location: Location?
+    var attendees: [Attendee] = []
+    var categories: [String] = []
+
+    var isEmpty: Bool { description == nil && location == nil && attendees.isEmpty && categories.isEmpty }
+}
+
+/// An event's text by reference: changed only through `Event.withText`,
+/// in place when no other event holds it, else on a copy.
+final class EventTextBox: @unchecked Sendable {
+    var value: EventText
+
+    init(_ value: EventText) { self.value = value }
+}
+
+/// An event's DURATION, held by reference.
+final class DurationBox: Sendable {
+    let value: EventDuration
+
+    init(_ value: EventDuration) { self.value = value }
 }
 
 /// Where an event was read: file and physical line.

@@ -111,10 +111,18 @@ public struct EventDuration: Hashable, Sendable, CustomStringConvertible {
 package struct CoarseWindow: Sendable {
     package var lower: Int64
     package var upper: Int64
+    /// Whether events in the window are read with their description,
+    /// location and categories: not when nothing is shown of them (a
+    /// heatmap, free time), only counted.
+    package var text = true
+    /// Whether their attendees are read (`--me` reads them without the text).
+    package var attendees = true
 
-    package init(lower: Int64, upper: Int64) {
+    package init(lower: Int64, upper: Int64, text: Bool = true, attendees: Bool = true) {
         self.lower = lower
         self.upper = upper
+        self.text = text
+        self.attendees = attendees
     }
 
     /// Whether an event from `start` to `end` may touch the window.

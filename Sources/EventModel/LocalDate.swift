@@ -1,17 +1,34 @@
 /// A calendar date with no zone (proleptic Gregorian, years 1 to 9999).
 /// Printed as `YYYY-MM-DD`.
 public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var year: Int
-    public var month: Int
-    public var day: Int
+    // The year in 32 bits, month and day in a byte each: a date is copied
+    // into every time an event, rule and occurrence holds (8 bytes rather
+    // than 24). Years past 32 bits (only from absurd arithmetic) are held
+    // at its ends, far outside the years 1 to 9999 that anything shows.
+    private var storedYear: Int32
+    private var storedMonth: UInt8
+    private var storedDay: UInt8
+
+    public var year: Int {
+        get { Int(storedYear) }
+        set { storedYear = Int32(clamping: newValue) }
+    }
+    public var month: Int {
+        get { Int(storedMonth) }
+        set { storedMonth = UInt8(newValue) }
+    }
+    public var day: Int {
+        get { Int(storedDay) }
+        set { storedDay = UInt8(newValue) }
+    }
 
     /// Nil when the date does not exist (Feb 30, month 13, year 0).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               day >= 1, day <= LocalDate.daysIn(month: month, year: year) else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        storedYear = Int32(year)
+        storedMonth = UInt8(month)
+        storedDay = UInt8(day)
     }
 
     /// The date `days` days after 1970-01-01 (negative before).
@@ -25,9 +42,9 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         let mp = (5 * doy + 2) / 153
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
-        self.year = Int(yoe + era * 400 + (m <= 2 ? 1 : 0))
-        self.month = Int(m)
-        self.day = Int(d)
+        storedYear = Int32(clamping: yoe + era * 400 + (m <= 2 ? 1 : 0))
+        storedMonth = UInt8(m)
+        storedDay = UInt8(d)
     }
 
     /// Days since 1970-01-01.
@@ -68,7 +85,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     public static func < (a: LocalDate, b: LocalDate) -> Bool {
-        (a.year, a.month, a.day) < (b.year, b.month, b.day)
+        (a.storedYear, a.storedMonth, a.storedDay) < (b.storedYear, b.storedMonth, b.storedDay)
     }
 
     public var description: String {

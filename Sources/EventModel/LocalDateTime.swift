@@ -2,17 +2,32 @@
 /// time before its zone is applied.
 public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var date: LocalDate
-    public var hour: Int
-    public var minute: Int
+    // A byte each (a wall time is 12 bytes, not 48: events, rules and
+    // occurrences hold several).
+    private var storedHour: UInt8
+    private var storedMinute: UInt8
+    private var storedSecond: UInt8
+
+    public var hour: Int {
+        get { Int(storedHour) }
+        set { storedHour = UInt8(newValue) }
+    }
+    public var minute: Int {
+        get { Int(storedMinute) }
+        set { storedMinute = UInt8(newValue) }
+    }
     /// 0...60: a leap second is kept as written and read as :59 plus one.
-    public var second: Int
+    public var second: Int {
+        get { Int(storedSecond) }
+        set { storedSecond = UInt8(newValue) }
+    }
 
     public init?(date: LocalDate, hour: Int, minute: Int, second: Int) {
         guard (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return nil }
         self.date = date
-        self.hour = hour
-        self.minute = minute
-        self.second = second
+        storedHour = UInt8(hour)
+        storedMinute = UInt8(minute)
+        storedSecond = UInt8(second)
     }
 
     /// The wall-clock time `seconds` after 1970-01-01T00:00:00.
@@ -20,9 +35,9 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let rest = Int(seconds - days * 86_400)
         self.date = LocalDate(daysSinceEpoch: days)
-        self.hour = rest / 3600
-        self.minute = rest / 60 % 60
-        self.second = rest % 60
+        storedHour = UInt8(rest / 3600)
+        storedMinute = UInt8(rest / 60 % 60)
+        storedSecond = UInt8(rest % 60)
     }
 
     /// Seconds since 1970-01-01T00:00:00 on the same wall clock (as if UTC).

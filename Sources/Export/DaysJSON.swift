@@ -45,9 +45,10 @@ package enum DaysJSON {
     /// Every day's object in order, handed to `write` a few at a time;
     /// each few are formatted on all cores at once (`ParallelChunks`, in
     /// order: the same bytes on any number of cores), and memory holds
-    /// only them. Each object is UTF-8 bytes, without a line end.
+    /// only them: one day a core (a busy day's object is most of a
+    /// megabyte). Each object is UTF-8 bytes, without a line end.
     package static func forEachDay(_ settlement: Settlement, _ write: ([UInt8]) -> Bool) {
-        let step = 4 * max(2, ParallelChunks.width)
+        let step = max(2, ParallelChunks.width)
         var listed = settlement.listedDays.makeIterator()
         var few: [LocalDay] = []
         few.reserveCapacity(step)

@@ -111,12 +111,14 @@ struct EventBuilder {
             }
         }
         if event.isRecurring || event.recurrenceID != nil || textWindow?.mayTouch(start: start, end: resolvedEnd) ?? true {
-            event.description = component.first("DESCRIPTION").flatMap { $0.value.isEmpty ? nil : $0.value }
-            event.location = location(component)
-            event.categories = component.all("CATEGORIES").flatMap {
-                $0.value.split(separator: ",").map { String($0).trimmingBlanks() }.filter { !$0.isEmpty }
+            if textWindow?.text ?? true {
+                event.description = component.first("DESCRIPTION").flatMap { $0.value.isEmpty ? nil : $0.value }
+                event.location = location(component)
+                event.categories = component.all("CATEGORIES").flatMap {
+                    $0.value.split(separator: ",").map { String($0).trimmingBlanks() }.filter { !$0.isEmpty }
+                }
             }
-            event.attendees = component.all("ATTENDEE").map(attendee)
+            if textWindow?.attendees ?? true { event.attendees = component.all("ATTENDEE").map(attendee) }
         }
         return event
     }

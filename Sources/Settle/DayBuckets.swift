@@ -10,7 +10,18 @@ struct DayBuckets {
     var allDayCounts: [Int]
     var allDayBusy: [Int]
     var busy: [Range<Instant>] = []
+    /// `busy` is made its union whenever it grows to this many intervals:
+    /// a year of a busy calendar is a few intervals a day, not one per
+    /// occurrence (`fill` takes the union anyway, so the days are the same).
+    private var busyCompactAt = 16_384
+    /// The placed occurrences of the whole window (after `merge`).
     var placed: [SettledOccurrence] = []
+    /// A chunk's placed occurrences, in blocks of `blockSize`: no array
+    /// grown by doubling (half of it empty at times) while the series are
+    /// still held; `merge` copies them into `placed`, block by block.
+    private var blocks: [[SettledOccurrence]] = []
+    private var blockedCount = 0
+    private static let blockSize = 2048
     /// The days each kept occurrence lands on (parallel to `placed`);
     /// with travel, rarely, more ranges in `moreRanges`.
     var placements: [ClosedRange<Int>] = []
@@ -55,30 +66,41 @@ struct DayBuckets {
         }
         if settled.busy && !settled.isAllDay && settled.startUTC < settled.endUTC {
             busy.append(settled.startUTC..<settled.endUTC)
+            if busy.count >= busyCompactAt {
+                busy = DayGrid.union(busy)
+                busyCompactAt = max(16_384, busy.count * 2)
+            }
         }
         if placer.options.keepOccurrences {
-            if ranges.count > 1 { moreRanges[placed.count] = Array(ranges.dropFirst()) }
-            placed.append(settled)
+            if ranges.count > 1 { moreRanges[blockedCount] = Array(ranges.dropFirst()) }
+            if blocks.isEmpty || blocks[blocks.count - 1].count == DayBuckets.blockSize {
+                blocks.append([])
+                blocks[blocks.count - 1].reserveCapacity(DayBuckets.blockSize)
+            }
+            blocks[blocks.count - 1].append(settled)
+            blockedCount += 1
             placements.append(first)
         }
     }
 
-    /// The chunks as one, in chunk order (the order of the input). Large
-    /// arrays move rather than copy: the first chunk's are taken whole.
+    /// The chunks as one, in chunk order (the order of the input); each
+    /// chunk's occurrences go as soon as they are copied.
     static func merge(_ parts: consuming [DayBuckets], days: Int) -> DayBuckets {
         var whole = DayBuckets(days: days)
+        // Sized once: growing the first chunk's array would hold both.
+        let total = parts.reduce(0) { $0 + $1.blockedCount }
+        whole.placed.reserveCapacity(total)
+        whole.placements.reserveCapacity(total)
         for chunk in parts.indices {
             whole.diagnostics += parts[chunk].diagnostics
             whole.outOfRange.merge(parts[chunk].outOfRange) { first, _ in first }
             for (key, ranges) in parts[chunk].moreRanges { whole.moreRanges[key + whole.placed.count] = ranges }
-            if whole.placed.isEmpty {
-                swap(&whole.placed, &parts[chunk].placed)
-                swap(&whole.placements, &parts[chunk].placements)
-            } else {
-                whole.placed += parts[chunk].placed
-                whole.placements += parts[chunk].placements
+            for block in parts[chunk].blocks.indices {
+                whole.placed += parts[chunk].blocks[block]
+                parts[chunk].blocks[block] = []
             }
-            parts[chunk].placed = []
+            parts[chunk].blocks = []
+            whole.placements += parts[chunk].placements
             parts[chunk].placements = []
             for index in whole.counts.indices {
                 whole.counts[index] += parts[chunk].counts[index]

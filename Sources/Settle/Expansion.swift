@@ -62,20 +62,20 @@ enum Expansion {
         var part = DayBuckets(days: window.dayCount)
         for occurrence in singles { part.take(occurrence, placer) }
         var remaining = window.instanceBudget
-        var cut: [Event] = []
+        var cut: [EventRecord] = []
         for (position, one) in series.enumerated() {
             var generated = 0
             let expanded = one.occurrences(lower: window.lower, upper: window.upper, core: window.core,
                                            cap: window.instanceCap, limit: remaining,
                                            generated: &generated) { part.diagnostics.append($0) }
-            if generated > remaining && remaining < window.instanceCap, let master = one.master { cut.append(master.event) }
+            if generated > remaining && remaining < window.instanceCap, let master = one.master { cut.append(master.record) }
             let used = min(generated, remaining)
             remaining -= used
             part.loads.append((position, used))
             for occurrence in expanded { part.take(occurrence, placer) }
         }
         let loads = part.loads.compactMap { load in
-            series[load.position].master.map { (event: $0.event, amount: load.generated) }
+            series[load.position].master.map { (record: $0.record, amount: load.generated) }
         }
         let warning = WorkBudget.instancesCut(budget: window.instanceBudget, days: window.dayCount, cut: cut, loads: loads)
         return ([part], [warning])

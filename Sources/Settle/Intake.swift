@@ -26,10 +26,23 @@ struct Intake {
     let travelFromEvents: Bool
     private var singles: [(record: EventRecord, order: Int)] = []
     /// The winning (SEQUENCE, order) per calendar and UID among single
-    /// events, by a 64-bit hash of both: small enough to keep for every event.
+    /// events, by a 64-bit hash of both. An event far from the window with
+    /// SEQUENCE 0 and a key not seen before claims nothing: every later
+    /// event of its key outranks it (ties go to the later one), except one
+    /// with a negative SEQUENCE, so only its key is kept, in `unclaimed`
+    /// (8 bytes, where a claim costs about 40 in the dictionary).
     private var claims: [UInt64: (sequence: Int, order: Int)] = [:]
-    private var series: [ClaimKey: Series] = [:]
-    private var seriesOrder: [ClaimKey] = []
+    /// In blocks of 64 Ki keys: no array grown by doubling.
+    private var unclaimed: [[UInt64]] = []
+    /// `unclaimed` as a set, made at the first negative SEQUENCE.
+    private var unclaimedSet: Set<UInt64>?
+    /// Each series' position in `seriesList` (input order of its first
+    /// component), by the 64-bit hash of its calendar and UID (16 bytes an
+    /// entry, where the two strings took 40); the rare key whose hash
+    /// another series has already is found in `collided`, by its text.
+    private var series: [UInt64: Int] = [:]
+    private var collided: [ClaimKey: Int] = [:]
+    private var seriesList: [Series] = []
     /// Zone changes of single events that are flights (`--travel-from-events`).
     private(set) var flights: [ZoneTimeline.Change] = []
     private var order = 0
@@ -47,35 +60,76 @@ struct Intake {
     mutating func add(_ event: consuming Event) {
         order += 1
         if event.isRecurring || event.recurrenceID != nil {
-            let key = ClaimKey(event)
-            if series[key] == nil { seriesOrder.append(key) }
+            let hash = Intake.claimKey(event)
+            var position = seriesList.count
+            if let known = series[hash] {
+                let (uid, calendar) = seriesList[known].names
+                if uid == event.uid && calendar == event.calendar {
+                    position = known
+                } else if let other = collided[ClaimKey(event)] {
+                    position = other
+                } else {
+                    collided[ClaimKey(event)] = position
+                }
+            } else {
+                series[hash] = position
+            }
+            if position == seriesList.count {
+                seriesList.append(Series())
+            } else {
+                // One copy of the text for the whole series.
+                (event.uid, event.calendar) = seriesList[position].names
+            }
             // A master that cannot reach the window keeps only what its
             // overrides need.
             if !mayNeedFields(event) { Intake.strip(&event) }
-            series[key, default: Series()].add(event, order: order)
+            seriesList[position].add(event, order: order)
             return
         }
         let key = Intake.claimKey(event)
         if travelFromEvents, let change = Flights.change(start: event.start, end: event.end, status: event.status) {
             flights.append(change)
         }
-        if let claim = claims[key], (claim.sequence, claim.order) > (event.sequence, order) { return }
-        claims[key] = (event.sequence, order)
         let (low, high) = Intake.approximateSpan(event.start, event.end)
-        if low < coarseUpper && (high > coarseLower || low >= coarseLower) { singles.append((EventRecord(event), order)) }
+        let near = low < coarseUpper && (high > coarseLower || low >= coarseLower)
+        if let claim = claims[key] {
+            if (claim.sequence, claim.order) > (event.sequence, order) { return }
+        } else if event.sequence < 0 && unclaimedContains(key) {
+            // An earlier event of SEQUENCE 0 outranks it (and shows nowhere).
+            claims[key] = (0, 0)
+            return
+        } else if !near && event.sequence == 0 {
+            if unclaimed.isEmpty || unclaimed[unclaimed.count - 1].count == 1 << 16 {
+                unclaimed.append([])
+                unclaimed[unclaimed.count - 1].reserveCapacity(1 << 16)
+            }
+            unclaimed[unclaimed.count - 1].append(key)
+            unclaimedSet?.insert(key)
+            return
+        }
+        claims[key] = (event.sequence, order)
+        if near { singles.append((EventRecord(event), order)) }
+    }
+
+    private mutating func unclaimedContains(_ key: UInt64) -> Bool {
+        if unclaimedSet == nil { unclaimedSet = Set(unclaimed.joined()) }
+        return unclaimedSet!.contains(key)
     }
 
     /// The series in input order (of their first component).
-    var allSeries: [Series] { seriesOrder.map { series[$0]! } }
+    var allSeries: [Series] { seriesList }
 
     /// The single events that won their claim, as occurrences in input
     /// order. Reads only: settling twice gives them twice.
     func singleOccurrences() -> [Occurrence] {
-        singles.compactMap { record, order in
+        var result: [Occurrence] = []
+        result.reserveCapacity(singles.count)
+        for (record, order) in singles {
             let event = record.event
-            guard let claim = claims[Intake.claimKey(event)], claim.order == order else { return nil }
-            return Occurrence(record: record, start: event.start, end: event.end, recurrenceID: nil)
+            guard let claim = claims[Intake.claimKey(event)], claim.order == order else { continue }
+            result.append(Occurrence(record: record, start: event.start, end: event.end, recurrenceID: nil))
         }
+        return result
     }
 
     static func claimKey(_ event: Event) -> UInt64 {
@@ -136,10 +190,7 @@ struct Intake {
 
     /// A component outside the window, kept for how it shapes the series only.
     static func strip(_ event: inout Event) {
-        event.description = nil
-        event.location = nil
-        event.attendees = []
-        event.categories = []
+        event.removeText()
     }
 
     /// Seconds on a near-UTC scale, for the coarse window test.

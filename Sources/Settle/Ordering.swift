@@ -37,7 +37,22 @@ enum Ordering {
         let order = placed.withUnsafeBufferPointer { buffer in
             buffer.indices.sorted { startOrder(buffer[$0], buffer[$1]) }
         }
-        return (order.map { placed[$0] }, order)
+        // Moved into that order in place, cycle by cycle: no second array
+        // of occurrences (a month of the benchmark calendar holds 5 MB).
+        var kept = placed
+        var moved = [Bool](repeating: false, count: order.count)
+        for start in order.indices where !moved[start] {
+            let first = kept[start]
+            var index = start
+            while true {
+                moved[index] = true
+                let from = order[index]
+                if from == start { kept[index] = first; break }
+                kept[index] = kept[from]
+                index = from
+            }
+        }
+        return (kept, order)
     }
 
     /// Each kept occurrence's days as one list of ranges, for listing the

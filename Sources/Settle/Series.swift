@@ -10,20 +10,28 @@ struct Series {
         var event: Event { record.event }
     }
 
-    private(set) var masters: [Component] = []
-    private(set) var overrides: [Component] = []
+    /// Masters and overrides in one array (one allocation a series, not two).
+    private var components: [Component] = []
+
+    var overrides: [Component] { components.filter { $0.record.event.recurrenceID != nil } }
+
+    /// The UID and calendar of its first component (every one has the same).
+    var names: (uid: String, calendar: String) {
+        let first = components[0].record
+        return (first.event.uid, first.event.calendar)
+    }
 
     mutating func add(_ event: consuming Event, order: Int) {
-        let isOverride = event.recurrenceID != nil
-        let component = Component(record: EventRecord(event), order: order)
-        if isOverride { overrides.append(component) } else { masters.append(component) }
+        components.append(Component(record: EventRecord(event), order: order))
     }
 
     /// The master that wins (higher SEQUENCE, then the later one).
     var master: Component? {
-        masters.dropFirst().reduce(masters.first) { best, next in
-            best.map { Series.wins(next, over: $0) ? next : $0 } ?? next
+        var best: Component?
+        for next in components where next.record.event.recurrenceID == nil {
+            best = best.map { Series.wins(next, over: $0) ? next : $0 } ?? next
         }
+        return best
     }
 
     /// What the series says whatever the window (an override of an

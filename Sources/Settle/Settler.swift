@@ -24,8 +24,13 @@ package final class Settler {
     /// Single events wholly outside this window never show: they may be
     /// read without their text (description, location, attendees,
     /// categories). A day wider than the test for keeping them.
+    /// Without kept occurrences (a heatmap, free time) no event's text is
+    /// shown: only `--search` reads it (title, description, location), and
+    /// `--me` the attendees.
     package var textWindow: CoarseWindow {
-        CoarseWindow(lower: intake.coarseLower - 86_400, upper: intake.coarseUpper + 86_400)
+        let text = options.keepOccurrences || !(options.filter.search ?? "").isEmpty
+        return CoarseWindow(lower: intake.coarseLower - 86_400, upper: intake.coarseUpper + 86_400,
+                            text: text, attendees: text || options.me != nil)
     }
 
     package func add(_ event: consuming Event) {
@@ -41,7 +46,7 @@ package final class Settler {
     /// once does not hold every event it read through its output.
     package func settle(releasingInput: Bool) -> Settlement {
         let window = ExpansionWindow(options)
-        let series = intake.allSeries
+        var series = intake.allSeries
         let timeline = Flights.timeline(options, singles: intake.flights, series: series, window: window)
         var days = DayGrid.days(from: options.from, to: options.to, timeline: timeline)
         let grid = DayGrid(days: days)
@@ -51,6 +56,7 @@ package final class Settler {
         if releasingInput { intake = Intake(options: options) }
         let (parts, budgetDiagnostics) = Expansion.run(singles: singles, series: series,
                                                        window: window, placer: placer)
+        series = []  // expanded: with `releasingInput`, the input goes here
         var buckets = DayBuckets.merge(parts, days: window.dayCount)
         var diagnostics = budgetDiagnostics + buckets.diagnostics + buckets.outOfRangeDiagnostics
         buckets.fill(&days, grid: grid)

@@ -56,26 +56,29 @@ package enum WorkBudget {
         "\"\(event.title)\" (uid \(event.uid), \(event.source))"
     }
 
-    /// The heaviest of `loads` (event and amount), at most `limit`, as text.
-    static func heaviest(_ loads: [(event: Event, amount: Int)], limit: Int = 3, unit: String) -> String {
-        loads.enumerated()
-            .sorted { ($1.element.amount, $0.offset) < ($0.element.amount, $1.offset) }
+    /// The heaviest of `amounts` (the first of equal ones first), at most
+    /// `limit`, as text, each named by `name` of its position. Positions
+    /// are sorted, not events: a cut year of 50,000 series would copy
+    /// every event twice.
+    static func heaviest(_ amounts: [Int], limit: Int = 3, unit: String, name: (Int) -> String) -> String {
+        amounts.indices
+            .sorted { (amounts[$1], $0) < (amounts[$0], $1) }
             .prefix(limit)
-            .map { "\(name($0.element.event)): \($0.element.amount) \(unit)" }
+            .map { "\(name($0)): \(amounts[$0]) \(unit)" }
             .joined(separator: "; ")
     }
 
     /// The warning for a window whose series generate more than `budget`
     /// instances: which were cut (`cut`, in input order), the heaviest.
-    static func instancesCut(budget: Int, days: Int, cut: [Event], loads: [(event: Event, amount: Int)]) -> Diagnostic {
+    static func instancesCut(budget: Int, days: Int, cut: [EventRecord], loads: [(record: EventRecord, amount: Int)]) -> Diagnostic {
         let heaviest = loads.max { $0.amount < $1.amount }
-        let names = cut.prefix(3).map(name).joined(separator: ", ")
+        let names = cut.prefix(3).map { name($0.event) }.joined(separator: ", ")
         let more = cut.count > 3 ? " and \(cut.count - 3) more" : ""
-        return Diagnostic(.warning, .workBudget, at: heaviest?.event.source ?? cut.first!.source,
+        return Diagnostic(.warning, .workBudget, at: heaviest?.record.event.source ?? cut.first!.event.source,
             "the recurring events of this window generate more than \(budget) instances (the work budget for "
             + "\(days) day\(days == 1 ? "" : "s")); \(cut.count) event\(cut.count == 1 ? " keeps" : "s keep") "
             + "fewer instances or none: \(names)\(more); the heaviest: "
-            + WorkBudget.heaviest(loads, unit: "instances"))
+            + WorkBudget.heaviest(loads.map(\.amount), unit: "instances") { name(loads[$0].record.event) })
     }
 
     /// The warning for days whose lists were cut from `days[listedUntil]`
@@ -95,6 +98,6 @@ package enum WorkBudget {
             "the days of this window would list \(total) events in all, more than \(budget) (the work budget for "
             + "\(dayCount) day\(dayCount == 1 ? "" : "s")): the days from \(days[listed].date) on list none of their events "
             + "(their event count and busy time still count them); listed most: "
-            + WorkBudget.heaviest(loads, unit: "days"))
+            + WorkBudget.heaviest(loads.map(\.amount), unit: "days") { name(loads[$0].event) })
     }
 }
