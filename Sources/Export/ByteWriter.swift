@@ -221,6 +221,39 @@ package struct ByteWriter {
         append(bytes: UnsafeBufferPointer(rebasing: utf8[start...]))
     }
 
+    /// A TSV field: backslash, tab, line feed and carriage return written
+    /// `\\`, `\t`, `\n`, `\r`, the rest as UTF-8 (a scan, then one copy
+    /// when there is nothing to escape).
+    package mutating func appendTSVEscaped(_ value: String) {
+        if let done: Void = value.utf8.withContiguousStorageIfAvailable({ appendTSVEscaped(utf8: $0) }) {
+            return done
+        }
+        var value = value
+        value.withUTF8 { appendTSVEscaped(utf8: $0) }
+    }
+
+    package mutating func appendTSVEscaped(utf8: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        for index in 0..<utf8.count {
+            let byte = utf8[index]
+            let escaped: UInt8
+            switch byte {
+            case 0x5C: escaped = 0x5C
+            case 0x09: escaped = 0x74
+            case 0x0A: escaped = 0x6E
+            case 0x0D: escaped = 0x72
+            default: continue
+            }
+            append(bytes: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            start = index + 1
+            let out = reserve(2)
+            out[0] = 0x5C
+            out[1] = escaped
+            count &+= 2
+        }
+        append(bytes: UnsafeBufferPointer(rebasing: utf8[start...]))
+    }
+
     /// An ISO 8601 time in its own terms (`EventTime.iso8601`), digit by digit.
     package mutating func appendISO8601(_ time: EventTime) {
         if let length = time.writeISO8601(at: reserve(Instant.maxISOBytes), memo: &dateMemo) {

@@ -109,6 +109,17 @@ package struct JSONObjectWriter {
         out.append(json)
     }
 
+    /// A value `body` writes itself, in place (an array of numbers, say).
+    package mutating func raw(_ name: StaticString, _ body: (inout ByteWriter) -> Void) {
+        key(name)
+        body(&out)
+    }
+
+    package mutating func raw(key name: String, _ body: (inout ByteWriter) -> Void) {
+        key(name)
+        body(&out)
+    }
+
     package mutating func strings(_ name: StaticString, _ values: [String], omitEmpty: Bool = true) {
         if omitEmpty && values.isEmpty { return }
         key(name)
@@ -134,6 +145,11 @@ package struct JSONObjectWriter {
 
     /// A nested object written in place, into the same buffer.
     package mutating func object(_ name: StaticString, _ body: (inout JSONObjectWriter) -> Void) {
+        key(name)
+        nested(body)
+    }
+
+    package mutating func object(key name: String, _ body: (inout JSONObjectWriter) -> Void) {
         key(name)
         nested(body)
     }
