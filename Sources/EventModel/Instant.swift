@@ -50,7 +50,7 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// The longest text `writeISO8601` writes: `2026-11-22T09:00:00.250+09:00`.
-    package static let maxISOBytes = 29
+    package static var maxISOBytes: Int { 29 }
 
     /// The same text written at `out` (room for `maxISOBytes`), its length
     /// returned; nil, with nothing written, for the uncommon forms (years

@@ -23,12 +23,15 @@ package struct ICalComponent: Sendable {
 
     /// The first property with this (upper-case) name.
     package func first(_ name: String) -> ICalProperty? {
-        properties.first { $0.name == name }
+        // Lengths first: most names asked for differ in length, a cheaper test.
+        let length = name.utf8.count
+        return properties.first { $0.name.utf8.count == length && $0.name == name }
     }
 
     /// Every property with this (upper-case) name, in file order.
     package func all(_ name: String) -> [ICalProperty] {
-        properties.filter { $0.name == name }
+        let length = name.utf8.count
+        return properties.filter { $0.name.utf8.count == length && $0.name == name }
     }
 }
 
