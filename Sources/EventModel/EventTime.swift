@@ -60,12 +60,20 @@ public enum EventTime: Hashable, Sendable {
 
     /// The same, with `Instant.writeISO8601`'s memo of the last day.
     package func writeISO8601(at out: UnsafeMutablePointer<UInt8>, memo: inout ISODateMemo) -> Int? {
+        var zoneMemo = ZoneOffsetMemo()
+        return writeISO8601(at: out, memo: &memo, zoneMemo: &zoneMemo)
+    }
+
+    /// The same, with `Zone.offset(at:memo:)`'s memo of the last offset too.
+    package func writeISO8601(at out: UnsafeMutablePointer<UInt8>, memo: inout ISODateMemo,
+                              zoneMemo: inout ZoneOffsetMemo) -> Int? {
         switch self {
         case .instant(let instant, let zone):
             guard let zone, zone != .utc else {
                 return instant.writeISO8601(offsetSeconds: 0, zulu: true, at: out, memo: &memo)
             }
-            return instant.writeISO8601(offsetSeconds: zone.offset(at: instant), zulu: false, at: out, memo: &memo)
+            return instant.writeISO8601(offsetSeconds: zone.offset(at: instant, memo: &zoneMemo), zulu: false,
+                                        at: out, memo: &memo)
         case .floating(let local):
             guard (0...9999).contains(local.date.year) else { return nil }
             ISOText.dateTime(local, at: out)

@@ -21,6 +21,11 @@ package struct ByteWriter {
     package private(set) var count = 0
     /// The date of the last time written (`Instant.writeISO8601`).
     private var dateMemo = ISODateMemo()
+    /// The span of the offset last found for an event's own zone (times
+    /// written in their own terms), and for the zone asked of `offset(of:at:)`
+    /// (the viewer's): two, as the two alternate.
+    private var zoneMemo = ZoneOffsetMemo()
+    private var viewerZoneMemo = ZoneOffsetMemo()
 
     /// No room yet, and nothing allocated (a writer lent a buffer).
     nonisolated(unsafe) private static let none = Storage(capacity: 0)
@@ -256,7 +261,7 @@ package struct ByteWriter {
 
     /// An ISO 8601 time in its own terms (`EventTime.iso8601`), digit by digit.
     package mutating func appendISO8601(_ time: EventTime) {
-        if let length = time.writeISO8601(at: reserve(Instant.maxISOBytes), memo: &dateMemo) {
+        if let length = time.writeISO8601(at: reserve(Instant.maxISOBytes), memo: &dateMemo, zoneMemo: &zoneMemo) {
             count &+= length
         } else {
             append(time.iso8601)
@@ -272,10 +277,17 @@ package struct ByteWriter {
         }
     }
 
+    /// `zone`'s offset at `instant`, from the writer's memo of the last
+    /// offset's span when it holds (the times written one after another
+    /// mostly share one).
+    package mutating func offset(of zone: Zone, at instant: Instant) -> Int {
+        zone.offset(at: instant, memo: &viewerZoneMemo)
+    }
+
     /// `"`, the time, `"` (one reservation).
     package mutating func appendQuotedISO8601(_ time: EventTime) {
         let out = reserve(Instant.maxISOBytes + 2)
-        guard let length = time.writeISO8601(at: out + 1, memo: &dateMemo) else {
+        guard let length = time.writeISO8601(at: out + 1, memo: &dateMemo, zoneMemo: &zoneMemo) else {
             append(byte: 0x22)
             append(time.iso8601)
             append(byte: 0x22)

@@ -96,6 +96,11 @@ package struct JSONObjectWriter {
         out.appendQuotedISO8601(value, offsetSeconds: 0, zulu: true)
     }
 
+    /// `zone`'s offset at `instant` (`ByteWriter.offset(of:at:)`).
+    package mutating func offset(of zone: Zone, at instant: Instant) -> Int {
+        out.offset(of: zone, at: instant)
+    }
+
     /// A nested object or array, already written.
     package mutating func raw(_ name: StaticString, _ json: String?) {
         guard let json else { return }
@@ -168,16 +173,16 @@ package struct JSONObjectWriter {
         out.append(byte: 0x5D)
     }
 
-    /// `{`, the fields `body` writes, `}`, in this writer's buffer (lent to a
-    /// child writer and taken back: no copy).
+    /// `{`, the fields `body` writes, `}`, in this writer's buffer: the
+    /// same writer, its first-field flag set for the nested object and
+    /// cleared after (its key was written), no buffer moved.
     @inline(__always)
     private mutating func nested(_ body: (inout JSONObjectWriter) -> Void) {
-        var child = JSONObjectWriter(lending: ())
-        swap(&child.out, &out)
-        child.out.append(byte: 0x7B)
-        body(&child)
-        child.out.append(byte: 0x7D)
-        swap(&child.out, &out)
+        out.append(byte: 0x7B)
+        first = true
+        body(&self)
+        first = false
+        out.append(byte: 0x7D)
     }
 
     private init(lending: ()) {
