@@ -40,13 +40,10 @@ struct OccurrencesCommand: ParsableCommand {
         let err = Output(fd: 2)
         let (settlement, report) = try input.settle(settle, options, err: err)
         var bytes = ByteWriter()
-        let timeline = settlement.timeline
-        settlement.occurrences.withUnsafeBufferPointer { occurrences in
-            for index in occurrences.indices {
-                OccurrenceJSON.write(occurrences[index], timeline: timeline, into: &bytes)
-                bytes.append(byte: 0x0A)
-                if bytes.count >= 1 << 16, !out.write(&bytes) { break }
-            }
+        for occurrence in settlement.occurrences {
+            OccurrenceJSON.write(occurrence, timeline: settlement.timeline, into: &bytes)
+            bytes.append(byte: 0x0A)
+            if bytes.count >= 1 << 16, !out.write(&bytes) { break }
         }
         out.write(&bytes)
         try out.finish()
