@@ -41,12 +41,47 @@ public enum EventTime: Hashable, Sendable {
 
     /// `iso8601` appended to `bytes`, with no String made on the way.
     package func appendISO8601(to bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Instant.maxISOBytes) { buffer in
+            guard let count = writeISO8601(at: buffer.baseAddress!) else {
+                bytes.append(contentsOf: iso8601.utf8)
+                return
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// `iso8601` written at `out` (room for `Instant.maxISOBytes`), its
+    /// length returned; nil, with nothing written, for the uncommon forms
+    /// (`Instant.writeISO8601`), which `iso8601` spells.
+    package func writeISO8601(at out: UnsafeMutablePointer<UInt8>) -> Int? {
+        var memo = ISODateMemo()
+        return writeISO8601(at: out, memo: &memo)
+    }
+
+    /// The same, with `Instant.writeISO8601`'s memo of the last day.
+    package func writeISO8601(at out: UnsafeMutablePointer<UInt8>, memo: inout ISODateMemo) -> Int? {
+        var zoneMemo = ZoneOffsetMemo()
+        return writeISO8601(at: out, memo: &memo, zoneMemo: &zoneMemo)
+    }
+
+    /// The same, with `Zone.offset(at:memo:)`'s memo of the last offset too.
+    package func writeISO8601(at out: UnsafeMutablePointer<UInt8>, memo: inout ISODateMemo,
+                              zoneMemo: inout ZoneOffsetMemo) -> Int? {
         switch self {
         case .instant(let instant, let zone):
-            guard let zone, zone != .utc else { return instant.appendISO8601(offsetSeconds: 0, to: &bytes) }
-            instant.appendISO8601(offsetSeconds: zone.offset(at: instant), zulu: false, to: &bytes)
-        case .floating, .date:
-            bytes.append(contentsOf: iso8601.utf8)  // small strings: no allocation
+            guard let zone, zone != .utc else {
+                return instant.writeISO8601(offsetSeconds: 0, zulu: true, at: out, memo: &memo)
+            }
+            return instant.writeISO8601(offsetSeconds: zone.offset(at: instant, memo: &zoneMemo), zulu: false,
+                                        at: out, memo: &memo)
+        case .floating(let local):
+            guard (0...9999).contains(local.date.year) else { return nil }
+            ISOText.dateTime(local, at: out)
+            return 19
+        case .date(let date):
+            guard (0...9999).contains(date.year) else { return nil }
+            ISOText.date(date, at: out)
+            return 10
         }
     }
 

@@ -40,16 +40,60 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The same text appended to `bytes`, with no String made on the way
     /// (machine output writes one for every occurrence).
     package func appendISO8601(offsetSeconds: Int, zulu: Bool = true, to bytes: inout [UInt8]) {
-        let local = LocalDateTime(secondsSinceEpoch: seconds + Int64(offsetSeconds))
-        let fraction = Int(milliseconds - seconds * 1000)
-        guard let count = isoCount(local, fraction, offsetSeconds, zulu) else {
-            bytes.append(contentsOf: iso8601(offsetSeconds: offsetSeconds, zulu: zulu).utf8)
-            return
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Instant.maxISOBytes) { buffer in
+            guard let count = writeISO8601(offsetSeconds: offsetSeconds, zulu: zulu, at: buffer.baseAddress!) else {
+                bytes.append(contentsOf: iso8601(offsetSeconds: offsetSeconds, zulu: zulu).utf8)
+                return
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
-            writeISO(local, fraction, offsetSeconds, zulu, into: buffer)
-            bytes.append(contentsOf: UnsafeBufferPointer(buffer))
+    }
+
+    /// The longest text `writeISO8601` writes: `2026-11-22T09:00:00.250+09:00`.
+    package static var maxISOBytes: Int { 29 }
+
+    /// The same text written at `out` (room for `maxISOBytes`), its length
+    /// returned; nil, with nothing written, for the uncommon forms (years
+    /// outside 0-9999, offsets with seconds), which `iso8601` spells.
+    package func writeISO8601(offsetSeconds: Int, zulu: Bool, at out: UnsafeMutablePointer<UInt8>) -> Int? {
+        var memo = ISODateMemo()
+        return writeISO8601(offsetSeconds: offsetSeconds, zulu: zulu, at: out, memo: &memo)
+    }
+
+    /// The same, the date's text taken from `memo` when it is the day last
+    /// written there (a writer of many times keeps one).
+    package func writeISO8601(offsetSeconds: Int, zulu: Bool, at out: UnsafeMutablePointer<UInt8>,
+                              memo: inout ISODateMemo) -> Int? {
+        guard offsetSeconds % 60 == 0 else { return nil }
+        let whole = seconds
+        let wall = whole + Int64(offsetSeconds)
+        let days = wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400
+        guard memo.write(day: days, at: out) else { return nil }
+        let rest = Int(wall - days * 86_400)
+        out[10] = 0x54
+        ISOText.pair(rest / 3600, at: out + 11)
+        out[13] = 0x3A
+        ISOText.pair(rest / 60 % 60, at: out + 14)
+        out[16] = 0x3A
+        ISOText.pair(rest % 60, at: out + 17)
+        var at = 19
+        let fraction = Int(milliseconds - whole * 1000)
+        if fraction != 0 {
+            out[19] = 0x2E
+            out[20] = UInt8(truncatingIfNeeded: 48 + fraction / 100)
+            ISOText.pair(fraction % 100, at: out + 21)
+            at = 23
         }
+        if offsetSeconds == 0 && zulu {
+            out[at] = 0x5A
+            return at + 1
+        }
+        let magnitude = abs(offsetSeconds)
+        out[at] = offsetSeconds < 0 ? 0x2D : 0x2B
+        ISOText.pair(magnitude / 3600, at: out + at + 1)
+        out[at + 3] = 0x3A
+        ISOText.pair(magnitude / 60 % 60, at: out + at + 4)
+        return at + 6
     }
 
     /// The length of the common form (years 0-9999, whole-minute offsets); nil otherwise.
@@ -87,5 +131,35 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
         var text = sign + pad(magnitude / 3600, 2) + ":" + pad(magnitude / 60 % 60, 2)
         if magnitude % 60 != 0 { text += ":" + pad(magnitude % 60, 2) }
         return text
+    }
+}
+
+/// The text of the day last written by `Instant.writeISO8601(...memo:)`:
+/// the times of one occurrence mostly fall on one day, whose date is then
+/// copied rather than worked out again.
+package struct ISODateMemo {
+    private var day = Int64.min
+    private var head: UInt64 = 0  // `YYYY-MM-`
+    private var tail: UInt16 = 0  // `DD`
+
+    package init() {}
+
+    /// `YYYY-MM-DD` of `day` (days since 1970-01-01) at `out`; false, with
+    /// nothing written, outside years 0-9999.
+    @inline(__always)
+    mutating func write(day: Int64, at out: UnsafeMutablePointer<UInt8>) -> Bool {
+        let raw = UnsafeMutableRawPointer(out)
+        if day == self.day {
+            raw.storeBytes(of: head, as: UInt64.self)
+            raw.storeBytes(of: tail, toByteOffset: 8, as: UInt16.self)
+            return true
+        }
+        let date = LocalDate(daysSinceEpoch: day)
+        guard (0...9999).contains(date.year) else { return false }
+        ISOText.date(date, at: out)
+        self.day = day
+        head = raw.loadUnaligned(as: UInt64.self)
+        tail = raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+        return true
     }
 }

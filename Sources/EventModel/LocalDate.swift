@@ -136,6 +136,39 @@ enum ISOText {
         two(date.day, into: buffer, at: start + 8)
     }
 
+    /// "00" to "99", two bytes each: a pair looked up instead of divided.
+    private static var pairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    }
+
+    /// Two digits of `value` (0-99) at `out`.
+    @inline(__always) static func pair(_ value: Int, at out: UnsafeMutablePointer<UInt8>) {
+        let from = pairs.utf8Start + 2 * value
+        out[0] = from[0]
+        out[1] = from[1]
+    }
+
+    /// `YYYY-MM-DD` at `out` (10 bytes; year 0-9999).
+    @inline(__always) static func date(_ date: LocalDate, at out: UnsafeMutablePointer<UInt8>) {
+        pair(date.year / 100, at: out)
+        pair(date.year % 100, at: out + 2)
+        out[4] = 0x2D
+        pair(date.month, at: out + 5)
+        out[7] = 0x2D
+        pair(date.day, at: out + 8)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS` at `out` (19 bytes; year 0-9999).
+    @inline(__always) static func dateTime(_ time: LocalDateTime, at out: UnsafeMutablePointer<UInt8>) {
+        date(time.date, at: out)
+        out[10] = 0x54
+        pair(time.hour, at: out + 11)
+        out[13] = 0x3A
+        pair(time.minute, at: out + 14)
+        out[16] = 0x3A
+        pair(time.second, at: out + 17)
+    }
+
     /// `YYYY-MM-DDTHH:MM:SS` at `start` (19 bytes).
     static func dateTime(_ time: LocalDateTime, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
         date(time.date, into: buffer, at: start)

@@ -7,7 +7,15 @@ package struct StableHash {
     package init() {}
 
     package mutating func add(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ add(bytes: $0) }) != nil { return }
         for byte in text.utf8 { add(byte) }
+    }
+
+    /// The same for bytes lent in place (a string's own, read without its view).
+    package mutating func add(bytes: UnsafeBufferPointer<UInt8>) {
+        var hash = value
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        value = hash
     }
 
     package mutating func add(_ byte: UInt8) {

@@ -180,6 +180,19 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
         definition._withUnsafeGuaranteedRef { $0.offset(at: instant.seconds) }
     }
 
+    /// The same, answered from `memo` while the instant stays in the span
+    /// of the offset last found there for this zone (a writer of many
+    /// times keeps one: successive times mostly fall in one span).
+    package func offset(at instant: Instant, memo: inout ZoneOffsetMemo) -> Int {
+        let seconds = instant.seconds
+        if memo.definition == definition.toOpaque() && seconds >= memo.from && seconds < memo.until {
+            return memo.offset
+        }
+        let span = definition._withUnsafeGuaranteedRef { $0.offsetSpan(at: seconds) }
+        memo = ZoneOffsetMemo(definition: definition.toOpaque(), from: span.from, until: span.until, offset: span.offset)
+        return span.offset
+    }
+
     /// The instant of a wall-clock time in this zone (RFC 5545 3.3.5):
     /// a time in a gap moves forward by the gap's length (02:30 on
     /// 2024-03-10 in New York is 03:30 EDT, 07:30Z); a time that occurs
@@ -254,6 +267,17 @@ private final class Definition: @unchecked Sendable {
     init(id: String, source: Source) {
         self.id = id
         self.source = source
+    }
+
+    /// The offset at `seconds` and the span of seconds it holds for
+    /// (the table's onsets around it; just `seconds` outside the table).
+    func offsetSpan(at seconds: Int64) -> (offset: Int, from: Int64, until: Int64) {
+        if case .fixed(let offset) = source { return (offset, .min, .max) }
+        if seconds >= Definition.first && seconds < Definition.last {
+            let table = loadTable()
+            if table.pointee.count > 0 { return table.pointee.offsetSpan(at: seconds, first: Definition.first, last: Definition.last) }
+        }
+        return (offset(at: seconds), seconds, seconds + 1)
     }
 
     func offset(at seconds: Int64) -> Int {
@@ -344,6 +368,17 @@ private struct OffsetTable {
         return Int(offsets[OffsetTable.search(count: onsets.count, seconds) { onsets[$0] } ?? 0])
     }
 
+    /// The same, with the span between the onsets around `seconds` (from
+    /// `first` before the first onset, to `last` after the last).
+    func offsetSpan(at seconds: Int64, first: Int64, last: Int64) -> (offset: Int, from: Int64, until: Int64) {
+        let onsets = self.onsets
+        guard let index = OffsetTable.search(count: onsets.count, seconds, onset: { onsets[$0] }) else {
+            return (Int(offsets[0]), first, min(onsets[0], last))
+        }
+        let until = index + 1 < onsets.count ? min(onsets[index + 1], last) : last
+        return (Int(offsets[index]), max(onsets[index], first), until)
+    }
+
     /// The index of the last of `count` onsets in order at or before `seconds`, if any.
     static func search(count: Int, _ seconds: Int64, onset: (Int) -> Int64) -> Int? {
         var low = 0, high = count
@@ -357,5 +392,22 @@ private struct OffsetTable {
     func deallocate() {
         onsets.deallocate()
         offsets.deallocate()
+    }
+}
+
+/// The span of one zone's offset last found by `Zone.offset(at:memo:)`.
+package struct ZoneOffsetMemo {
+    fileprivate var definition: UnsafeMutableRawPointer?
+    fileprivate var from: Int64 = 0
+    fileprivate var until: Int64 = 0
+    fileprivate var offset = 0
+
+    package init() {}
+
+    fileprivate init(definition: UnsafeMutableRawPointer, from: Int64, until: Int64, offset: Int) {
+        self.definition = definition
+        self.from = from
+        self.until = until
+        self.offset = offset
     }
 }

@@ -246,39 +246,56 @@ package struct Agenda {
     /// (`true`/`false`, as busy time counts it), duration (whole seconds of
     /// the whole occurrence) and description.
     package static func tsvRows(_ day: LocalDay, in settlement: Settlement, shown: Shown = Shown()) -> String {
-        var text = ""
+        var out = ByteWriter(capacity: 1024)
+        tsvRows(day, in: settlement, shown: shown, into: &out)
+        return out.withBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The same rows appended to `out` as bytes, with no String made per
+    /// field or per row.
+    package static func tsvRows(_ day: LocalDay, in settlement: Settlement, shown: Shown = Shown(),
+                                into out: inout ByteWriter) {
+        let timeline = settlement.timeline
         for entry in day.entries {
             let settled = settlement.occurrences[entry.occurrence]
             guard shown.includes(settled) else { continue }
-            let timeline = settlement.timeline
-            func local(_ instant: Instant) -> String {
-                instant.iso8601(offsetSeconds: timeline.zone(at: instant).offset(at: instant), zulu: false)
+            let event = settled.occurrence.eventRecord.event
+            out.appendISO8601(.date(day.date))
+            out.append(byte: 0x09)
+            if settled.isAllDay {
+                out.appendISO8601(settled.occurrence.start)
+                out.append(byte: 0x09)
+                out.appendISO8601(settled.occurrence.end)
+            } else {
+                let start = settled.startUTC, end = settled.endUTC
+                out.appendISO8601(start, offsetSeconds: timeline.zone(at: start).offset(at: start), zulu: false)
+                out.append(byte: 0x09)
+                out.appendISO8601(end, offsetSeconds: timeline.zone(at: end).offset(at: end), zulu: false)
             }
-            let start = settled.isAllDay ? settled.occurrence.start.iso8601 : local(settled.startUTC)
-            let end = settled.isAllDay ? settled.occurrence.end.iso8601 : local(settled.endUTC)
-            let fields = [day.date.description, start, end, settled.isAllDay ? "true" : "false",
-                          escape(settled.event.title), escape(place(settled.event.location) ?? ""),
-                          escape(settled.event.calendar), escape(settled.event.uid),
-                          settled.event.status?.rawValue ?? "", settled.busy ? "true" : "false",
-                          String((settled.endUTC.milliseconds - settled.startUTC.milliseconds) / 1000),
-                          escape(settled.event.description ?? "")]
-            text += fields.joined(separator: "\t") + "\n"
-        }
-        return text
-    }
-
-    /// Backslash, tab, newline and carriage return as `\\`, `\t`, `\n`, `\r`.
-    static func escape(_ value: String) -> String {
-        var out = ""
-        for character in value {
-            switch character {
-            case "\\": out += "\\\\"
-            case "\t": out += "\\t"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            default: out.append(character)
+            out.append(byte: 0x09)
+            if settled.isAllDay { out.append(static: "true\t") } else { out.append(static: "false\t") }
+            out.appendTSVEscaped(event.title)
+            out.append(byte: 0x09)
+            if let location = event.location, !location.name.isEmpty || location.city != nil {
+                // `place`: `city, name`, or either alone.
+                if let city = location.city {
+                    out.appendTSVEscaped(city)
+                    if !location.name.isEmpty { out.append(static: ", ") }
+                }
+                out.appendTSVEscaped(location.name)
             }
+            out.append(byte: 0x09)
+            out.appendTSVEscaped(event.calendar)
+            out.append(byte: 0x09)
+            out.appendTSVEscaped(event.uid)
+            out.append(byte: 0x09)
+            if let status = event.status { out.append(status.rawValue) }
+            out.append(byte: 0x09)
+            if settled.busy { out.append(static: "true\t") } else { out.append(static: "false\t") }
+            out.append((settled.endUTC.milliseconds - settled.startUTC.milliseconds) / 1000)
+            out.append(byte: 0x09)
+            if let description = event.description { out.appendTSVEscaped(description) }
+            out.append(byte: 0x0A)
         }
-        return out
     }
 }

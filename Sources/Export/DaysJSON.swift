@@ -64,13 +64,18 @@ package enum DaysJSON {
     }
 
     package static func day(_ day: LocalDay, in settlement: Settlement) -> [UInt8] {
+        var bytes = ByteWriter(capacity: 1024)
+        JSONObjectWriter.write(into: &bytes) { fields(day, in: settlement, into: &$0) }
+        return bytes.bytes
+    }
+
+    private static func fields(_ day: LocalDay, in settlement: Settlement, into json: inout JSONObjectWriter) {
         let timeline = settlement.timeline
         func local(_ instant: Instant, before: Bool = false) -> (Instant, Int) {
             let zone = timeline.zone(at: before ? instant.adding(milliseconds: -1) : instant)
             return (instant, zone.offset(at: instant))
         }
-        var json = JSONObjectWriter()
-        json.field("date", day.date.description)
+        json.field("date", time: .date(day.date))
         json.field("weekday", day.date.weekday)
         json.strings("zones", day.zones.map(\.id), omitEmpty: false)
         if let first = day.intervals.first { json.field("start", local: local(first.lowerBound)) }
@@ -88,9 +93,6 @@ package enum DaysJSON {
         json.objects("events", day.entries) { object, entry in
             event(settlement.occurrences[entry.occurrence], part: entry.part, timeline: timeline, into: &object)
         }
-        var bytes = ByteWriter(capacity: 0)
-        json.finish(into: &bytes)
-        return bytes.bytes
     }
 
     static func event(_ settled: SettledOccurrence, part: DayPart, timeline: ZoneTimeline, into json: inout JSONObjectWriter) {

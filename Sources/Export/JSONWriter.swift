@@ -15,20 +15,19 @@ package struct JSONObjectWriter {
     /// The object's text so far, without its closing brace.
     package var text: String { String(decoding: out.bytes, as: UTF8.self) }
 
+    @inline(__always)
     private mutating func key(_ name: StaticString) {
-        // `,"name":` (or `"name":` first) in one append, from a stack buffer.
-        let count = name.utf8CodeUnitCount
+        // `,"name":` (or `"name":` first): one reservation, then stores.
+        let length = name.utf8CodeUnitCount
+        let out = self.out.reserve(length + 4)
         let comma = first ? 0 : 1
         first = false
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 4) { buffer in
-            if comma == 1 { buffer[0] = 0x2C }
-            buffer[comma] = 0x22
-            UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[(comma + 1)...])
-                .copyMemory(from: UnsafeRawBufferPointer(start: name.utf8Start, count: count))
-            buffer[comma + 1 + count] = 0x22
-            buffer[comma + 2 + count] = 0x3A
-            out.append(bytes: UnsafeBufferPointer(rebasing: buffer[..<(count + 3 + comma)]))
-        }
+        out[0] = 0x2C
+        out[comma] = 0x22
+        (out + comma + 1).update(from: name.utf8Start, count: length)
+        out[comma + 1 + length] = 0x22
+        out[comma + 2 + length] = 0x3A
+        self.out.commit(length + 3 + comma)
     }
 
     private mutating func key(_ name: String) {
@@ -70,37 +69,36 @@ package struct JSONObjectWriter {
 
     package mutating func field(_ name: StaticString, _ value: Bool) {
         key(name)
-        out.append(value ? "true" : "false")
+        if value { out.append(static: "true") } else { out.append(static: "false") }
     }
 
     package mutating func field(key name: String, _ value: Bool) {
         key(name)
-        out.append(value ? "true" : "false")
+        if value { out.append(static: "true") } else { out.append(static: "false") }
     }
 
     /// An ISO 8601 time, written digit by digit (`EventTime.iso8601` without a String).
     package mutating func field(_ name: StaticString, time value: EventTime?) {
         guard let value else { return }
         key(name)
-        out.append(byte: 0x22)
-        out.appendISO8601(value)
-        out.append(byte: 0x22)
+        out.appendQuotedISO8601(value)
     }
 
     /// An instant at an offset, `2026-11-22T09:00:00-05:00` (`+00:00` at zero).
     package mutating func field(_ name: StaticString, local value: (Instant, Int)) {
         key(name)
-        out.append(byte: 0x22)
-        out.appendISO8601(value.0, offsetSeconds: value.1, zulu: false)
-        out.append(byte: 0x22)
+        out.appendQuotedISO8601(value.0, offsetSeconds: value.1, zulu: false)
     }
 
     /// A UTC instant, `2026-11-22T14:00:00Z`.
     package mutating func field(_ name: StaticString, utc value: Instant) {
         key(name)
-        out.append(byte: 0x22)
-        out.appendISO8601(value, offsetSeconds: 0, zulu: true)
-        out.append(byte: 0x22)
+        out.appendQuotedISO8601(value, offsetSeconds: 0, zulu: true)
+    }
+
+    /// `zone`'s offset at `instant` (`ByteWriter.offset(of:at:)`).
+    package mutating func offset(of zone: Zone, at instant: Instant) -> Int {
+        out.offset(of: zone, at: instant)
     }
 
     /// A nested object or array, already written.
@@ -114,6 +112,17 @@ package struct JSONObjectWriter {
         guard let json else { return }
         key(name)
         out.append(json)
+    }
+
+    /// A value `body` writes itself, in place (an array of numbers, say).
+    package mutating func raw(_ name: StaticString, _ body: (inout ByteWriter) -> Void) {
+        key(name)
+        body(&out)
+    }
+
+    package mutating func raw(key name: String, _ body: (inout ByteWriter) -> Void) {
+        key(name)
+        body(&out)
     }
 
     package mutating func strings(_ name: StaticString, _ values: [String], omitEmpty: Bool = true) {
@@ -145,6 +154,11 @@ package struct JSONObjectWriter {
         nested(body)
     }
 
+    package mutating func object(key name: String, _ body: (inout JSONObjectWriter) -> Void) {
+        key(name)
+        nested(body)
+    }
+
     /// An array of objects written in place, one per element.
     package mutating func objects<S: Sequence>(_ name: StaticString, _ items: S,
                                                _ body: (inout JSONObjectWriter, S.Element) -> Void) {
@@ -159,15 +173,16 @@ package struct JSONObjectWriter {
         out.append(byte: 0x5D)
     }
 
-    /// `{`, the fields `body` writes, `}`, in this writer's buffer (lent to a
-    /// child writer and taken back: no copy).
+    /// `{`, the fields `body` writes, `}`, in this writer's buffer: the
+    /// same writer, its first-field flag set for the nested object and
+    /// cleared after (its key was written), no buffer moved.
+    @inline(__always)
     private mutating func nested(_ body: (inout JSONObjectWriter) -> Void) {
-        var child = JSONObjectWriter(lending: ())
-        swap(&child.out, &out)
-        child.out.append(byte: 0x7B)
-        body(&child)
-        child.out.append(byte: 0x7D)
-        swap(&child.out, &out)
+        out.append(byte: 0x7B)
+        first = true
+        body(&self)
+        first = false
+        out.append(byte: 0x7D)
     }
 
     private init(lending: ()) {
@@ -178,7 +193,7 @@ package struct JSONObjectWriter {
 
     /// Closes the object and appends it to `target`.
     package func finish(into target: inout ByteWriter) {
-        target.append(bytes: out.bytes)
+        out.withBytes { target.append(bytes: $0) }
         target.append(byte: 0x7D)
     }
 

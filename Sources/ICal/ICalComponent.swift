@@ -23,12 +23,23 @@ package struct ICalComponent: Sendable {
 
     /// The first property with this (upper-case) name.
     package func first(_ name: String) -> ICalProperty? {
-        properties.first { $0.name == name }
+        // Lengths first: most names asked for differ in length, a cheaper test.
+        let length = name.utf8.count
+        // By index: each property's name is read in place, no property copied until found.
+        for index in properties.indices where properties[index].name.utf8.count == length && properties[index].name == name {
+            return properties[index]
+        }
+        return nil
     }
 
     /// Every property with this (upper-case) name, in file order.
     package func all(_ name: String) -> [ICalProperty] {
-        properties.filter { $0.name == name }
+        let length = name.utf8.count
+        var found: [ICalProperty] = []
+        for index in properties.indices where properties[index].name.utf8.count == length && properties[index].name == name {
+            found.append(properties[index])
+        }
+        return found
     }
 }
 

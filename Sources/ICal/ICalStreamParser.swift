@@ -155,14 +155,81 @@ struct LineTree: Sendable {
     /// from the name and line rather than kept in another array of the
     /// tree: that made every copy of a tree slower.)
     static func isHeldBack(_ name: String, hasColon: () -> Bool) -> Bool {
-        (heldBack[name] != nil || (name.hasPrefix("X-") && !name.hasPrefix("X-LIC-"))) && hasColon()
+        heldBackValueIsText(name) != nil && hasColon()
     }
 
     /// Whether a held-back property's value is TEXT (unescaped as read):
     /// libical's own value type for the name; x-names are TEXT.
     static func heldBackIsText(_ name: String) -> Bool {
-        heldBack[name] ?? true
+        heldBackValueIsText(name) ?? true
     }
+
+    /// Nil when properties called `name` are not held back; else whether
+    /// their value is TEXT. Asked twice for every property line, so the
+    /// name's bytes are compared as two words with the list's, not hashed.
+    private static func heldBackValueIsText(_ name: String) -> Bool? {
+        if let answer = name.utf8.withContiguousStorageIfAvailable({ heldBackValueIsText(utf8: $0) }) { return answer }
+        if name.hasPrefix("X-") { return name.hasPrefix("X-LIC-") ? nil : true }
+        return heldBack[name]
+    }
+
+    private static func heldBackValueIsText(utf8 name: UnsafeBufferPointer<UInt8>) -> Bool? {
+        if name.count >= 2 && name[0] == 0x58 && name[1] == 0x2D {  // X-
+            let lic: StaticString = "X-LIC-"
+            let isLIC = name.count >= 6 && (2..<6).allSatisfy { name[$0] == lic.utf8Start[$0] }
+            return isLIC ? nil : true
+        }
+        guard let key = PackedName(name) else { return nil }
+        return heldBackSlots.withUnsafeBufferPointer { slots in
+            var index = key.slot
+            while true {
+                let slot = slots[index]
+                if slot.state == 0 { return nil }
+                if slot.name == key { return slot.state == 2 }
+                index = (index + 1) & (slotCount - 1)
+            }
+        }
+    }
+
+    /// A name of up to 16 bytes as two words, zero-padded (names hold no NUL).
+    private struct PackedName: Equatable {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+
+        init() {}
+
+        init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let base = bytes.baseAddress, bytes.count <= 16 else { return nil }
+            withUnsafeMutableBytes(of: &low) {
+                $0.copyMemory(from: UnsafeRawBufferPointer(start: base, count: min(8, bytes.count)))
+            }
+            if bytes.count > 8 {
+                withUnsafeMutableBytes(of: &high) {
+                    $0.copyMemory(from: UnsafeRawBufferPointer(start: base + 8, count: bytes.count - 8))
+                }
+            }
+        }
+
+        /// Where the open-addressed table starts looking for it.
+        var slot: Int {
+            Int(truncatingIfNeeded: ((low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 58)
+        }
+    }
+
+    /// The held-back names, open-addressed by `PackedName.slot`; `state`
+    /// 0 for an empty slot, 1 for a name whose value is not TEXT, 2 TEXT.
+    private static var slotCount: Int { 64 }
+    private static let heldBackSlots: [(name: PackedName, state: UInt8)] = {
+        var slots = Array(repeating: (name: PackedName(), state: UInt8(0)), count: slotCount)
+        for (name, isText) in heldBack {
+            var name = name
+            let key = name.withUTF8 { PackedName($0)! }
+            var index = key.slot
+            while slots[index].state != 0 { index = (index + 1) & (slotCount - 1) }
+            slots[index] = (key, isText ? 2 : 1)
+        }
+        return slots
+    }()
 
     /// The names held back, each with whether libical types its value TEXT.
     private static let heldBack: [String: Bool] = Dictionary(uniqueKeysWithValues: [

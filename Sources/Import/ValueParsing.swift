@@ -18,7 +18,12 @@ enum ValueParsing {
     }
 
     static func dateTime(_ text: String) -> Result<DateTime, Failure> {
-        let bytes = Array(text.utf8)
+        // The string's own bytes where it has them: no array made per value.
+        if let result = text.utf8.withContiguousStorageIfAvailable({ dateTime(utf8: $0) }) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer { dateTime(utf8: $0) }
+    }
+
+    private static func dateTime(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Result<DateTime, Failure> {
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for i in range {

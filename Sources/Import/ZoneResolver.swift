@@ -50,6 +50,10 @@ final class ZoneResolver {
     private let file: String
     private var definitions: [String: ICalComponent] = [:]
     private var cache: [String: ZoneResolution] = [:]
+    /// The TZID last resolved and its zone: most events of a file name the
+    /// same zone, compared faster than hashed (an entry of `cache`, which
+    /// never changes once made).
+    private var last: (tzid: String, zone: Zone?)?
     private(set) var order: [String] = []
     private let report: (Diagnostic) -> Void
 
@@ -78,15 +82,20 @@ final class ZoneResolver {
     /// a VTIMEZONE already read. Otherwise an event using it waits for the
     /// end of the file, where a VTIMEZONE may still come.
     func isSettled(_ tzid: String) -> Bool {
-        cache[tzid] != nil || catalog.tzdbZone(Self.stripped(tzid)) != nil || definitions[tzid] != nil
+        last?.tzid == tzid || cache[tzid] != nil || catalog.tzdbZone(Self.stripped(tzid)) != nil || definitions[tzid] != nil
     }
 
     /// The zone for `tzid` as used at `line`; nil (floating, with a
     /// diagnostic on first use) when nothing resolves it.
     func resolve(_ tzid: String, line: Int) -> Zone? {
-        if let known = cache[tzid] { return known.zone }
+        if let last, last.tzid == tzid { return last.zone }
+        if let known = cache[tzid] {
+            last = (tzid, known.zone)
+            return known.zone
+        }
         let resolution = lookUp(tzid, line: line)
         cache[tzid] = resolution
+        last = (tzid, resolution.zone)
         order.append(tzid)
         if resolution.rule == .unresolved {
             report(Diagnostic(.warning, .unresolvedZone, at: SourcePosition(file: file, line: line),

@@ -92,7 +92,13 @@ struct AgendaCommand: ParsableCommand {
         switch format {
         case .tsv:
             out.write(Agenda.tsvHeader)
-            for day in settlement.listedDays where !out.closed { out.write(Agenda.tsvRows(day, in: settlement, shown: shown(options.me))) }
+            let shown = shown(options.me)
+            var bytes = ByteWriter()
+            for day in settlement.listedDays {
+                Agenda.tsvRows(day, in: settlement, shown: shown, into: &bytes)
+                if bytes.count >= 1 << 16, !out.write(&bytes) { break }
+            }
+            out.write(&bytes)
         case .text where templated != nil:
             let agenda = templated!
             for day in settlement.listedDays where !out.closed {

@@ -46,11 +46,11 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         Output.ignoreBrokenPipeSignal()
         let out = Output(fd: 1)
-        var diagnostics: [String] = []
+        var diagnostics = ByteWriter(capacity: 0)  // the objects, comma-separated
         let show = { (diagnostic: Diagnostic) in
             switch format {
             case .text: out.line(diagnostic.description)
-            case .json: diagnostics.append(CheckSummary.json(diagnostic))
+            case .json: CheckSummary.append(diagnostic, to: &diagnostics)
             }
         }
         // What expansion would say of a series whatever the window (an
@@ -66,7 +66,11 @@ struct CheckCommand: ParsableCommand {
         }
         switch format {
         case .text: out.write(CheckSummary.text(report))
-        case .json: out.line(CheckSummary.json(report, diagnostics: diagnostics))
+        case .json:
+            var bytes = ByteWriter()
+            CheckSummary.json(report, diagnostics: diagnostics, into: &bytes)
+            bytes.append(byte: 0x0A)
+            out.write(&bytes)
         }
         try out.finish()
         let status = ExitStatus.code(for: report, strict: input.strict)

@@ -37,57 +37,71 @@ enum CheckSummary {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func json(_ report: ImportReport, diagnostics: [String]) -> String {
-        var json = JSONObjectWriter()
-        json.field("schema", "busylife.check/2")
-        var files = JSONObjectWriter()
-        files.field("total", report.files)
-        files.field("ics", report.icsFiles)
-        files.field("json", report.jsonFiles)
-        files.field("jcal", report.jcalFiles)
-        files.field("unreadable", report.unreadable)
-        json.raw("files", files.finished())
-        json.field("events", report.events)
-        json.field("recurringSeries", report.recurringSeries)
-        json.field("overrides", report.overrides)
-        json.field("freeBusyComponents", report.freeBusyComponents)
-        var other = JSONObjectWriter()
-        for (name, count) in report.otherComponents.sorted(by: { $0.key < $1.key }) { other.field(key: name, count) }
-        json.raw("otherComponents", other.finished())
-        json.raw("zones", JSONObjectWriter.array(distinctZones(report).map { zone in
-            var z = JSONObjectWriter()
-            z.field("tzid", zone.tzid)
-            z.field("rule", zone.rule.rawValue)
-            z.field("zone", zone.zone)
-            z.field("files", zone.files)
-            return z.finished()
-        }))
-        var severities = JSONObjectWriter()
-        severities.field("error", report.errors)
-        severities.field("warning", report.warnings)
-        severities.field("note", report.notes)
-        json.raw("diagnosticsBySeverity", severities.finished())
-        var kinds = JSONObjectWriter()
-        for severity in Diagnostic.Severity.allCases {
-            var counts = JSONObjectWriter()
-            for (kind, count) in report.diagnostics.sorted(by: { $0.key < $1.key }) where kind.severity == severity {
-                counts.field(key: kind.kind.rawValue, count)
+    /// The report's object appended to `out`; `diagnostics` holds the
+    /// diagnostics' objects, comma-separated (`append(_:to:)`).
+    static func json(_ report: ImportReport, diagnostics: ByteWriter, into out: inout ByteWriter) {
+        JSONObjectWriter.write(into: &out) { json in
+            json.field("schema", "busylife.check/2")
+            json.object("files") { files in
+                files.field("total", report.files)
+                files.field("ics", report.icsFiles)
+                files.field("json", report.jsonFiles)
+                files.field("jcal", report.jcalFiles)
+                files.field("unreadable", report.unreadable)
             }
-            kinds.raw(key: severity.rawValue, counts.finished())
+            json.field("events", report.events)
+            json.field("recurringSeries", report.recurringSeries)
+            json.field("overrides", report.overrides)
+            json.field("freeBusyComponents", report.freeBusyComponents)
+            json.object("otherComponents") { other in
+                for (name, count) in report.otherComponents.sorted(by: { $0.key < $1.key }) { other.field(key: name, count) }
+            }
+            json.raw("zones") { out in
+                out.append(byte: 0x5B)
+                for (index, zone) in distinctZones(report).enumerated() {
+                    if index > 0 { out.append(byte: 0x2C) }
+                    JSONObjectWriter.write(into: &out) { z in
+                        z.field("tzid", zone.tzid)
+                        z.field("rule", zone.rule.rawValue)
+                        z.field("zone", zone.zone)
+                        z.field("files", zone.files)
+                    }
+                }
+                out.append(byte: 0x5D)
+            }
+            json.object("diagnosticsBySeverity") { severities in
+                severities.field("error", report.errors)
+                severities.field("warning", report.warnings)
+                severities.field("note", report.notes)
+            }
+            json.object("diagnosticsByKind") { kinds in
+                let sorted = report.diagnostics.sorted(by: { $0.key < $1.key })
+                for severity in Diagnostic.Severity.allCases {
+                    kinds.object(key: severity.rawValue) { counts in
+                        for (kind, count) in sorted where kind.severity == severity {
+                            counts.field(key: kind.kind.rawValue, count)
+                        }
+                    }
+                }
+            }
+            json.raw("diagnostics") { out in
+                out.append(byte: 0x5B)
+                diagnostics.withBytes { out.append(bytes: $0) }
+                out.append(byte: 0x5D)
+            }
         }
-        json.raw("diagnosticsByKind", kinds.finished())
-        json.raw("diagnostics", JSONObjectWriter.array(diagnostics))
-        return json.finished()
     }
 
-    static func json(_ diagnostic: Diagnostic) -> String {
-        var json = JSONObjectWriter()
-        json.field("file", diagnostic.source.file)
-        json.field("line", diagnostic.source.line)
-        json.field("severity", diagnostic.severity.rawValue)
-        json.field("kind", diagnostic.kind.rawValue)
-        json.field("message", diagnostic.message)
-        return json.finished()
+    /// One diagnostic's object appended to `list`, after a comma unless it is the first.
+    static func append(_ diagnostic: Diagnostic, to list: inout ByteWriter) {
+        if list.count > 0 { list.append(byte: 0x2C) }
+        JSONObjectWriter.write(into: &list) { json in
+            json.field("file", diagnostic.source.file)
+            json.field("line", diagnostic.source.line)
+            json.field("severity", diagnostic.severity.rawValue)
+            json.field("kind", diagnostic.kind.rawValue)
+            json.field("message", diagnostic.message)
+        }
     }
 
     /// Each (TZID, rule, zone) once, in order of first use, with how many files used it.

@@ -107,13 +107,16 @@ struct HeatmapCommand: ParsableCommand {
         var model = HeatmapModel(settlement, scale: scaleKind)
         model.countsAllDay = settle.allDayBusy
         let hours = view == .hours ? HeatmapModel.slots(settlement, statistic: stat, scale: scaleKind) : nil
-        let text: String
+        let text: String?  // nil: the data formats, written as bytes
+        var bytes = ByteWriter(capacity: 0)
         switch chosenFormat {
         case .json:
-            text = HeatmapData.json(model, view: view.rawValue, slots: hours?.slots, scale: hours?.scale ?? model.dayScale,
-                                    statistic: hours == nil ? nil : stat)
+            HeatmapData.json(model, view: view.rawValue, slots: hours?.slots, scale: hours?.scale ?? model.dayScale,
+                             statistic: hours == nil ? nil : stat, into: &bytes)
+            text = nil
         case .tsv:
-            text = HeatmapData.tsv(model, slots: hours?.slots)
+            HeatmapData.tsv(model, slots: hours?.slots, into: &bytes)
+            text = nil
         case .svg:
             let shown = settle.calendar.isEmpty ? report.calendars.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) } : settle.calendar
             let svg = HeatmapSVG(names: names, today: today, tint: tint, calendars: shown, cell: cell, weekNumbers: weekNumbers)
@@ -136,7 +139,8 @@ struct HeatmapCommand: ParsableCommand {
             case .hours: text = drawer.hours(model, slots: hours!.slots, scale: hours!.scale, statistic: stat, weekStart: firstWeekday)
             }
         }
-        try OutputFile.write(text, to: output ?? "-")  // `-`: standard output
+        // `-`: standard output
+        if let text { try OutputFile.write(text, to: output ?? "-") } else { try OutputFile.write(bytes, to: output ?? "-") }
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
     }

@@ -41,6 +41,10 @@ final class Output {
     @discardableResult
     func write(_ writer: inout ByteWriter) -> Bool {
         guard !closed else { return false }
+        if buffer.isEmpty && writer.count >= 1 << 16 {
+            writer.drain { writeAll($0) }  // a large write straight from the writer's buffer
+            return !closed
+        }
         writer.drain { buffer.append(contentsOf: $0) }
         if buffer.count >= 1 << 16 { flush() }
         return !closed
@@ -48,9 +52,15 @@ final class Output {
 
     func flush() {
         guard !closed, !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { writeAll($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// All of `bytes` to the descriptor, or `closed` (and maybe `failure`) set.
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) {
         var offset = 0
-        while offset < buffer.count {
-            let n = buffer.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + offset, $0.count - offset) }
+        while offset < bytes.count {
+            let n = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
                 if errno != EPIPE { failure = String(cString: strerror(errno)) }
@@ -59,7 +69,6 @@ final class Output {
             }
             offset += n
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 
     /// Flushes, and turns a write failure into exit code 74.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
+import Export
 
 /// Where `-o PATH` writes, for every command that takes it:
 ///
@@ -26,6 +27,13 @@ enum OutputFile {
         let file = try open(path)
         var text = text
         text.withUTF8 { _ = file.write(UnsafeRawBufferPointer($0)) }
+        try file.commit()
+    }
+
+    /// The bytes of `writer`, written in one piece.
+    static func write(_ writer: ByteWriter, to path: String) throws {
+        let file = try open(path)
+        writer.withBytes { _ = file.write(UnsafeRawBufferPointer($0)) }
         try file.commit()
     }
 

@@ -29,4 +29,9 @@ enum HeatmapFigures {
     static func seconds(_ value: Double) -> String {
         value == value.rounded() ? String(Int64(value)) : String(value)
     }
+
+    /// The same appended to `out`, digit by digit when whole.
+    static func seconds(_ value: Double, into out: inout ByteWriter) {
+        if value == value.rounded() { out.append(Int64(value)) } else { out.append(String(value)) }
+    }
 }
