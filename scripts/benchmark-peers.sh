@@ -26,7 +26,8 @@ if ! bench-data/venv/bin/ics-query --version >/dev/null 2>&1; then
   python3 -m venv bench-data/venv
   bench-data/venv/bin/pip install --quiet --disable-pip-version-check ics-query==0.5.34
 fi
-swift build -c release --product busylife >/dev/null
+# The binary scripts/install.sh installs: the Swift runtime linked in.
+swift build -c release --static-swift-stdlib --product busylife >/dev/null
 gcc -O2 -o bench-data/stream_parse Benchmarks/c-baseline/stream_parse.c $(pkg-config --cflags --libs libical)
 
 # run OUT COMMAND...: wall seconds and peak KB of one run, output to OUT.

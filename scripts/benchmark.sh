@@ -26,7 +26,8 @@ mkdir -p bench-data
 [ -f "bench-data/cal-$events.ics" ] || python3 scripts/generate-calendar.py "$events" "bench-data/cal-$events.ics"
 [ -f "bench-data/cal-$small.ics" ] || python3 scripts/generate-calendar.py "$small" "bench-data/cal-$small.ics"
 [ -f bench-data/series-50000.ics ] || python3 scripts/generate-calendar.py --series 50000 bench-data/series-50000.ics
-swift build -c release --product busylife >/dev/null
+# The binary scripts/install.sh installs: the Swift runtime linked in.
+swift build -c release --static-swift-stdlib --product busylife >/dev/null
 gcc -O2 -o bench-data/stream_parse Benchmarks/c-baseline/stream_parse.c $(pkg-config --cflags --libs libical)
 
 # pair COMMAND...: the C baseline and busylife COMMAND, alternately, five
