@@ -30,7 +30,7 @@ while [ $# -gt 0 ]; do
         --prefix=*) prefix="${1#--prefix=}"; shift ;;
         --binary) binary="${2:?--binary wants a path}"; shift 2 ;;
         --binary=*) binary="${1#--binary=}"; shift ;;
-        -h|--help) sed -n '2,20s/^# \{0,1\}//p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,22s/^# \{0,1\}//p' "$0"; exit 0 ;;
         *) echo "install.sh: unknown argument $1 (see --help)" >&2; exit 64 ;;
     esac
 done
