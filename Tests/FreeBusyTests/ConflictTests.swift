@@ -70,11 +70,11 @@ import Testing
     /// without groups, and a cut keeps the earliest.
     @Test(arguments: 0..<60)
     func agreesWithAllPairs(_ seed: Int) throws {
-        var random = SeededRandom(seed: UInt64(seed))
+        var random = seededRandom(UInt64(seed))
         let settlement = randomSettlement(&random)
-        let groups = 1 + random.next(3)
+        let groups = 1 + random.below(3)
         let group: (SettledOccurrence) -> Int = { Int(StableHash.of([$0.event.uid]) % UInt64(groups)) }
-        let across = random.next(2) == 1
+        let across = random.below(2) == 1
         let lower = settlement.days.compactMap(\.intervals.first?.lowerBound).min()!
         let upper = settlement.days.compactMap(\.intervals.last?.upperBound).max()!
         var expected: [(Int, Int, Instant)] = []
@@ -99,7 +99,7 @@ import Testing
         #expect(zip(found.pairs, found.pairs.dropFirst()).allSatisfy { ($0.start, $0.end, $0.first, $0.second) <= ($1.start, $1.end, $1.first, $1.second) })
         // A limit lists the pairs whose overlap starts first.
         guard expected.count > 2 else { return }
-        let limit = 1 + random.next(expected.count - 1)
+        let limit = 1 + random.below(expected.count - 1)
         let cut = settlement.conflicts(limit: limit, acrossGroupsOnly: across, group: group)
         #expect(cut.pairs.count == limit && cut.total == expected.count && cut.firstCut != nil)
         let listed = Set(cut.pairs.map { "\($0.first)-\($0.second)" })

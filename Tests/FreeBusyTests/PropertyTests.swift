@@ -1,61 +1,48 @@
 import EventModel
 @testable import FreeBusy
 import Settle
+import TestSupport
 import Testing
 
-/// A small seeded generator (SplitMix64): the same seed, the same calendar.
-struct SeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1 }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// 0 ..< bound.
-    mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
+/// The generator of these tests: SplitMix64 from a scrambled seed (the same
+/// seed, the same calendar).
+func seededRandom(_ seed: UInt64) -> SplitMix64 { SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ 1) }
 
 /// A random week (2026-03-05 to 03-11, across New York's DST change, or
 /// 10-29 to 11-04 across Europe's and New York's fall back) for a viewer
 /// in a random zone, sometimes travelling: timed events of any length
 /// (none, minutes, days), all-day ones, tentative, cancelled, transparent
 /// and declined ones, on a five-minute grid so that they touch often.
-func randomSettlement(_ random: inout SeededRandom, keepOccurrences: Bool = true) -> Settlement {
+func randomSettlement(_ random: inout SplitMix64, keepOccurrences: Bool = true) -> Settlement {
     let zones = ["America/New_York", "Europe/Berlin", "Asia/Tokyo", "Australia/Sydney", "UTC", "Asia/Kolkata"]
-    let zone = Zone.named(zones[random.next(zones.count)])!
-    let spring = random.next(2) == 0
+    let zone = Zone.named(zones[random.below(zones.count)])!
+    let spring = random.below(2) == 0
     let first = spring ? LocalDate(year: 2026, month: 3, day: 5)! : LocalDate(year: 2026, month: 10, day: 29)!
     let base = Instant(seconds: first.daysSinceEpoch * 86_400)
     var changes: [ZoneTimeline.Change] = []
-    for _ in 0..<random.next(3) {
-        changes.append(ZoneTimeline.Change(at: base.adding(seconds: Int64(random.next(7 * 288)) * 300), zone: Zone.named(zones[random.next(zones.count)])!))
+    for _ in 0..<random.below(3) {
+        changes.append(ZoneTimeline.Change(at: base.adding(seconds: Int64(random.below(7 * 288)) * 300), zone: Zone.named(zones[random.below(zones.count)])!))
     }
     var options = SettleOptions(from: first, to: first.adding(days: 6), timeline: ZoneTimeline(base: zone, changes: changes))
-    options.allDayBusy = random.next(3) == 0
+    options.allDayBusy = random.below(3) == 0
     options.me = "me@example.com"
     options.keepOccurrences = keepOccurrences
     options.listDays = false
     let settler = Settler(options: options)
-    for index in 0..<(5 + random.next(40)) {
-        let start = base.adding(seconds: Int64(random.next(9 * 288) - 288) * 300)
+    for index in 0..<(5 + random.below(40)) {
+        let start = base.adding(seconds: Int64(random.below(9 * 288) - 288) * 300)
         let lengths: [Int64] = [0, 300, 900, 1800, 3600, 5400, 7200, 4 * 3600, 86_400, 3 * 86_400]
-        let end = start.adding(seconds: lengths[random.next(lengths.count)])
+        let end = start.adding(seconds: lengths[random.below(lengths.count)])
         var event: Event
-        if random.next(8) == 0 {
-            let date = first.adding(days: random.next(8) - 1)
+        if random.below(8) == 0 {
+            let date = first.adding(days: random.below(8) - 1)
             event = Event(uid: "e\(index)", title: "all day \(index)", calendar: "c", source: SourcePosition(file: "f", line: index),
-                          start: .date(date), end: .date(date.adding(days: 1 + random.next(2))))
+                          start: .date(date), end: .date(date.adding(days: 1 + random.below(2))))
         } else {
             event = Event(uid: "e\(index)", title: "event \(index)", calendar: "c", source: SourcePosition(file: "f", line: index),
                           start: .instant(start, zone: nil), end: .instant(end, zone: nil))
         }
-        switch random.next(8) {
+        switch random.below(8) {
         case 0: event.status = .tentative
         case 1: event.status = .cancelled
         case 2: event.transparency = .transparent
@@ -75,16 +62,16 @@ func randomSettlement(_ random: inout SeededRandom, keepOccurrences: Bool = true
     /// and at least the minimum.
     @Test(arguments: 0..<80)
     func freeAndBusyTileWorkingTime(_ seed: Int) {
-        var random = SeededRandom(seed: UInt64(seed) + 1000)
-        let settlement = randomSettlement(&random, keepOccurrences: random.next(2) == 0)
+        var random = seededRandom(UInt64(seed) + 1000)
+        let settlement = randomSettlement(&random, keepOccurrences: random.below(2) == 0)
         let starts = [0, 7 * 3600, 9 * 3600, 9 * 3600 + 1800, 22 * 3600]
-        let start = starts[random.next(starts.count)]
-        let end = min(86_400, start + 1800 * (1 + random.next(48)))
-        var workdays = Set((1...7).filter { _ in random.next(4) != 0 })
+        let start = starts[random.below(starts.count)]
+        let end = min(86_400, start + 1800 * (1 + random.below(48)))
+        var workdays = Set((1...7).filter { _ in random.below(4) != 0 })
         if workdays.isEmpty { workdays = [3] }
         let hours = WorkingHours(start: start, end: end, workdays: workdays)!
-        let buffer = [0, 0, 5, 10, 60][random.next(5)] * minute
-        let minimum = [0, 0, 5, 30, 60][random.next(5)] * minute
+        let buffer = [0, 0, 5, 10, 60][random.below(5)] * minute
+        let minimum = [0, 0, 5, 30, 60][random.below(5)] * minute
         let busy = settlement.busyTime
         let widened = IntervalSet.widened(busy, by: buffer)
         let slots = settlement.freeSlots(hours: hours, minimum: minimum, buffer: buffer)
@@ -115,7 +102,7 @@ func randomSettlement(_ random: inout SeededRandom, keepOccurrences: Bool = true
     /// Busy periods cover busy time exactly, in order, without overlap.
     @Test(arguments: 0..<40)
     func busyPeriodsCoverBusyTime(_ seed: Int) {
-        var random = SeededRandom(seed: UInt64(seed) + 5000)
+        var random = seededRandom(UInt64(seed) + 5000)
         let settlement = randomSettlement(&random)
         let periods = settlement.busyPeriods
         #expect(zip(periods, periods.dropFirst()).allSatisfy { $0.end <= $1.start && ($0.end < $1.start || $0.tentative != $1.tentative) })

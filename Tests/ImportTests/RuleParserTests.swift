@@ -142,7 +142,7 @@ import Testing
     }
 
     @Test func generatedRulesReadAsLibicalReadThem() {
-        var random = SplitMix(seed: 5545)
+        var random = SplitMix64(seed: 5545)
         let rules = (0..<3000).map { _ in GeneratedRule.make(&random) }
         let differences = Self.compare(rules)
         var reasons: [String: Int] = [:]
@@ -194,28 +194,10 @@ import Testing
     }
 }
 
-/// A small seeded generator (SplitMix64).
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
-    }
-    mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-    mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
-}
-
 /// Rules from RFC 5545's grammar, most well formed, some with the faults
 /// real producers and fuzzers bring.
 enum GeneratedRule {
-    static func make(_ random: inout SplitMix) -> String {
+    static func make(_ random: inout SplitMix64) -> String {
         func list(_ range: ClosedRange<Int>, odd: [String]) -> String {
             (0..<random.int(1...4)).map { _ in random.chance(8) ? random.pick(odd) : String(random.int(range)) }
                 .joined(separator: ",")
@@ -268,8 +250,6 @@ enum GeneratedRule {
         return text
     }
 }
-
-extension SplitMix: RandomNumberGenerator {}
 
 /// The text repairs busylife made before libical read a rule, as they
 /// were before `RuleParser` (which makes them itself).
