@@ -15,11 +15,11 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
     public var month: Int {
         get { Int(storedMonth) }
-        set { storedMonth = UInt8(newValue) }
+        set { storedMonth = UInt8(clamping: newValue) }
     }
     public var day: Int {
         get { Int(storedDay) }
-        set { storedDay = UInt8(newValue) }
+        set { storedDay = UInt8(clamping: newValue) }
     }
 
     /// Nil when the date does not exist (Feb 30, month 13, year 0).

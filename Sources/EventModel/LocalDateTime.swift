@@ -10,16 +10,16 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 
     public var hour: Int {
         get { Int(storedHour) }
-        set { storedHour = UInt8(newValue) }
+        set { storedHour = UInt8(clamping: newValue) }
     }
     public var minute: Int {
         get { Int(storedMinute) }
-        set { storedMinute = UInt8(newValue) }
+        set { storedMinute = UInt8(clamping: newValue) }
     }
     /// 0...60: a leap second is kept as written and read as :59 plus one.
     public var second: Int {
         get { Int(storedSecond) }
-        set { storedSecond = UInt8(newValue) }
+        set { storedSecond = UInt8(clamping: newValue) }
     }
 
     public init?(date: LocalDate, hour: Int, minute: Int, second: Int) {
