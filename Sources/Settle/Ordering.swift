@@ -78,8 +78,7 @@ enum Ordering {
         if !zip(ranges, ranges.dropFirst()).allSatisfy({ $0.lower <= $1.lower }) {
             ranges = ranges.enumerated().sorted { ($0.element.lower, $0.offset) < ($1.element.lower, $1.offset) }.map(\.element)
         }
-        let allDay = kept.map(\.isAllDay)
-        let lists = DayRanges(ranges: ranges, allDay: allDay, listedUntil: listed)
+        let lists = DayRanges(ranges: ranges, listedUntil: listed)
         guard listed < days.count else { return (lists, nil) }
         return (lists, WorkBudget.entriesCut(days: days, listedUntil: listed, total: total, budget: entryBudget,
                                              kept: kept, order: order, buckets: buckets))
@@ -99,8 +98,6 @@ package struct DayRanges: Sendable {
     }
 
     var ranges: [Range] = []
-    /// Whether each kept occurrence is all-day (listed first on its days).
-    var allDay: [Bool] = []
     /// Days from this index list no entries (the work budget for entries).
     var listedUntil = 0
 }
@@ -146,7 +143,7 @@ public struct ListedDays: Sequence, Sendable {
             }
             day.entries.reserveCapacity(alive.count)
             for allDay in [true, false] {
-                for item in alive where lists.allDay[Int(item.occurrence)] == allDay {
+                for item in alive where listed.occurrences[Int(item.occurrence)].isAllDay == allDay {
                     let occurrence = Int(item.occurrence)
                     day.entries.append(LocalDay.Entry(occurrence: occurrence,
                                                       part: Ordering.part(listed.occurrences[occurrence], on: day.date)))
