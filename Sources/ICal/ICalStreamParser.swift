@@ -168,9 +168,8 @@ struct LineTree: Sendable {
     /// their value is TEXT. Asked twice for every property line, so the
     /// name's bytes are compared as two words with the list's, not hashed.
     private static func heldBackValueIsText(_ name: String) -> Bool? {
-        if let answer = name.utf8.withContiguousStorageIfAvailable({ heldBackValueIsText(utf8: $0) }) { return answer }
-        if name.hasPrefix("X-") { return name.hasPrefix("X-LIC-") ? nil : true }
-        return heldBack[name]
+        var name = name
+        return name.withUTF8 { heldBackValueIsText(utf8: $0) }
     }
 
     private static func heldBackValueIsText(utf8 name: UnsafeBufferPointer<UInt8>) -> Bool? {
@@ -232,14 +231,11 @@ struct LineTree: Sendable {
     }()
 
     /// The names held back, each with whether libical types its value TEXT.
-    private static let heldBack: [String: Bool] = Dictionary(uniqueKeysWithValues: [
-        // Read by busylife itself (LibicalError.readByBusylife).
-        "DTSTART", "DTEND", "DURATION", "RECURRENCE-ID", "RRULE", "EXRULE", "RDATE", "EXDATE",
-        "STATUS", "TRANSP", "SEQUENCE", "UID", "TZID", "TZOFFSETFROM", "TZOFFSETTO", "ATTENDEE", "ORGANIZER",
-        "FREEBUSY",
-        // TEXT values kept as written.
-        "SUMMARY", "DESCRIPTION", "LOCATION", "COMMENT", "CATEGORIES", "CONTACT", "RESOURCES", "TZNAME",
-    ].map { ($0, LibicalConversion.isText(name: $0)) })
+    /// Those busylife reads itself, and TEXT values kept as written.
+    private static let heldBack: [String: Bool] = Dictionary(uniqueKeysWithValues:
+        LibicalError.readByBusylife.union(["SUMMARY", "DESCRIPTION", "LOCATION", "COMMENT", "CATEGORIES", "CONTACT",
+                                           "RESOURCES", "TZNAME"])
+            .map { ($0, LibicalConversion.isText(name: $0)) })
 
     init(name: String, line: Int) {
         self.name = name
