@@ -90,11 +90,9 @@ package final class ICalStreamParser {
             return nil
         }
         defer { icalcomponent_free(root) }
-        return collected.bytes.withUnsafeBufferPointer { bytes in
-            var component = LibicalConversion.component(root, lines: collected.tree, bytes: bytes)
-            if limits.keepsStoredForm { component.stored = StoredComponent(collected: collected) }
-            return component
-        }
+        var component = LibicalConversion.component(root, lines: collected.tree)
+        if limits.keepsStoredForm { component.stored = StoredComponent(collected: collected) }
+        return component
     }
 }
 
@@ -128,15 +126,25 @@ struct CollectedComponent: Sendable {
     }
 }
 
-/// Names, lines and byte offsets (in `CollectedComponent.bytes`) of one
-/// component's own content lines, and its children's.
+/// Names, lines and what the first stage read of one component's own
+/// content lines, and its children's.
 struct LineTree: Sendable {
     var name = ""
     var line: Int
     var names: [String] = []
     var lines: [Int] = []
-    var offsets: [Int32] = []
+    var reads: [LineRead] = []
     var children: [LineTree] = []
+
+    /// One line split into parameters and value on the first stage's
+    /// thread, while the reader thread is busy with libical: the second
+    /// stage takes properties from it instead of splitting the line again.
+    struct LineRead: Sendable {
+        /// Nil when no value can be told from the parameters.
+        var raw: RawProperty?
+        /// `LineTree.isHeldBack`: the line was kept from libical.
+        var heldBack: Bool
+    }
 
     init(line: Int) {
         self.line = line
@@ -243,7 +251,7 @@ struct LineTree: Sendable {
         // Room for a typical component's lines: one allocation each, not five.
         names.reserveCapacity(16)
         lines.reserveCapacity(16)
-        offsets.reserveCapacity(16)
+        reads.reserveCapacity(16)
     }
 }
 
@@ -426,7 +434,8 @@ private struct ParseState {
         let heldBack = LineTree.isHeldBack(name) { text.withBytes { $0.contains(0x3A) } }
         openTrees[last].names.append(name)
         openTrees[last].lines.append(line)
-        openTrees[last].offsets.append(Int32(truncatingIfNeeded: collected.bytes.count))
+        let raw = text.withBytes { RawProperty($0, from: 0) }
+        openTrees[last].reads.append(LineTree.LineRead(raw: raw, heldBack: heldBack))
         append(&text, toLibical: !heldBack)
     }
 
