@@ -110,10 +110,11 @@ enum EventComponents {
     static func template(_ occurrence: Occurrence, written: StoredComponent?, file: String,
                          zonesOf tzids: [String: Zone?], zones: inout WrittenZones) -> Template {
         let form = written ?? vevent(occurrence.event, zones: &zones)
+        let parts = form.parts
         var before: [StoredProperty] = []
         var after: [StoredProperty] = []
         var placed = false
-        for property in form.properties {
+        for property in parts.properties {
             if replaced.contains(property.name) {
                 if property.name == "DTSTART" { placed = true }
                 continue
@@ -125,7 +126,7 @@ enum EventComponents {
             after = Array(before.dropFirst()) + after
             before = [before[0]]
         }
-        let children = form.children.map { renaming($0, file: file, zonesOf: tzids, zones: &zones) }
+        let children = parts.children.map { renaming($0, file: file, zonesOf: tzids, zones: &zones) }
         return Template(name: form.name, before: before, after: after, children: children)
     }
 
@@ -150,7 +151,7 @@ enum EventComponents {
     private static func renaming(_ component: StoredComponent, file: String, zonesOf tzids: [String: Zone?],
                                  zones: inout WrittenZones) -> StoredComponent {
         var changed = false
-        var properties = component.properties
+        var (properties, children) = component.parts
         for index in properties.indices where properties[index].parameter("TZID") != nil {
             let rewritten = rewritingTZID(properties[index], file: file, zonesOf: tzids, zones: &zones)
             if rewritten != properties[index] {
@@ -158,7 +159,6 @@ enum EventComponents {
                 changed = true
             }
         }
-        var children = component.children
         for index in children.indices {
             let rewritten = renaming(children[index], file: file, zonesOf: tzids, zones: &zones)
             if rewritten !== children[index] {

@@ -44,8 +44,9 @@ package struct ICalTextWriter {
             return
         }
         begin(component.name)
-        for property in component.properties { self.property(property) }
-        for child in component.children { self.component(child) }
+        let (properties, children) = component.parts
+        for property in properties { self.property(property) }
+        for child in children { self.component(child) }
         end(component.name)
     }
 
