@@ -250,24 +250,18 @@ package final class Conversion {
 
     private func writeExpanded(_ settlement: Settlement) {
         switch options.format {
-        case .ics, .jcal:
-            var templates: [Int: (template: EventComponents.Template, rendered: EventComponents.Template.Rendered?)] = [:]
+        case .ics:
+            writeExpandedText(settlement.occurrences)
+        case .jcal:
+            var templates: [Int: EventComponents.Template] = [:]
             for occurrence in settlement.occurrences {
                 let ordinal = occurrence.event.ordinal
                 let item = kept[ordinal]
                 if templates[ordinal] == nil {
-                    let template = EventComponents.template(occurrence.occurrence, written: item.stored, file: item.file,
-                                                            zonesOf: item.tzids, zones: &zones)
-                    templates[ordinal] = (template, options.format == .ics ? template.rendered() : nil)
+                    templates[ordinal] = EventComponents.template(occurrence.occurrence, written: item.stored, file: item.file,
+                                                                  zonesOf: item.tzids, zones: &zones)
                 }
-                let (template, rendered) = templates[ordinal]!
-                if let rendered {
-                    template.write(occurrence.occurrence, rendered: rendered, to: &text, zones: &zones)
-                    if text.out.count >= 1 << 16 { body.take(&text.out) }
-                    componentsWritten += 1
-                } else {
-                    writeComponent(template.component(occurrence.occurrence, zones: &zones))
-                }
+                writeComponent(templates[ordinal]!.component(occurrence.occurrence, zones: &zones))
                 if stopped { return }
             }
         case .eventsJSON:
@@ -280,6 +274,45 @@ package final class Conversion {
             }
             let writer = CSVWriter(columns: options.csvColumns, timeline: settlement.timeline, privacy: privacy)
             writeRows(settlement, head: writer.header, row: writer.write, tail: { _ in })
+        }
+    }
+
+    /// Expanded .ics: first, in order, each VEVENT's template and the zone
+    /// of every time to be written, so zones are named and their years
+    /// noted exactly as writing them one by one would; then the text, a few
+    /// thousand occurrences at a time on every core, each chunk with its
+    /// own copy of the named zones, handed on in order (the same bytes on
+    /// one core or many).
+    private func writeExpandedText(_ occurrences: [SettledOccurrence]) {
+        var templates: [Int: (template: EventComponents.Template, rendered: EventComponents.Template.Rendered)] = [:]
+        var namedYears = EventComponents.NamedZoneYears()
+        for occurrence in occurrences {
+            let ordinal = occurrence.event.ordinal
+            if templates[ordinal] == nil {
+                let item = kept[ordinal]
+                let template = EventComponents.template(occurrence.occurrence, written: item.stored, file: item.file,
+                                                        zonesOf: item.tzids, zones: &zones)
+                templates[ordinal] = (template, template.rendered())
+            }
+            EventComponents.Template.nameZones(of: occurrence.occurrence, zones: &zones, named: &namedYears)
+        }
+        let named = zones
+        var start = 0
+        while start < occurrences.count {
+            let end = min(occurrences.count, start + 4_096), first = start
+            let chunks = ParallelChunks.map(count: end - first) { [templates] range in
+                var writer = ICalTextWriter()
+                var zones = named
+                for index in range {
+                    let occurrence = occurrences[first + index].occurrence
+                    let (template, rendered) = templates[occurrence.event.ordinal]!
+                    template.write(occurrence, rendered: rendered, to: &writer, zones: &zones)
+                }
+                return writer.out
+            }
+            for var out in chunks { body.take(&out) }
+            componentsWritten += end - first
+            start = end
         }
     }
 

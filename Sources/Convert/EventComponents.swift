@@ -74,11 +74,25 @@ enum EventComponents {
         func write(_ occurrence: Occurrence, rendered: Rendered, to writer: inout ICalTextWriter, zones: inout WrittenZones) {
             rendered.head.withUnsafeBufferPointer { writer.out.append(bytes: $0) }
             writer.time("DTSTART", occurrence.start, zones: &zones)
-            if let original = occurrence.recurrenceID ?? occurrence.event.recurrenceID?.time {
+            if let original = Template.original(of: occurrence) {
                 writer.time("RECURRENCE-ID", original, zones: &zones)
             }
             writer.time("DTEND", occurrence.end, zones: &zones)
             rendered.tail.withUnsafeBufferPointer { writer.out.append(bytes: $0) }
+        }
+
+        /// Names the zones of the times `write` writes, in its order, as
+        /// it names them (`ICalTextWriter.time`): done first, in order, the
+        /// writing itself may then run in chunks on copies of `zones`.
+        static func nameZones(of occurrence: Occurrence, zones: inout WrittenZones, named: inout NamedZoneYears) {
+            named.name(occurrence.start, zones: &zones)
+            if let original = original(of: occurrence) { named.name(original, zones: &zones) }
+            named.name(occurrence.end, zones: &zones)
+        }
+
+        /// The start an occurrence's RECURRENCE-ID gives.
+        private static func original(of occurrence: Occurrence) -> EventTime? {
+            occurrence.recurrenceID ?? occurrence.event.recurrenceID?.time
         }
 
         /// BEGIN and the lines before the times; the lines after, the children and END.
@@ -101,6 +115,33 @@ enum EventComponents {
         private func times(_ occurrence: Occurrence, zones: inout WrittenZones) -> [StoredProperty] {
             EventComponents.times(start: occurrence.start, end: occurrence.end,
                                   recurrenceID: occurrence.recurrenceID ?? occurrence.event.recurrenceID?.time, zones: &zones)
+        }
+    }
+
+    /// The zones and years `Template.nameZones` has named: naming one
+    /// again changes nothing, and most times fall well inside a year
+    /// whatever the zone, which needs no offset to tell.
+    struct NamedZoneYears {
+        private var pairs: [(zone: Zone, year: Int)] = []
+        /// UTC seconds that are in `year` on every clock (offsets reach
+        /// 14 hours either way): the year's start and end 14 hours in.
+        private var certain: (from: Int64, until: Int64, year: Int) = (0, 0, 0)
+
+        mutating func name(_ time: EventTime, zones: inout WrittenZones) {
+            guard case .instant(let instant, let zone?) = time, zone != .utc else { return }
+            let seconds = instant.seconds
+            if seconds < certain.from || seconds >= certain.until {
+                let year = LocalDateTime(secondsSinceEpoch: seconds).date.year
+                certain = (ZoneRules.startOfYear(year) + 50_400, ZoneRules.startOfYear(year + 1) - 50_400, year)
+                if seconds < certain.from || seconds >= certain.until {  // near New Year: ask the zone
+                    _ = zones.name(for: zone, year: zone.local(instant).date.year)
+                    return
+                }
+            }
+            if pairs.contains(where: { $0.zone == zone && $0.year == certain.year }) { return }
+            _ = zones.name(for: zone, year: certain.year)
+            if pairs.count >= 256 { pairs.removeAll() }
+            pairs.append((zone, certain.year))
         }
     }
 
