@@ -255,7 +255,11 @@ private final class Definition: @unchecked Sendable {
     /// 15,000 instructions per transition of a tz database zone). An era's
     /// table is empty when a VTIMEZONE changes offset too often for one
     /// (then `years` answers).
-    private let eras: [Era] = (0..<Definition.eraCount).map { _ in Era() }
+    private let eras: UnsafeMutablePointer<Atomic<UnsafeMutablePointer<OffsetTable>?>> = {
+        let eras = UnsafeMutablePointer<Atomic<UnsafeMutablePointer<OffsetTable>?>>.allocate(capacity: Definition.eraCount)
+        for era in 0..<Definition.eraCount { (eras + era).initialize(to: Atomic(nil)) }
+        return eras
+    }()
     /// A VTIMEZONE's onsets one UTC year at a time, outside the table.
     private let years = Mutex<[Int: [(onset: Int64, offset: Int)]]>([:])
 
@@ -268,12 +272,6 @@ private final class Definition: @unchecked Sendable {
     /// More onsets than this around one year (a zone that changes every
     /// few minutes) are not expanded.
     private static let yearLimit = 200_000
-
-    /// One era's table, published once built (unchecked as `Definition`:
-    /// written once, atomically, then only read).
-    private final class Era: @unchecked Sendable {
-        let table = Atomic<UnsafeMutablePointer<OffsetTable>?>(nil)
-    }
 
     init(id: String, source: Source) {
         self.id = id
@@ -309,13 +307,18 @@ private final class Definition: @unchecked Sendable {
         }
     }
 
+    @inline(__always)
     private func loadTable(era: Int) -> UnsafeMutablePointer<OffsetTable> {
-        let slot = eras[era]
-        if let table = slot.table.load(ordering: .acquiring) { return table }
+        if let table = eras[era].load(ordering: .acquiring) { return table }
+        return buildTable(era: era)
+    }
+
+    @inline(never)
+    private func buildTable(era: Int) -> UnsafeMutablePointer<OffsetTable> {
         let start = Definition.first + Int64(era) * Definition.eraLength
         let built = UnsafeMutablePointer<OffsetTable>.allocate(capacity: 1)
         built.initialize(to: OffsetTable(buildChanges(from: start, to: start + Definition.eraLength)))
-        let (exchanged, current) = slot.table.compareExchange(expected: nil, desired: built, ordering: .acquiringAndReleasing)
+        let (exchanged, current) = eras[era].compareExchange(expected: nil, desired: built, ordering: .acquiringAndReleasing)
         if exchanged { return built }
         built.pointee.deallocate()  // another thread built it first
         built.deallocate()
