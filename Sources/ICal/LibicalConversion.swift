@@ -285,10 +285,11 @@ struct RawProperty {
 
     /// The line read; a `"` left open to the end is read as a plain
     /// character rather than swallowing the value.
-    init?(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) {
-        if let read = RawProperty(bytes, from: start, quotesAreLiteral: false) {
+    /// Parameter names are taken from `names`.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, names: inout NameCache) {
+        if let read = RawProperty(bytes, from: start, quotesAreLiteral: false, names: &names) {
             self = read
-        } else if var read = RawProperty(bytes, from: start, quotesAreLiteral: true) {
+        } else if var read = RawProperty(bytes, from: start, quotesAreLiteral: true, names: &names) {
             read.quoteRepaired = true
             self = read
         } else {
@@ -296,25 +297,18 @@ struct RawProperty {
         }
     }
 
-    private init?(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, quotesAreLiteral: Bool) {
+    private init?(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, quotesAreLiteral: Bool, names: inout NameCache) {
         var index = start
         let end = bytes.count
         func string(_ range: Range<Int>) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        }
-        /// Parameter names are ASCII: upper-cased as the string is made.
-        func upperString(_ range: Range<Int>) -> String {
-            String(unsafeUninitializedCapacity: range.count) { buffer in
-                for (offset, index) in range.enumerated() { buffer[offset] = asciiUpper(bytes[index]) }
-                return range.count
-            }
         }
         while index < end, bytes[index] != 0, bytes[index] != 0x3B, bytes[index] != 0x3A { index += 1 }  // ; :
         while index < end, bytes[index] == 0x3B {
             index += 1
             let nameStart = index
             while index < end, bytes[index] != 0, bytes[index] != 0x3D, bytes[index] != 0x3A, bytes[index] != 0x3B { index += 1 }
-            let name = upperString(nameStart..<index)
+            let name = names.name(UnsafeBufferPointer(rebasing: bytes[nameStart..<index]))
             var value = ""
             if index < end, bytes[index] == 0x3D {  // =
                 index += 1

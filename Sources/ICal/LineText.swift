@@ -68,19 +68,6 @@ struct LineText {
             }
         }
     }
-
-    /// The upper-cased property name: the text before the first `;` or `:`.
-    func propertyName() -> String {
-        withBytes { bytes in
-            var end = 0
-            while end < bytes.count && bytes[end] != 0x3A && bytes[end] != 0x3B { end += 1 }
-            // One string, upper-cased as it is made (names are ASCII).
-            return String(unsafeUninitializedCapacity: end) { buffer in
-                for i in 0..<end { buffer[i] = asciiUpper(bytes[i]) }
-                return end
-            }
-        }
-    }
 }
 
 @inline(__always) func asciiUpper(_ byte: UInt8) -> UInt8 {
