@@ -464,30 +464,37 @@ package final class Conversion {
 /// Output held until the head of the file can be written: in memory up to
 /// 8 MiB, then in an unlinked temporary file, so memory stays flat.
 final class Spool {
-    private var memory: [UInt8] = []
+    /// The pieces taken while in memory, as they were written (not copied
+    /// into one growing array), and their bytes in all.
+    private var pieces: [ByteWriter] = []
+    private var memoryCount = 0
     private var fd: Int32 = -1
     private static let memoryLimit = 8 << 20
 
     deinit { if fd >= 0 { close(fd) } }
 
+    /// Takes what `out` holds, leaving it empty.
     func take(_ out: inout ByteWriter) {
-        out.drain { bytes in
-            if fd < 0 && memory.count + bytes.count <= Spool.memoryLimit {
-                memory.append(contentsOf: bytes)
-                return
-            }
-            if fd < 0 { openFile() }
-            if !memory.isEmpty {
-                memory.withUnsafeBytes { writeAll($0) }
-                memory = []
-            }
-            writeAll(bytes)
+        guard out.count > 0 else { return }
+        if fd < 0 && memoryCount + out.count <= Spool.memoryLimit {
+            memoryCount += out.count
+            pieces.append(out)
+            out = ByteWriter()
+            return
         }
+        if fd < 0 { openFile() }
+        let held = pieces
+        pieces = []
+        memoryCount = 0
+        for piece in held { piece.withBytes { writeAll(UnsafeRawBufferPointer($0)) } }
+        out.drain { writeAll($0) }
     }
 
     func replay(_ body: (UnsafeRawBufferPointer) -> Bool) {
         if fd < 0 {
-            _ = memory.withUnsafeBytes(body)
+            for piece in pieces {
+                guard piece.withBytes({ body(UnsafeRawBufferPointer($0)) }) else { return }
+            }
             return
         }
         guard lseek(fd, 0, SEEK_SET) == 0 else { return }
@@ -509,7 +516,10 @@ final class Spool {
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) {
         guard fd >= 0 else {
-            memory.append(contentsOf: bytes)  // no temporary file: keep it in memory
+            // No temporary file: keep it in memory.
+            var piece = ByteWriter(capacity: bytes.count)
+            piece.append(bytes: bytes.assumingMemoryBound(to: UInt8.self))
+            pieces.append(piece)
             return
         }
         var offset = 0
@@ -518,7 +528,7 @@ final class Spool {
             if count < 0 {
                 if errno == EINTR { continue }
                 fd = -1
-                memory.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+                writeAll(UnsafeRawBufferPointer(rebasing: bytes[offset...]))  // kept in memory
                 return
             }
             offset += count
