@@ -23,29 +23,44 @@ struct ExpansionWindow {
 }
 
 /// Expands every series and places every occurrence, on all cores: the
-/// series are cut into chunks in input order (single events go with the
-/// first), each chunk fills its own `DayBuckets`, sharing the work budget.
+/// single events and the series are cut into pieces in input order (a few
+/// per core, taken by whichever core is free, since a series may expand to
+/// one occurrence or to thousands), each piece fills its own `DayBuckets`,
+/// sharing the work budget; the pieces come back in input order.
 /// Each occurrence is placed as it is expanded; only with `keepOccurrences`
 /// is it kept, so a year of busy time holds intervals, not occurrences.
 enum Expansion {
+    /// A piece of work: single events or series, by position.
+    private enum Piece: Sendable {
+        case singles(Range<Int>)
+        case series(Range<Int>)
+    }
+
     /// The chunks' buckets in order, and the diagnostics of the budget.
     static func run(singles: [Occurrence], series: [Series], window: ExpansionWindow,
                     placer: Placer) -> (buckets: [DayBuckets], diagnostics: [Diagnostic]) {
         let spent = Atomic<Int>(0)
-        let buckets = ParallelChunks.map(count: series.count) { range in
+        let width = ParallelChunks.width
+        let pieces = ParallelChunks.ranges(count: singles.count, chunks: 2 * width).map(Piece.singles)
+            + ParallelChunks.ranges(count: series.count, chunks: 4 * width).map(Piece.series)
+        let buckets = ParallelChunks.map(count: pieces.count, chunks: pieces.count) { range in
             var part = DayBuckets(days: window.dayCount)
-            if range.lowerBound == 0 {
-                for occurrence in singles { part.take(occurrence, placer) }
-            }
-            for position in range {
-                if spent.load(ordering: .relaxed) > window.instanceBudget { break }
-                var generated = 0
-                let expanded = series[position].occurrences(lower: window.lower, upper: window.upper, core: window.core,
-                                                            cap: window.instanceCap, limit: window.instanceCap,
-                                                            generated: &generated) { part.diagnostics.append($0) }
-                spent.add(generated, ordering: .relaxed)
-                part.loads.append((position, generated))
-                for occurrence in expanded { part.take(occurrence, placer) }
+            for piece in range {
+                switch pieces[piece] {
+                case .singles(let singlesRange):
+                    for index in singlesRange { part.take(singles[index], placer) }
+                case .series(let seriesRange):
+                    for position in seriesRange {
+                        if spent.load(ordering: .relaxed) > window.instanceBudget { break }
+                        var generated = 0
+                        let expanded = series[position].occurrences(lower: window.lower, upper: window.upper, core: window.core,
+                                                                    cap: window.instanceCap, limit: window.instanceCap,
+                                                                    generated: &generated) { part.diagnostics.append($0) }
+                        spent.add(generated, ordering: .relaxed)
+                        part.loads.append((position, generated))
+                        for occurrence in expanded { part.take(occurrence, placer) }
+                    }
+                }
             }
             return part
         }
