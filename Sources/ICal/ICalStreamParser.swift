@@ -161,6 +161,8 @@ struct LineTree: Sendable {
         var split: Bool
         /// The held-back lines (`heldBackValueIsText`): kept from libical.
         var heldBack: Bool
+        /// Whether a held-back line's value is TEXT (unescaped as read).
+        var heldBackText: Bool
         /// Where the line starts in `CollectedComponent.bytes`.
         var offset: Int32
     }
@@ -181,12 +183,6 @@ struct LineTree: Sendable {
     // (DTSTAMP, GEO, TRIGGER, URL...) still goes through libical, which
     // says when it is malformed. The first stage decides it once per line
     // (`LineRead.heldBack`).
-
-    /// Whether a held-back property's value is TEXT (unescaped as read):
-    /// libical's own value type for the name; x-names are TEXT.
-    static func heldBackIsText(_ name: String) -> Bool {
-        heldBackValueIsText(name) ?? true
-    }
 
     /// Nil when properties called `name` are not held back; else whether
     /// their value is TEXT. Asked once per name and parse (`NameCache`);
@@ -433,6 +429,7 @@ private struct ParseState {
         openTrees[last].lines.append(line)
         let raw = splitsLines ? text.withBytes { RawProperty($0, from: 0, names: &names) } : nil
         openTrees[last].reads.append(LineTree.LineRead(raw: raw, split: splitsLines, heldBack: heldBack,
+                                                       heldBackText: heldBackText ?? true,
                                                        offset: Int32(truncatingIfNeeded: collected.bytes.count)))
         append(&text, toLibical: !heldBack)
     }

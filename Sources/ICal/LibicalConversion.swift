@@ -154,7 +154,7 @@ enum LibicalConversion {
             result.problems.append(ICalProblem(kind: .repaired, line: line,
                 message: "\(name) has a \" that is never closed; read as a plain character"))
         }
-        let value = LineTree.heldBackIsText(name) ? PropertyLine.unescapeText(raw.value) : raw.value
+        let value = lines.reads[index].heldBackText ? PropertyLine.unescapeText(raw.value) : raw.value
         result.properties.append(ICalProperty(name: name, value: value, parameters: raw.parameters, line: line))
     }
 
