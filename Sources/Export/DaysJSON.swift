@@ -74,7 +74,9 @@ package enum DaysJSON {
     }
 
     static func day(_ day: LocalDay, in settlement: Settlement, cache: inout EventFieldsCache) -> [UInt8] {
-        var bytes = ByteWriter(capacity: 1024)
+        // Room for a typical entry each (about 600 bytes): a busy day's
+        // object, most of a megabyte, is not copied again and again as it grows.
+        var bytes = ByteWriter(capacity: 1024 + 640 * day.entries.count)
         JSONObjectWriter.write(into: &bytes) { fields(day, in: settlement, cache: &cache, into: &$0) }
         return bytes.bytes
     }
