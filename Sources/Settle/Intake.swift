@@ -144,7 +144,7 @@ struct Intake {
     /// override's when it lies near the window (or shifts later ones), a
     /// master's when any instance can reach it.
     private mutating func mayNeedFields(_ event: Event) -> Bool {
-        guard let id = event.recurrenceID else { return mayReachWindow(event) }
+        guard let id = event.recurrenceID else { return mayReachWindow(event) && hasInstanceNearWindow(event) }
         if id.thisAndFuture { return true }
         let (low, high) = Intake.approximateSpan(event.start, event.end)
         return low < coarseUpper + 86_400 && high + 86_400 > coarseLower
@@ -186,6 +186,32 @@ struct Intake {
         }
         // Two days of margin: wall clocks and UTC differ by at most 26 hours.
         return latest + 2 * 86_400 > coarseLower
+    }
+
+    /// Whether one of a master's own instances (DTSTART, a rule's, an
+    /// RDATE's) starts where its occurrence may touch the expansion window
+    /// (with a day more each side): only then do its text and attendees
+    /// show. Its shifted instances show a THISANDFUTURE override's fields,
+    /// and an RDATE PERIOD may outlast the window's margin: kept whole.
+    private mutating func hasInstanceNearWindow(_ event: Event) -> Bool {
+        let recurrence = event.recurrence
+        if recurrence.dates.contains(where: { if case .period = $0 { true } else { false } }) { return true }
+        let frame = Frame(event.start)
+        let length = InstanceLength(start: event.start, end: event.end, duration: event.duration).boundSeconds
+        let from = coarseLower - 2 * 86_400 - length, to = coarseUpper + 2 * 86_400
+        let walls = [frame.wall(event.start)] + recurrence.dates.map { frame.wall($0.start) }
+        if walls.contains(where: { $0 >= from && $0 < to }) { return true }
+        for rule in recurrence.rules {
+            if let count = rule.count {
+                guard countBudget >= count else { return true }
+                countBudget -= count
+            }
+            var found = false, gaveUp = false
+            Series.expander(for: rule, of: event, frame: frame, countsStart: true)
+                .instances(from: from, to: to, gaveUp: &gaveUp) { _ in found = true; return false }
+            if found || gaveUp { return true }
+        }
+        return false
     }
 
     /// A component outside the window, kept for how it shapes the series only.
