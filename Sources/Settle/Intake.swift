@@ -50,6 +50,9 @@ struct Intake {
     /// series end (`mayReachWindow`); past it, series are kept whole
     /// (expansion decides, under its own budget).
     private var countBudget = 1_000_000
+    /// Rules and titles that series share, kept once.
+    private var rules = Interner<[RecurrenceRule]>()
+    private var titles = Interner<String>()
 
     init(options: SettleOptions) {
         coarseLower = (options.from.daysSinceEpoch - 2) * 86_400
@@ -83,6 +86,8 @@ struct Intake {
             // A master that cannot reach the window keeps only what its
             // overrides need.
             if !mayNeedFields(event) { Intake.strip(&event) }
+            event.title = titles(event.title)
+            if !event.recurrence.rules.isEmpty { event.recurrence.rules = rules(event.recurrence.rules) }
             seriesList[position].add(event, order: order)
             return
         }
