@@ -84,8 +84,14 @@ struct Intake {
                 (event.uid, event.calendar) = seriesList[position].names
             }
             // A master that cannot reach the window keeps only what its
-            // overrides need.
-            if !mayNeedFields(event) { Intake.strip(&event) }
+            // overrides need; an override that shows on no day, only the
+            // instance it takes.
+            let needed = mayNeedFields(event)
+            if !needed && event.recurrenceID != nil && showsNowhere(event) {
+                seriesList[position].add(farOverride: event, order: order)
+                return
+            }
+            if !needed { Intake.strip(&event) }
             event.title = titles(event.title)
             if !event.recurrence.rules.isEmpty { event.recurrence.rules = rules(event.recurrence.rules) }
             seriesList[position].add(event, order: order)
@@ -153,6 +159,17 @@ struct Intake {
         if id.thisAndFuture { return true }
         let (low, high) = Intake.approximateSpan(event.start, event.end)
         return low < coarseUpper + 86_400 && high + 86_400 > coarseLower
+    }
+
+    /// Whether an override away from the window does nothing there but
+    /// take its instance: not a flight that moves the viewer's timeline
+    /// (`--travel-from-events`), nor one as long as its master's instances
+    /// (its end unknown yet), nor one whose times are clamped into the
+    /// printable years (which is reported).
+    private func showsNowhere(_ event: Event) -> Bool {
+        let (low, high) = Intake.approximateSpan(event.start, event.end)
+        return !travelFromEvents && !event.endFromMaster && event.recurrenceID?.thisAndFuture == false
+            && low > RuleExpander.startOfTime + 3 * 86_400 && high < RuleExpander.endOfTime - 3 * 86_400
     }
 
     /// Whether any instance of a master can touch the coarse window: not

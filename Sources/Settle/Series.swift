@@ -10,19 +10,37 @@ struct Series {
         var event: Event { record.event }
     }
 
-    /// Masters and overrides in one array (one allocation a series, not two).
+    /// An override far from the window (`Intake`): it shows on no day,
+    /// so only what it does to its master is kept: the instance it takes,
+    /// and what the warning about an EXDATE that deletes that instance says.
+    struct FarOverride {
+        var recurrenceID: EventTime
+        var cancelled: Bool
+        var sequence: Int
+        var order: Int
+        var title: String
+        var source: SourcePosition
+    }
+
+    /// Masters and overrides in one array (one allocation a series, not
+    /// two); far overrides apart (the empty array allocates nothing).
     private var components: [Component] = []
+    private var farOverrides: [FarOverride] = []
+    /// The UID and calendar of its first component (every one has the same).
+    private(set) var names: (uid: String, calendar: String) = ("", "")
 
     var overrides: [Component] { components.filter { $0.record.event.recurrenceID != nil } }
 
-    /// The UID and calendar of its first component (every one has the same).
-    var names: (uid: String, calendar: String) {
-        let first = components[0].record
-        return (first.event.uid, first.event.calendar)
+    mutating func add(_ event: consuming Event, order: Int) {
+        if components.isEmpty && farOverrides.isEmpty { names = (event.uid, event.calendar) }
+        components.append(Component(record: EventRecord(event), order: order))
     }
 
-    mutating func add(_ event: consuming Event, order: Int) {
-        components.append(Component(record: EventRecord(event), order: order))
+    /// An override that shows on no day of the window (not THISANDFUTURE).
+    mutating func add(farOverride event: borrowing Event, order: Int) {
+        if components.isEmpty && farOverrides.isEmpty { names = (event.uid, event.calendar) }
+        farOverrides.append(FarOverride(recurrenceID: event.recurrenceID!.time, cancelled: event.status == .cancelled,
+                                        sequence: event.sequence, order: order, title: event.title, source: event.source))
     }
 
     /// The master that wins (higher SEQUENCE, then the later one).
@@ -38,7 +56,8 @@ struct Series {
     /// instance its master's EXDATE deletes), as expansion says it.
     func windowlessDiagnostics(_ diagnostic: (Diagnostic) -> Void) {
         let master = self.master
-        _ = Overrides(overrides, master: master, frame: master.map { Frame($0.event.start) }, diagnostic: diagnostic)
+        _ = Overrides(overrides, far: farOverrides, master: master, frame: master.map { Frame($0.event.start) },
+                      diagnostic: diagnostic)
     }
 
     /// Higher SEQUENCE wins, then the later component.
@@ -74,7 +93,7 @@ struct Series {
                      diagnostic: (Diagnostic) -> Void) -> [Occurrence] {
         let master = self.master
         let frame = master.map { Frame($0.event.start) }
-        let table = Overrides(overrides, master: master, frame: frame, diagnostic: diagnostic)
+        let table = Overrides(overrides, far: farOverrides, master: master, frame: frame, diagnostic: diagnostic)
         let masterLength = master.map { InstanceLength(start: $0.event.start, end: $0.event.end, duration: $0.event.duration) }
         var result = table.standalone(frame: frame, masterLength: masterLength)
         guard let master, let frame, let length = masterLength else { return result }
@@ -221,87 +240,7 @@ struct Series {
     /// of an RDATE period.
     private typealias Start = (wall: Int64, time: EventTime, end: EventTime?)
 
-    /// The overrides of one expansion: the winner per instance key (a
-    /// cancelled one removes the instance), those without a master to key
-    /// them by, and the master's EXDATEs, which delete an instance and any
-    /// override of it.
-    private struct Overrides {
-        var byKey: [Frame.Key: Component] = [:]
-        var keyless: [Component] = []
-        var exdateExact: Set<Int64> = []
-        var exdateDays: Set<Int64> = []
-        var exactKeys: Set<Int64> = []
-        var dayKeys: Set<Int64> = []
-
-        init(_ overrides: [Component], master: Component?, frame: Frame?, diagnostic: (Diagnostic) -> Void) {
-            for component in overrides {
-                guard let rid = component.event.recurrenceID else { continue }
-                guard let frame else { keyless.append(component); continue }
-                let key = frame.key(of: rid.time)
-                if let existing = byKey[key], !Series.wins(component, over: existing) { continue }
-                byKey[key] = component
-            }
-            if let master, let frame {
-                for time in master.event.recurrence.exceptionDates {
-                    switch frame.key(of: time) {
-                    case .exact(let value): exdateExact.insert(value)
-                    case .day(let value): exdateDays.insert(value)
-                    }
-                }
-                for (key, component) in byKey.sorted(by: { $0.value.order < $1.value.order }) {
-                    let day = RuleExpander.floorDiv(frame.wall(component.event.recurrenceID!.time), 86_400)
-                    let excluded = switch key {
-                    case .exact(let value): exdateExact.contains(value) || exdateDays.contains(day)
-                    case .day(let value): exdateDays.contains(value)
-                    }
-                    if excluded {
-                        byKey[key] = nil
-                        // A cancelled override loses nothing; any other was
-                        // something the user wrote, dropped: a warning.
-                        let cancelled = component.event.status == .cancelled
-                        diagnostic(Diagnostic(cancelled ? .note : .warning, .nothingToPlace, at: component.event.source,
-                            "override \"\(component.event.title)\" of an instance that the master's EXDATE deletes; not shown"))
-                    }
-                }
-            }
-            for key in byKey.keys {
-                switch key {
-                case .exact(let value): exactKeys.insert(value)
-                case .day(let value): dayKeys.insert(value)
-                }
-            }
-        }
-
-        /// The overrides as occurrences of their own, in input order
-        /// (cancelled ones show nothing).
-        func standalone(frame: Frame?, masterLength: InstanceLength?) -> [Occurrence] {
-            (keyless + byKey.values.sorted(by: { $0.order < $1.order }))
-                .filter { $0.event.status != .cancelled }
-                .map { component in
-                    let id = component.event.recurrenceID.map { frame?.normalized($0.time) ?? $0.time }
-                    let start = component.event.start
-                    let end = component.event.endFromMaster ? masterLength?.end(of: start) ?? component.event.end
-                        : component.event.end
-                    return Occurrence(record: component.record, start: start, end: end, recurrenceID: id)
-                }
-        }
-
-        /// THISANDFUTURE overrides, by the wall time of the instance they start at.
-        func rangeOverrides(frame: Frame, masterLength: InstanceLength) -> [RangeOverride] {
-            byKey.values.filter { $0.event.recurrenceID?.thisAndFuture == true }
-                .map { component -> RangeOverride in
-                    let event = component.event
-                    let from = frame.wall(event.recurrenceID!.time)
-                    return RangeOverride(from: from, shift: frame.wall(event.start) - from,
-                                         length: event.endFromMaster ? masterLength
-                                             : InstanceLength(start: event.start, end: event.end, duration: event.duration),
-                                         component: component)
-                }
-                .sorted { $0.from < $1.from }
-        }
-    }
-
-    private struct RangeOverride {
+    struct RangeOverride {
         var from: Int64
         var shift: Int64
         var length: InstanceLength
