@@ -52,7 +52,7 @@ struct Intake {
     private var countBudget = 1_000_000
     /// Rules and titles that series share, kept once.
     private var rules = Interner<[RecurrenceRule]>()
-    private var titles = Interner<String>()
+    private var titles = Interner<String>(limit: 1 << 14)
 
     init(options: SettleOptions) {
         coarseLower = (options.from.daysSinceEpoch - 2) * 86_400
@@ -86,13 +86,13 @@ struct Intake {
             // A master that cannot reach the window keeps only what its
             // overrides need; an override that shows on no day, only the
             // instance it takes.
+            event.title = titles(event.title)
             let needed = mayNeedFields(event)
             if !needed && event.recurrenceID != nil && showsNowhere(event) {
                 seriesList[position].add(farOverride: event, order: order)
                 return
             }
             if !needed { Intake.strip(&event) }
-            event.title = titles(event.title)
             if !event.recurrence.rules.isEmpty { event.recurrence.rules = rules(event.recurrence.rules) }
             seriesList[position].add(event, order: order)
             return
