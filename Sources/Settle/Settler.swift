@@ -54,9 +54,9 @@ package final class Settler {
 
         let singles = intake.singleOccurrences()
         if releasingInput { intake = Intake(options: options) }
-        let (parts, budgetDiagnostics) = Expansion.run(singles: singles, series: series,
+        let (parts, budgetDiagnostics) = Expansion.run(singles: singles, series: &series, releasing: releasingInput,
                                                        window: window, placer: placer)
-        series = []  // expanded: with `releasingInput`, the input goes here
+        series = []  // expanded: with `releasingInput`, the input has gone
         var buckets = DayBuckets.merge(parts, days: window.dayCount)
         var diagnostics = budgetDiagnostics + buckets.diagnostics + buckets.outOfRangeDiagnostics
         buckets.fill(&days, grid: grid)
