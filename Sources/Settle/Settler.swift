@@ -63,7 +63,7 @@ package final class Settler {
 
         var placed: [SettledOccurrence] = []
         swap(&placed, &buckets.placed)
-        let (kept, order) = Ordering.sorted(placed)
+        let (kept, order) = Ordering.sorted(consume placed)
         var lists = DayRanges(listedUntil: days.count)
         if options.listDays && !kept.isEmpty {
             let entryBudget = options.entryBudget ?? WorkBudget.entries(days: window.dayCount)
