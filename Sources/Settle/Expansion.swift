@@ -93,21 +93,23 @@ enum Expansion {
         guard counts.reduce(0, { $0 + ($1 ?? 0) }) > window.instanceBudget else { return (nil, nil) }
         var remaining = window.instanceBudget
         var limits: [Int] = []
-        var cut: [EventRecord] = []
-        var loads: [(record: EventRecord, amount: Int)] = []
+        var cut: [Int] = []
+        var loads: [(position: Int, amount: Int)] = []
         for (position, one) in series.enumerated() {
             limits.append(remaining)
             // Counted under the cap alone: under a lower limit, the count
             // stops one past it (`Series.occurrences`).
             let generated = if let count = counts[position], remaining > 0 { min(count, min(window.instanceCap, remaining) + 1) }
                 else { Expansion.generated(one, window: window, limit: remaining) }
-            let master = one.master
-            if generated > remaining && remaining < window.instanceCap, let master { cut.append(master.record) }
+            let hasMaster = one.hasMaster
+            if generated > remaining && remaining < window.instanceCap && hasMaster { cut.append(position) }
             let used = min(generated, remaining)
             remaining -= used
-            if let master { loads.append((master.record, used)) }
+            if hasMaster { loads.append((position, used)) }
         }
-        let warning = WorkBudget.instancesCut(budget: window.instanceBudget, days: window.dayCount, cut: cut, loads: loads)
+        let warning = WorkBudget.instancesCut(budget: window.instanceBudget, days: window.dayCount, cut: cut, loads: loads) {
+            series[$0].master!
+        }
         return (limits, warning)
     }
 }

@@ -27,7 +27,7 @@ struct Overrides {
     var exactKeys: Set<Int64> = []
     var dayKeys: Set<Int64> = []
 
-    init(_ overrides: [Series.Component], far: [Series.FarOverride], master: Series.Component?, frame: Frame?,
+    init(_ overrides: [Series.Component], far: [Series.FarOverride], master: Event?, frame: Frame?,
          diagnostic: (Diagnostic) -> Void) {
         let claims = overrides.compactMap { component in
             let event = component.event
@@ -49,7 +49,7 @@ struct Overrides {
             if let existing = byKey[key], !claim.wins(over: existing) { continue }
             byKey[key] = claim
         }
-        if let master, let frame { exclude(master.event, frame: frame, diagnostic: diagnostic) }
+        if let master, let frame { exclude(master, frame: frame, diagnostic: diagnostic) }
         for key in byKey.keys {
             switch key {
             case .exact(let value): exactKeys.insert(value)

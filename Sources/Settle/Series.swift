@@ -3,11 +3,45 @@ import EventModel
 /// A recurring master and its overrides (same calendar and UID), expanded
 /// window by window (docs/semantics.md section 4).
 struct Series {
-    /// Components as read, with their order in the input (later wins ties).
+    /// Overrides as read, with their order in the input (later wins ties).
     struct Component {
         var record: EventRecord
         var order: Int
         var event: Event { record.event }
+    }
+
+    /// A master as kept: its event's fields but the series' UID and
+    /// calendar, in no object of its own (an `EventRecord` takes 256
+    /// bytes). Its event is made again for each expansion (`event`), and
+    /// a record only when an instance of it becomes an occurrence.
+    struct Master {
+        var start: EventTime
+        var status: Event.Status?
+        var transparency: Event.Transparency
+        var endFromMaster: Bool
+        var end: EventTime
+        var sequence: Int
+        var order: Int
+        var title: String
+        var source: SourcePosition
+        var recurrence: Recurrence
+        var boxes: (text: EventTextBox?, duration: DurationBox?)
+        var type: Int?
+        var ordinal: Int
+
+        init(_ event: borrowing Event, order: Int) {
+            (start, status, transparency, endFromMaster) = (event.start, event.status, event.transparency, event.endFromMaster)
+            (end, sequence, self.order, title, source) = (event.end, event.sequence, order, event.title, event.source)
+            (recurrence, boxes, type, ordinal) = (event.recurrence, event.heldBoxes, event.type, event.ordinal)
+        }
+
+        func event(uid: String, calendar: String) -> Event {
+            var event = Event(uid: uid, title: title, calendar: calendar, source: source, start: start, end: end)
+            (event.status, event.transparency, event.endFromMaster) = (status, transparency, endFromMaster)
+            (event.sequence, event.recurrence, event.heldBoxes) = (sequence, recurrence, boxes)
+            (event.type, event.ordinal) = (type, ordinal)
+            return event
+        }
     }
 
     /// An override far from the window (`Intake`): it shows on no day,
@@ -22,47 +56,42 @@ struct Series {
         var source: SourcePosition
     }
 
-    /// Masters and overrides in one array (one allocation a series, not
-    /// two); far overrides apart (the empty array allocates nothing).
-    private var components: [Component] = []
+    /// Each kind apart (an empty array allocates nothing).
+    private var masters: [Master] = []
+    private(set) var overrides: [Component] = []
     private var farOverrides: [FarOverride] = []
     /// The UID and calendar of its first component (every one has the same).
     private(set) var names: (uid: String, calendar: String) = ("", "")
 
-    var overrides: [Component] { components.filter { $0.record.event.recurrenceID != nil } }
-
     mutating func add(_ event: consuming Event, order: Int) {
-        if components.isEmpty && farOverrides.isEmpty { names = (event.uid, event.calendar) }
-        components.append(Component(record: EventRecord(event), order: order))
+        if masters.isEmpty && overrides.isEmpty && farOverrides.isEmpty { names = (event.uid, event.calendar) }
+        if event.recurrenceID == nil {
+            masters.append(Master(event, order: order))
+        } else {
+            overrides.append(Component(record: EventRecord(event), order: order))
+        }
     }
 
     /// An override that shows on no day of the window (not THISANDFUTURE).
     mutating func add(farOverride event: borrowing Event, order: Int) {
-        if components.isEmpty && farOverrides.isEmpty { names = (event.uid, event.calendar) }
+        if masters.isEmpty && overrides.isEmpty && farOverrides.isEmpty { names = (event.uid, event.calendar) }
         farOverrides.append(FarOverride(recurrenceID: event.recurrenceID!.time, cancelled: event.status == .cancelled,
                                         sequence: event.sequence, order: order, title: event.title, source: event.source))
     }
 
-    /// The master that wins (higher SEQUENCE, then the later one).
-    var master: Component? {
-        var best: Component?
-        for next in components where next.record.event.recurrenceID == nil {
-            best = best.map { Series.wins(next, over: $0) ? next : $0 } ?? next
-        }
-        return best
+    var hasMaster: Bool { !masters.isEmpty }
+
+    /// The master that wins (higher SEQUENCE, then the later one), as an event.
+    var master: Event? {
+        masters.max { ($0.sequence, $0.order) < ($1.sequence, $1.order) }.map { $0.event(uid: names.uid, calendar: names.calendar) }
     }
 
     /// What the series says whatever the window (an override of an
     /// instance its master's EXDATE deletes), as expansion says it.
     func windowlessDiagnostics(_ diagnostic: (Diagnostic) -> Void) {
         let master = self.master
-        _ = Overrides(overrides, far: farOverrides, master: master, frame: master.map { Frame($0.event.start) },
+        _ = Overrides(overrides, far: farOverrides, master: master, frame: master.map { Frame($0.start) },
                       diagnostic: diagnostic)
-    }
-
-    /// Higher SEQUENCE wins, then the later component.
-    private static func wins(_ a: Component, over b: Component) -> Bool {
-        (a.event.sequence, a.order) > (b.event.sequence, b.order)
     }
 
     /// Every occurrence whose wall-clock span may touch [lower, upper)
@@ -92,9 +121,9 @@ struct Series {
     func occurrences(lower: Int64, upper: Int64, core: Range<Int64>? = nil, cap: Int, limit: Int, generated: inout Int,
                      diagnostic: (Diagnostic) -> Void) -> [Occurrence] {
         let master = self.master
-        let frame = master.map { Frame($0.event.start) }
+        let frame = master.map { Frame($0.start) }
         let table = Overrides(overrides, far: farOverrides, master: master, frame: frame, diagnostic: diagnostic)
-        let masterLength = master.map { InstanceLength(start: $0.event.start, end: $0.event.end, duration: $0.event.duration) }
+        let masterLength = master.map { InstanceLength(start: $0.start, end: $0.end, duration: $0.duration) }
         var result = table.standalone(frame: frame, masterLength: masterLength)
         guard let master, let frame, let length = masterLength else { return result }
 
@@ -111,15 +140,15 @@ struct Series {
             let coreFrom = min(max(from, core.lowerBound - widest - latestShift), to)
             return coreFrom..<max(min(to, core.upperBound - earliestShift), coreFrom)
         }
-        let starts = Series.starts(of: master.event, frame: frame, from: from, to: to, core: coreReach,
+        let starts = Series.starts(of: master, frame: frame, from: from, to: to, core: coreReach,
                                    cap: cap, limit: limit, generated: &generated, diagnostic: diagnostic)
         // An EXRULE is a filter: each start is looked up in it (a window of
         // one second), so its cost is the starts', however often it repeats.
         // A rule with COUNT counts from DTSTART, so it is walked once over
         // the starts' span instead (at most `cap` instances).
         var excluded: Set<Int64> = []
-        for rule in master.event.recurrence.exceptionRules {
-            let expander = Series.expander(for: rule, of: master.event, frame: frame, countsStart: false)
+        for rule in master.recurrence.exceptionRules {
+            let expander = Series.expander(for: rule, of: master, frame: frame, countsStart: false)
             guard let first = starts.first?.wall, let last = starts.last?.wall else { break }
             if rule.count != nil {
                 expander.instances(from: first, to: last + 1) { wall in excluded.insert(wall); return excluded.count <= cap }
@@ -201,15 +230,16 @@ struct Series {
     /// named it already, when EXDATE or EXRULE deletes it, or when an
     /// override stands in; shifted and sized by the THISANDFUTURE override
     /// in force at it, else the master's.
-    private func instances(_ starts: [Start], master: Component, frame: Frame, length: InstanceLength,
+    private func instances(_ starts: [Start], master: Event, frame: Frame, length: InstanceLength,
                            table: Overrides, ranges: [RangeOverride], excluded: Set<Int64>) -> [Occurrence] {
         // Two starts can name the same instance: several rules or RDATEs,
         // or wall times in a DST gap that move onto a later one (sub-daily
         // rules). Otherwise keys simply grow, and no set is needed.
-        let recurrence = master.event.recurrence
+        let recurrence = master.recurrence
         let mayRepeat = recurrence.rules.count > 1 || !recurrence.dates.isEmpty
             || recurrence.rules.contains { [.hourly, .minutely, .secondly].contains($0.frequency) }
         var result: [Occurrence] = []
+        var record: EventRecord?
         var seen: Set<Int64> = []
         var lastKey: Int64?
         for (wall, time, periodEnd) in starts {
@@ -229,7 +259,9 @@ struct Series {
                 result.append(Occurrence(record: range.component.record, start: shifted,
                                          end: range.length.end(of: shifted), recurrenceID: time))
             } else {
-                result.append(Occurrence(record: master.record, start: time,
+                // One record for all the master's occurrences, made at the first.
+                record = record ?? EventRecord(master)
+                result.append(Occurrence(record: record!, start: time,
                                          end: periodEnd ?? length.end(of: time), recurrenceID: time))
             }
         }
