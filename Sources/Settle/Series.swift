@@ -35,6 +35,7 @@ struct Series {
             (recurrence, boxes, type, ordinal) = (event.recurrence, event.heldBoxes, event.type, event.ordinal)
         }
 
+        /// The master's event again, with the series' UID and calendar.
         func event(uid: String, calendar: String) -> Event {
             var event = Event(uid: uid, title: title, calendar: calendar, source: source, start: start, end: end)
             (event.status, event.transparency, event.endFromMaster) = (status, transparency, endFromMaster)
@@ -79,6 +80,7 @@ struct Series {
                                         sequence: event.sequence, order: order, title: event.title, source: event.source))
     }
 
+    /// Whether any master was read (without making its event).
     var hasMaster: Bool { !masters.isEmpty }
 
     /// The master that wins (higher SEQUENCE, then the later one), as an event.
