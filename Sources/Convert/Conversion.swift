@@ -250,24 +250,18 @@ package final class Conversion {
 
     private func writeExpanded(_ settlement: Settlement) {
         switch options.format {
-        case .ics, .jcal:
-            var templates: [Int: (template: EventComponents.Template, rendered: EventComponents.Template.Rendered?)] = [:]
+        case .ics:
+            writeExpandedText(settlement.occurrences)
+        case .jcal:
+            var templates: [Int: EventComponents.Template] = [:]
             for occurrence in settlement.occurrences {
                 let ordinal = occurrence.event.ordinal
                 let item = kept[ordinal]
                 if templates[ordinal] == nil {
-                    let template = EventComponents.template(occurrence.occurrence, written: item.stored, file: item.file,
-                                                            zonesOf: item.tzids, zones: &zones)
-                    templates[ordinal] = (template, options.format == .ics ? template.rendered() : nil)
+                    templates[ordinal] = EventComponents.template(occurrence.occurrence, written: item.stored, file: item.file,
+                                                                  zonesOf: item.tzids, zones: &zones)
                 }
-                let (template, rendered) = templates[ordinal]!
-                if let rendered {
-                    template.write(occurrence.occurrence, rendered: rendered, to: &text, zones: &zones)
-                    if text.out.count >= 1 << 16 { body.take(&text.out) }
-                    componentsWritten += 1
-                } else {
-                    writeComponent(template.component(occurrence.occurrence, zones: &zones))
-                }
+                writeComponent(templates[ordinal]!.component(occurrence.occurrence, zones: &zones))
                 if stopped { return }
             }
         case .eventsJSON:
@@ -280,6 +274,45 @@ package final class Conversion {
             }
             let writer = CSVWriter(columns: options.csvColumns, timeline: settlement.timeline, privacy: privacy)
             writeRows(settlement, head: writer.header, row: writer.write, tail: { _ in })
+        }
+    }
+
+    /// Expanded .ics: first, in order, each VEVENT's template and the zone
+    /// of every time to be written, so zones are named and their years
+    /// noted exactly as writing them one by one would; then the text, a few
+    /// thousand occurrences at a time on every core, each chunk with its
+    /// own copy of the named zones, handed on in order (the same bytes on
+    /// one core or many).
+    private func writeExpandedText(_ occurrences: [SettledOccurrence]) {
+        var templates: [Int: (template: EventComponents.Template, rendered: EventComponents.Template.Rendered)] = [:]
+        var namedYears = EventComponents.NamedZoneYears()
+        for occurrence in occurrences {
+            let ordinal = occurrence.event.ordinal
+            if templates[ordinal] == nil {
+                let item = kept[ordinal]
+                let template = EventComponents.template(occurrence.occurrence, written: item.stored, file: item.file,
+                                                        zonesOf: item.tzids, zones: &zones)
+                templates[ordinal] = (template, template.rendered())
+            }
+            EventComponents.Template.nameZones(of: occurrence.occurrence, zones: &zones, named: &namedYears)
+        }
+        let named = zones
+        var start = 0
+        while start < occurrences.count {
+            let end = min(occurrences.count, start + 4_096), first = start
+            let chunks = ParallelChunks.map(count: end - first) { [templates] range in
+                var writer = ICalTextWriter()
+                var zones = named
+                for index in range {
+                    let occurrence = occurrences[first + index].occurrence
+                    let (template, rendered) = templates[occurrence.event.ordinal]!
+                    template.write(occurrence, rendered: rendered, to: &writer, zones: &zones)
+                }
+                return writer.out
+            }
+            for var out in chunks { body.take(&out) }
+            componentsWritten += end - first
+            start = end
         }
     }
 
@@ -431,30 +464,37 @@ package final class Conversion {
 /// Output held until the head of the file can be written: in memory up to
 /// 8 MiB, then in an unlinked temporary file, so memory stays flat.
 final class Spool {
-    private var memory: [UInt8] = []
+    /// The pieces taken while in memory, as they were written (not copied
+    /// into one growing array), and their bytes in all.
+    private var pieces: [ByteWriter] = []
+    private var memoryCount = 0
     private var fd: Int32 = -1
     private static let memoryLimit = 8 << 20
 
     deinit { if fd >= 0 { close(fd) } }
 
+    /// Takes what `out` holds, leaving it empty.
     func take(_ out: inout ByteWriter) {
-        out.drain { bytes in
-            if fd < 0 && memory.count + bytes.count <= Spool.memoryLimit {
-                memory.append(contentsOf: bytes)
-                return
-            }
-            if fd < 0 { openFile() }
-            if !memory.isEmpty {
-                memory.withUnsafeBytes { writeAll($0) }
-                memory = []
-            }
-            writeAll(bytes)
+        guard out.count > 0 else { return }
+        if fd < 0 && memoryCount + out.count <= Spool.memoryLimit {
+            memoryCount += out.count
+            pieces.append(out)
+            out = ByteWriter()
+            return
         }
+        if fd < 0 { openFile() }
+        let held = pieces
+        pieces = []
+        memoryCount = 0
+        for piece in held { piece.withBytes { writeAll(UnsafeRawBufferPointer($0)) } }
+        out.drain { writeAll($0) }
     }
 
     func replay(_ body: (UnsafeRawBufferPointer) -> Bool) {
         if fd < 0 {
-            _ = memory.withUnsafeBytes(body)
+            for piece in pieces {
+                guard piece.withBytes({ body(UnsafeRawBufferPointer($0)) }) else { return }
+            }
             return
         }
         guard lseek(fd, 0, SEEK_SET) == 0 else { return }
@@ -476,7 +516,10 @@ final class Spool {
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) {
         guard fd >= 0 else {
-            memory.append(contentsOf: bytes)  // no temporary file: keep it in memory
+            // No temporary file: keep it in memory.
+            var piece = ByteWriter(capacity: bytes.count)
+            piece.append(bytes: bytes.assumingMemoryBound(to: UInt8.self))
+            pieces.append(piece)
             return
         }
         var offset = 0
@@ -485,7 +528,7 @@ final class Spool {
             if count < 0 {
                 if errno == EINTR { continue }
                 fd = -1
-                memory.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+                writeAll(UnsafeRawBufferPointer(rebasing: bytes[offset...]))  // kept in memory
                 return
             }
             offset += count

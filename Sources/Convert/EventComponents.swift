@@ -74,11 +74,25 @@ enum EventComponents {
         func write(_ occurrence: Occurrence, rendered: Rendered, to writer: inout ICalTextWriter, zones: inout WrittenZones) {
             rendered.head.withUnsafeBufferPointer { writer.out.append(bytes: $0) }
             writer.time("DTSTART", occurrence.start, zones: &zones)
-            if let original = occurrence.recurrenceID ?? occurrence.event.recurrenceID?.time {
+            if let original = Template.original(of: occurrence) {
                 writer.time("RECURRENCE-ID", original, zones: &zones)
             }
             writer.time("DTEND", occurrence.end, zones: &zones)
             rendered.tail.withUnsafeBufferPointer { writer.out.append(bytes: $0) }
+        }
+
+        /// Names the zones of the times `write` writes, in its order, as
+        /// it names them (`ICalTextWriter.time`): done first, in order, the
+        /// writing itself may then run in chunks on copies of `zones`.
+        static func nameZones(of occurrence: Occurrence, zones: inout WrittenZones, named: inout NamedZoneYears) {
+            named.name(occurrence.start, zones: &zones)
+            if let original = original(of: occurrence) { named.name(original, zones: &zones) }
+            named.name(occurrence.end, zones: &zones)
+        }
+
+        /// The start an occurrence's RECURRENCE-ID gives.
+        private static func original(of occurrence: Occurrence) -> EventTime? {
+            occurrence.recurrenceID ?? occurrence.event.recurrenceID?.time
         }
 
         /// BEGIN and the lines before the times; the lines after, the children and END.
@@ -104,16 +118,44 @@ enum EventComponents {
         }
     }
 
+    /// The zones and years `Template.nameZones` has named: naming one
+    /// again changes nothing, and most times fall well inside a year
+    /// whatever the zone, which needs no offset to tell.
+    struct NamedZoneYears {
+        private var pairs: [(zone: Zone, year: Int)] = []
+        /// UTC seconds that are in `year` on every clock (offsets reach
+        /// 14 hours either way): the year's start and end 14 hours in.
+        private var certain: (from: Int64, until: Int64, year: Int) = (0, 0, 0)
+
+        mutating func name(_ time: EventTime, zones: inout WrittenZones) {
+            guard case .instant(let instant, let zone?) = time, zone != .utc else { return }
+            let seconds = instant.seconds
+            if seconds < certain.from || seconds >= certain.until {
+                let year = LocalDateTime(secondsSinceEpoch: seconds).date.year
+                certain = (ZoneRules.startOfYear(year) + 50_400, ZoneRules.startOfYear(year + 1) - 50_400, year)
+                if seconds < certain.from || seconds >= certain.until {  // near New Year: ask the zone
+                    _ = zones.name(for: zone, year: zone.local(instant).date.year)
+                    return
+                }
+            }
+            if pairs.contains(where: { $0.zone == zone && $0.year == certain.year }) { return }
+            _ = zones.name(for: zone, year: certain.year)
+            if pairs.count >= 256 { pairs.removeAll() }
+            pairs.append((zone, certain.year))
+        }
+    }
+
     /// What an occurrence's own times replace.
     private static let replaced: Set<String> = ["DTSTART", "DTEND", "DURATION", "RECURRENCE-ID", "RRULE", "RDATE", "EXDATE", "EXRULE"]
 
     static func template(_ occurrence: Occurrence, written: StoredComponent?, file: String,
                          zonesOf tzids: [String: Zone?], zones: inout WrittenZones) -> Template {
         let form = written ?? vevent(occurrence.event, zones: &zones)
+        let parts = form.parts
         var before: [StoredProperty] = []
         var after: [StoredProperty] = []
         var placed = false
-        for property in form.properties {
+        for property in parts.properties {
             if replaced.contains(property.name) {
                 if property.name == "DTSTART" { placed = true }
                 continue
@@ -125,7 +167,7 @@ enum EventComponents {
             after = Array(before.dropFirst()) + after
             before = [before[0]]
         }
-        let children = form.children.map { renaming($0, file: file, zonesOf: tzids, zones: &zones) }
+        let children = parts.children.map { renaming($0, file: file, zonesOf: tzids, zones: &zones) }
         return Template(name: form.name, before: before, after: after, children: children)
     }
 
@@ -150,7 +192,7 @@ enum EventComponents {
     private static func renaming(_ component: StoredComponent, file: String, zonesOf tzids: [String: Zone?],
                                  zones: inout WrittenZones) -> StoredComponent {
         var changed = false
-        var properties = component.properties
+        var (properties, children) = component.parts
         for index in properties.indices where properties[index].parameter("TZID") != nil {
             let rewritten = rewritingTZID(properties[index], file: file, zonesOf: tzids, zones: &zones)
             if rewritten != properties[index] {
@@ -158,7 +200,6 @@ enum EventComponents {
                 changed = true
             }
         }
-        var children = component.children
         for index in children.indices {
             let rewritten = renaming(children[index], file: file, zonesOf: tzids, zones: &zones)
             if rewritten !== children[index] {

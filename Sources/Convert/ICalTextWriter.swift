@@ -9,9 +9,8 @@ import ICal
 package struct ICalTextWriter {
     package var out = ByteWriter()
     private var line: [UInt8] = []
-    /// `;TZID=NAME:` of the zone written last, ready (an expanded
-    /// conversion writes the same zone time after time).
-    private var recentTZID: (name: String, bytes: [UInt8])?
+    /// `;TZID=NAME:` of the zones written last, ready (`tzidPrefix`).
+    private var tzidPrefixes: [(name: String, bytes: [UInt8])] = []
 
     package init() {
         line.reserveCapacity(256)
@@ -44,8 +43,9 @@ package struct ICalTextWriter {
             return
         }
         begin(component.name)
-        for property in component.properties { self.property(property) }
-        for child in component.children { self.component(child) }
+        let (properties, children) = component.parts
+        for property in properties { self.property(property) }
+        for child in children { self.component(child) }
         end(component.name)
     }
 
@@ -53,6 +53,28 @@ package struct ICalTextWriter {
     /// terms, written digit by digit: a date, a floating time, UTC with
     /// `Z`, or wall time with the TZID `zones` names its zone.
     package mutating func time(_ name: StaticString, _ time: EventTime, zones: inout WrittenZones) {
+        if case .instant(let instant, let zone?) = time, zone != .utc {
+            let local = zone.local(instant)
+            let prefix = tzidPrefix(zones.name(for: zone, year: local.date.year))
+            let nameCount = name.utf8CodeUnitCount
+            let total = nameCount + prefix.count + 15
+            if total <= 75 && (0...9999).contains(local.date.year) {
+                // Nearly every time line: no fold, stored straight into the output.
+                let at = out.reserve(total)
+                at.update(from: name.utf8Start, count: nameCount)
+                prefix.withUnsafeBufferPointer { at.advanced(by: nameCount).update(from: $0.baseAddress!, count: $0.count) }
+                ICalValue.digits(local, into: at.advanced(by: nameCount + prefix.count))
+                out.commit(total)
+                out.appendLineEnd()
+                return
+            }
+            line.removeAll(keepingCapacity: true)
+            line.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: nameCount))
+            line.append(contentsOf: prefix)
+            ICalValue.append(local, to: &line)
+            flushLine()
+            return
+        }
         line.removeAll(keepingCapacity: true)
         line.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
         switch time {
@@ -62,27 +84,24 @@ package struct ICalTextWriter {
         case .floating(let local):
             line.append(0x3A)
             ICalValue.append(local, to: &line)
-        case .instant(let instant, let zone):
-            guard let zone, zone != .utc else {
-                line.append(0x3A)
-                ICalValue.append(LocalDateTime(secondsSinceEpoch: instant.seconds), to: &line)
-                line.append(0x5A)
-                break
-            }
-            let local = zone.local(instant)
-            let tzid = zones.name(for: zone, year: local.date.year)
-            if recentTZID?.name != tzid {
-                let start = line.count
-                line.append(contentsOf: ";TZID=".utf8)
-                appendParameterValue(tzid)
-                line.append(0x3A)
-                recentTZID = (tzid, Array(line[start...]))
-            } else {
-                line.append(contentsOf: recentTZID!.bytes)
-            }
-            ICalValue.append(local, to: &line)
+        case .instant(let instant, _):  // UTC (zones are written above)
+            line.append(0x3A)
+            ICalValue.append(LocalDateTime(secondsSinceEpoch: instant.seconds), to: &line)
+            line.append(0x5A)
         }
         flushLine()
+    }
+
+    /// `;TZID=NAME:` for a zone name, made once for each of the last few
+    /// names (an expanded calendar goes back and forth between a handful).
+    private mutating func tzidPrefix(_ tzid: String) -> [UInt8] {
+        if let found = tzidPrefixes.first(where: { $0.name == tzid }) { return found.bytes }
+        var bytes = Array(";TZID=".utf8)
+        ICalTextWriter.appendParameterValue(tzid, to: &bytes)
+        bytes.append(0x3A)
+        if tzidPrefixes.count >= 16 { tzidPrefixes.removeFirst() }
+        tzidPrefixes.append((tzid, bytes))
+        return bytes
     }
 
     /// Whether a line holds `;TZID=` (any case) before its value.
@@ -122,6 +141,10 @@ package struct ICalTextWriter {
     /// A parameter value: quoted when it holds `:`, `;` or `,`. A `"` cannot
     /// appear in one, even quoted: RFC 6868 writes it `^'`.
     private mutating func appendParameterValue(_ value: String) {
+        ICalTextWriter.appendParameterValue(value, to: &line)
+    }
+
+    private static func appendParameterValue(_ value: String, to line: inout [UInt8]) {
         let needsQuotes = value.utf8.contains { $0 == 0x3A || $0 == 0x3B || $0 == 0x2C }
         if needsQuotes { line.append(0x22) }
         for byte in value.utf8 {
@@ -209,13 +232,19 @@ package enum ICalValue {
             return
         }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 15) { buffer in
-            digits(local.date, into: buffer)
-            buffer[8] = 0x54
-            two(local.hour, into: buffer, at: 9)
-            two(local.minute, into: buffer, at: 11)
-            two(local.second, into: buffer, at: 13)
+            digits(local, into: buffer.baseAddress!)
             bytes.append(contentsOf: UnsafeBufferPointer(buffer))
         }
+    }
+
+    /// `20261122T143000` into the 15 bytes at `buffer`, for a year of 0 to 9999.
+    static func digits(_ local: LocalDateTime, into buffer: UnsafeMutablePointer<UInt8>) {
+        let bytes = UnsafeMutableBufferPointer(start: buffer, count: 15)
+        digits(local.date, into: bytes)
+        bytes[8] = 0x54
+        two(local.hour, into: bytes, at: 9)
+        two(local.minute, into: bytes, at: 11)
+        two(local.second, into: bytes, at: 13)
     }
 
     /// `20261122` into the first eight bytes, for a year of 0 to 9999.

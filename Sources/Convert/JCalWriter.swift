@@ -81,12 +81,13 @@ package struct JCalWriter {
         out.append("[")
         out.appendJSONString(component.name.lowercased())
         out.append(",[")
-        for (index, property) in component.properties.enumerated() {
+        let (properties, children) = component.parts
+        for (index, property) in properties.enumerated() {
             if index > 0 { out.append(",") }
             append(property, to: &out)
         }
         out.append("],[")
-        for (index, child) in component.children.enumerated() {
+        for (index, child) in children.enumerated() {
             if index > 0 { out.append(",") }
             append(child, to: &out)
         }

@@ -51,9 +51,22 @@ extension Attendee {
     /// dropped and blanks trimmed; nil when nothing is left.
     package static func email(fromAddress address: String) -> String? {
         var email = address.trimmingBlanks()
-        if email.utf8.count >= 7, zip(email.utf8, "mailto:".utf8).allSatisfy({ $0 == $1 || $0 &+ 0x20 == $1 && $1 != 0x3A }) {
+        if email.utf8.count >= 7 && hasMailto(email) {
             email = String(Substring(email.utf8.dropFirst(7)))
         }
         return email.isEmpty ? nil : email
+    }
+
+    /// Whether `address` starts with `mailto:`, the letters in any case.
+    private static func hasMailto(_ address: String) -> Bool {
+        let prefix: StaticString = "mailto:"
+        var index = 0
+        for byte in address.utf8 {
+            if index == 7 { return true }
+            let expected = prefix.utf8Start[index]
+            guard byte == expected || (byte &+ 0x20 == expected && expected != 0x3A) else { return false }
+            index += 1
+        }
+        return index == 7
     }
 }

@@ -248,18 +248,27 @@ private final class Definition: @unchecked Sendable {
 
     let id: String
     let source: Source
-    /// The offsets from 1900 to 2100, built on first use and then read
-    /// without locks: a binary search instead of an ICU call or a rule
-    /// expansion for every conversion. Empty when a VTIMEZONE changes
-    /// offset too often for one (then `years` answers).
-    private let table = Atomic<UnsafeMutablePointer<OffsetTable>?>(nil)
+    /// The offsets from 1900 to 2100 in eras of 25 years, each built on
+    /// first use and then read without locks: a binary search instead of
+    /// an ICU call or a rule expansion for every conversion. A calendar of
+    /// this decade builds one or two eras, not all eight (ICU takes some
+    /// 15,000 instructions per transition of a tz database zone). An era's
+    /// table is empty when a VTIMEZONE changes offset too often for one
+    /// (then `years` answers).
+    private let eras: UnsafeMutablePointer<Atomic<UnsafeMutablePointer<OffsetTable>?>> = {
+        let eras = UnsafeMutablePointer<Atomic<UnsafeMutablePointer<OffsetTable>?>>.allocate(capacity: Definition.eraCount)
+        for era in 0..<Definition.eraCount { (eras + era).initialize(to: Atomic(nil)) }
+        return eras
+    }()
     /// A VTIMEZONE's onsets one UTC year at a time, outside the table.
     private let years = Mutex<[Int: [(onset: Int64, offset: Int)]]>([:])
 
     private static let first: Int64 = -2_208_988_800  // 1900-01-01T00:00:00Z
     private static let last: Int64 = 4_102_444_800    // 2100-01-01T00:00:00Z
-    /// More onsets than this in those 200 years (about one a day) make no table.
-    private static let tableLimit = 75_000
+    private static let eraCount = 8
+    private static let eraLength = (last - first) / Int64(eraCount)
+    /// More onsets than this in one era (about one a day) make no table.
+    private static let eraLimit = 9_375
     /// More onsets than this around one year (a zone that changes every
     /// few minutes) are not expanded.
     private static let yearLimit = 200_000
@@ -270,12 +279,17 @@ private final class Definition: @unchecked Sendable {
     }
 
     /// The offset at `seconds` and the span of seconds it holds for
-    /// (the table's onsets around it; just `seconds` outside the table).
+    /// (the table's onsets around it, within its era; just `seconds`
+    /// outside the tables).
     func offsetSpan(at seconds: Int64) -> (offset: Int, from: Int64, until: Int64) {
         if case .fixed(let offset) = source { return (offset, .min, .max) }
         if seconds >= Definition.first && seconds < Definition.last {
-            let table = loadTable()
-            if table.pointee.count > 0 { return table.pointee.offsetSpan(at: seconds, first: Definition.first, last: Definition.last) }
+            let era = Int((seconds - Definition.first) / Definition.eraLength)
+            let table = loadTable(era: era)
+            let start = Definition.first + Int64(era) * Definition.eraLength
+            if table.pointee.count > 0 {
+                return table.pointee.offsetSpan(at: seconds, first: start, last: start + Definition.eraLength)
+            }
         }
         return (offset(at: seconds), seconds, seconds + 1)
     }
@@ -283,7 +297,7 @@ private final class Definition: @unchecked Sendable {
     func offset(at seconds: Int64) -> Int {
         if case .fixed(let offset) = source { return offset }
         if seconds >= Definition.first && seconds < Definition.last {
-            let table = loadTable()
+            let table = loadTable(era: Int((seconds - Definition.first) / Definition.eraLength))
             if table.pointee.count > 0 { return table.pointee.offset(at: seconds) }
         }
         switch source {
@@ -293,31 +307,38 @@ private final class Definition: @unchecked Sendable {
         }
     }
 
-    private func loadTable() -> UnsafeMutablePointer<OffsetTable> {
-        if let table = table.load(ordering: .acquiring) { return table }
+    @inline(__always)
+    private func loadTable(era: Int) -> UnsafeMutablePointer<OffsetTable> {
+        if let table = eras[era].load(ordering: .acquiring) { return table }
+        return buildTable(era: era)
+    }
+
+    @inline(never)
+    private func buildTable(era: Int) -> UnsafeMutablePointer<OffsetTable> {
+        let start = Definition.first + Int64(era) * Definition.eraLength
         let built = UnsafeMutablePointer<OffsetTable>.allocate(capacity: 1)
-        built.initialize(to: OffsetTable(buildChanges()))
-        let (exchanged, current) = table.compareExchange(expected: nil, desired: built, ordering: .acquiringAndReleasing)
+        built.initialize(to: OffsetTable(buildChanges(from: start, to: start + Definition.eraLength)))
+        let (exchanged, current) = eras[era].compareExchange(expected: nil, desired: built, ordering: .acquiringAndReleasing)
         if exchanged { return built }
         built.pointee.deallocate()  // another thread built it first
         built.deallocate()
         return current!
     }
 
-    private func buildChanges() -> [(onset: Int64, offset: Int)] {
+    /// The offset in force at `start`, then each change up to `end`.
+    private func buildChanges(from start: Int64, to end: Int64) -> [(onset: Int64, offset: Int)] {
         switch source {
         case .tzdb(let zone):
-            var date = Date(timeIntervalSince1970: Double(Definition.first))
-            var changes = [(Definition.first, zone.secondsFromGMT(for: date))]
+            var date = Date(timeIntervalSince1970: Double(start))
+            var changes = [(start, zone.secondsFromGMT(for: date))]
             while let next = zone.nextDaylightSavingTimeTransition(after: date),
-                  next.timeIntervalSince1970 < Double(Definition.last), next > date {
+                  next.timeIntervalSince1970 < Double(end), next > date {
                 changes.append((Int64(next.timeIntervalSince1970.rounded()), zone.secondsFromGMT(for: next)))
                 date = next
             }
             return changes
         case .rules(let rules):
-            return rules.transitions(fromUTCSeconds: Definition.first, toUTCSeconds: Definition.last,
-                                     limit: Definition.tableLimit) ?? []
+            return rules.transitions(fromUTCSeconds: start, toUTCSeconds: end, limit: Definition.eraLimit) ?? []
         case .fixed:
             return []
         }

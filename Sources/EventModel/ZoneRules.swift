@@ -54,11 +54,13 @@ package struct ZoneRules: Hashable, Sendable {
 
     /// The offset at `seconds` since the epoch (UTC): the TZOFFSETTO of the
     /// latest onset at or before it, else the first observance's TZOFFSETFROM.
+    /// Of onsets at the same second, the last in file order wins, as in
+    /// `transitions` (sorted stably and searched for the last onset).
     package func offset(atUTCSeconds seconds: Int64) -> Int {
         let year = LocalDateTime(secondsSinceEpoch: seconds).date.year
         var best: (onset: Int64, offset: Int)?
         for onset in onsets(years: year...year) ?? [] where onset.onset <= seconds {
-            if best == nil || onset.onset > best!.onset { best = onset }
+            if best == nil || onset.onset >= best!.onset { best = onset }
         }
         if let best { return best.offset }
         let first = observances.min { $0.start.secondsSinceEpoch - Int64($0.offsetFrom) < $1.start.secondsSinceEpoch - Int64($1.offsetFrom) }

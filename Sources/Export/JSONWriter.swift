@@ -189,6 +189,24 @@ package struct JSONObjectWriter {
         out = ByteWriter(capacity: 0)
     }
 
+    /// Fields appended to `target` as if after others: each with its
+    /// leading comma, no braces (for `fields(written:)` to copy later).
+    package static func `continue`(into target: inout ByteWriter, _ body: (inout JSONObjectWriter) -> Void) {
+        var writer = JSONObjectWriter(lending: ())
+        writer.first = false
+        swap(&writer.out, &target)
+        body(&writer)
+        swap(&writer.out, &target)
+    }
+
+    /// Fields written by `continue(into:)`, copied in (their first comma
+    /// left out when they come first).
+    package mutating func fields(written bytes: UnsafeBufferPointer<UInt8>) {
+        guard !bytes.isEmpty else { return }
+        out.append(bytes: first ? UnsafeBufferPointer(rebasing: bytes.dropFirst()) : bytes)
+        first = false
+    }
+
     package func finished() -> String { text + "}" }
 
     /// Closes the object and appends it to `target`.

@@ -5,9 +5,20 @@ import Settle
 /// same fields in `occurrences` and in each day's `events` of `days`,
 /// which adds `part`.
 package enum OccurrenceJSON {
-    /// The object appended to `out`, with no String made on the way.
-    package static func write(_ settled: SettledOccurrence, timeline: ZoneTimeline, into out: inout ByteWriter) {
-        JSONObjectWriter.write(into: &out) { fields(settled, part: nil, timeline: timeline, into: &$0) }
+    /// The object appended to `out`, with no String made on the way. The
+    /// fields that come from the event alone are copied from `cache`, which
+    /// writes them once per event: a series' occurrences share them.
+    package static func write(_ settled: SettledOccurrence, timeline: ZoneTimeline, into out: inout ByteWriter,
+                              cache: inout EventFieldsCache) {
+        let record = settled.occurrence.eventRecord
+        let parts = cache.parts(of: record)
+        JSONObjectWriter.write(into: &out) { json in
+            cache.copy(parts.uid, into: &json)
+            json.field("recurrenceId", time: settled.occurrence.recurrenceID)
+            cache.copy(parts.title, into: &json)
+            occurrenceFields(settled, part: nil, timeline: timeline, into: &json)
+            cache.copy(parts.rest, into: &json)
+        }
     }
 
     /// The fields, in this order: uid, recurrenceId, title, start and end
@@ -16,11 +27,18 @@ package enum OccurrenceJSON {
     /// attendees, categories, calendar, type.
     static func fields(_ settled: SettledOccurrence, part: DayPart?, timeline: ZoneTimeline,
                        into json: inout JSONObjectWriter) {
+        let event = settled.occurrence.eventRecord.event
+        json.field("uid", event.uid)
+        json.field("recurrenceId", time: settled.occurrence.recurrenceID)
+        json.field("title", event.title)
+        occurrenceFields(settled, part: part, timeline: timeline, into: &json)
+        eventFields(event, into: &json)
+    }
+
+    /// From start to busy: what differs from one occurrence of an event to the next.
+    private static func occurrenceFields(_ settled: SettledOccurrence, part: DayPart?, timeline: ZoneTimeline,
+                                         into json: inout JSONObjectWriter) {
         let occurrence = settled.occurrence
-        let record = occurrence.eventRecord
-        json.field("uid", record.event.uid)
-        json.field("recurrenceId", time: occurrence.recurrenceID)
-        json.field("title", record.event.title)
         json.field("start", time: occurrence.start)
         json.field("end", time: occurrence.end)
         json.field("startUTC", utc: settled.startUTC)
@@ -34,16 +52,64 @@ package enum OccurrenceJSON {
         json.field("allDay", settled.isAllDay)
         if let part { json.field("part", part.rawValue) }
         json.field("busy", settled.busy)
-        json.field("status", record.event.status?.rawValue)
-        if let location = record.event.location {
+    }
+
+    /// From status to type: the event's own.
+    fileprivate static func eventFields(_ event: borrowing Event, into json: inout JSONObjectWriter) {
+        json.field("status", event.status?.rawValue)
+        if let location = event.location {
             json.object("location") { EventJSON.location(location, into: &$0) }
         }
-        json.field("description", record.event.description)
-        if !record.event.attendees.isEmpty {
-            json.objects("attendees", record.event.attendees) { EventJSON.attendee($1, into: &$0) }
+        json.field("description", event.description)
+        if !event.attendees.isEmpty {
+            json.objects("attendees", event.attendees) { EventJSON.attendee($1, into: &$0) }
         }
-        json.strings("categories", record.event.categories)
-        json.field("calendar", record.event.calendar)
-        json.field("type", record.event.type)
+        json.strings("categories", event.categories)
+        json.field("calendar", event.calendar)
+        json.field("type", event.type)
+    }
+}
+
+/// The fields of an occurrence's object that come from its event alone,
+/// written once per event (by its record) and copied for each occurrence.
+/// For one batch of occurrences of one settlement: records are told apart
+/// by identity, so a cache must not outlive the occurrences it saw.
+/// Bounded: emptied past 4 MiB of fields.
+package struct EventFieldsCache {
+    /// `uid`, `title`, and the rest (status to type), as ranges of `bytes`,
+    /// each field with its leading comma.
+    struct Parts {
+        var uid: Range<Int>
+        var title: Range<Int>
+        var rest: Range<Int>
+    }
+
+    private var known: [ObjectIdentifier: Parts] = [:]
+    private var bytes = ByteWriter(capacity: 1 << 14)
+    private static let limit = 4 << 20
+
+    package init() {}
+
+    mutating func parts(of record: EventRecord) -> Parts {
+        if let parts = known[ObjectIdentifier(record)] { return parts }
+        if bytes.count > EventFieldsCache.limit {
+            known.removeAll(keepingCapacity: true)
+            bytes = ByteWriter(capacity: 1 << 14)
+        }
+        let event = record.event
+        let start = bytes.count
+        JSONObjectWriter.continue(into: &bytes) { $0.field("uid", event.uid) }
+        let titleStart = bytes.count
+        JSONObjectWriter.continue(into: &bytes) { $0.field("title", event.title) }
+        let restStart = bytes.count
+        JSONObjectWriter.continue(into: &bytes) { OccurrenceJSON.eventFields(event, into: &$0) }
+        let parts = Parts(uid: start..<titleStart, title: titleStart..<restStart, rest: restStart..<bytes.count)
+        known[ObjectIdentifier(record)] = parts
+        return parts
+    }
+
+    /// Fields written earlier, into `json`.
+    func copy(_ range: Range<Int>, into json: inout JSONObjectWriter) {
+        bytes.withBytes { json.fields(written: UnsafeBufferPointer(rebasing: $0[range])) }
     }
 }

@@ -90,11 +90,9 @@ package final class ICalStreamParser {
             return nil
         }
         defer { icalcomponent_free(root) }
-        return collected.bytes.withUnsafeBufferPointer { bytes in
-            var component = LibicalConversion.component(root, lines: collected.tree, bytes: bytes)
-            if limits.keepsStoredForm { component.stored = StoredComponent(collected: collected) }
-            return component
-        }
+        var component = LibicalConversion.component(root, lines: collected.tree)
+        if limits.keepsStoredForm { component.stored = StoredComponent(collected: collected) }
+        return component
     }
 }
 
@@ -128,35 +126,42 @@ struct CollectedComponent: Sendable {
     }
 }
 
-/// Names, lines and byte offsets (in `CollectedComponent.bytes`) of one
-/// component's own content lines, and its children's.
+/// Names, lines and what the first stage read of one component's own
+/// content lines, and its children's.
 struct LineTree: Sendable {
     var name = ""
     var line: Int
     var names: [String] = []
     var lines: [Int] = []
-    var offsets: [Int32] = []
+    var reads: [LineRead] = []
     var children: [LineTree] = []
+
+    /// One line split into parameters and value on the first stage's
+    /// thread, while the reader thread is busy with libical: the second
+    /// stage takes properties from it instead of splitting the line again.
+    struct LineRead: Sendable {
+        /// Nil when no value can be told from the parameters.
+        var raw: RawProperty?
+        /// `LineTree.isHeldBack`: the line was kept from libical.
+        var heldBack: Bool
+    }
 
     init(line: Int) {
         self.line = line
     }
 
-    /// Whether a line is kept from libical: busylife reads the values of
-    /// these properties from its own line (dates and times, durations,
-    /// rules, status, attendees...) and keeps TEXT and x-name values as
-    /// written, where libical's parse adds nothing but a lookup of the
-    /// name (a case-insensitive walk of its table of some hundred names)
-    /// and a copy. Their properties are made from our own line alone
-    /// (`LibicalConversion`), unless the line has no value at all
-    /// (`hasColon` false), which libical reports as it always did. What
-    /// busylife does not read (DTSTAMP, GEO, TRIGGER, URL...) still goes
-    /// through libical, which says when it is malformed. (Decided again
-    /// from the name and line rather than kept in another array of the
-    /// tree: that made every copy of a tree slower.)
-    static func isHeldBack(_ name: String, hasColon: () -> Bool) -> Bool {
-        heldBackValueIsText(name) != nil && hasColon()
-    }
+    // A line is held back (kept from libical) when its name is one of
+    // these and it has a colon: busylife reads the values of these
+    // properties from its own line (dates and times, durations, rules,
+    // status, attendees...) and keeps TEXT and x-name values as written,
+    // where libical's parse adds nothing but a lookup of the name (a
+    // case-insensitive walk of its table of some hundred names) and a
+    // copy. Their properties are made from our own line alone
+    // (`LibicalConversion`), unless the line has no value at all, which
+    // libical reports as it always did. What busylife does not read
+    // (DTSTAMP, GEO, TRIGGER, URL...) still goes through libical, which
+    // says when it is malformed. The first stage decides it once per line
+    // (`LineRead.heldBack`).
 
     /// Whether a held-back property's value is TEXT (unescaped as read):
     /// libical's own value type for the name; x-names are TEXT.
@@ -165,9 +170,9 @@ struct LineTree: Sendable {
     }
 
     /// Nil when properties called `name` are not held back; else whether
-    /// their value is TEXT. Asked twice for every property line, so the
-    /// name's bytes are compared as two words with the list's, not hashed.
-    private static func heldBackValueIsText(_ name: String) -> Bool? {
+    /// their value is TEXT. Asked once per name and parse (`NameCache`);
+    /// the name's bytes are compared as two words with the list's.
+    static func heldBackValueIsText(_ name: String) -> Bool? {
         var name = name
         return name.withUTF8 { heldBackValueIsText(utf8: $0) }
     }
@@ -180,38 +185,13 @@ struct LineTree: Sendable {
         }
         guard let key = PackedName(name) else { return nil }
         return heldBackSlots.withUnsafeBufferPointer { slots in
-            var index = key.slot
+            var index = key.slot(of: slotCount)
             while true {
                 let slot = slots[index]
                 if slot.state == 0 { return nil }
                 if slot.name == key { return slot.state == 2 }
                 index = (index + 1) & (slotCount - 1)
             }
-        }
-    }
-
-    /// A name of up to 16 bytes as two words, zero-padded (names hold no NUL).
-    private struct PackedName: Equatable {
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-
-        init() {}
-
-        init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-            guard let base = bytes.baseAddress, bytes.count <= 16 else { return nil }
-            withUnsafeMutableBytes(of: &low) {
-                $0.copyMemory(from: UnsafeRawBufferPointer(start: base, count: min(8, bytes.count)))
-            }
-            if bytes.count > 8 {
-                withUnsafeMutableBytes(of: &high) {
-                    $0.copyMemory(from: UnsafeRawBufferPointer(start: base + 8, count: bytes.count - 8))
-                }
-            }
-        }
-
-        /// Where the open-addressed table starts looking for it.
-        var slot: Int {
-            Int(truncatingIfNeeded: ((low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 58)
         }
     }
 
@@ -223,7 +203,7 @@ struct LineTree: Sendable {
         for (name, isText) in heldBack {
             var name = name
             let key = name.withUTF8 { PackedName($0)! }
-            var index = key.slot
+            var index = key.slot(of: slotCount)
             while slots[index].state != 0 { index = (index + 1) & (slotCount - 1) }
             slots[index] = (key, isText ? 2 : 1)
         }
@@ -243,7 +223,7 @@ struct LineTree: Sendable {
         // Room for a typical component's lines: one allocation each, not five.
         names.reserveCapacity(16)
         lines.reserveCapacity(16)
-        offsets.reserveCapacity(16)
+        reads.reserveCapacity(16)
     }
 }
 
@@ -264,6 +244,8 @@ private struct ParseState {
     var finished = false
     var strayLine: Int?
     var strayCount = 0
+    /// Property and parameter names made into strings once.
+    var names = NameCache()
 
     init(limits: ICalLimits) { self.limits = limits }
 
@@ -292,7 +274,7 @@ private struct ParseState {
         } else if componentDepth != nil {
             collect(&text, line: line)
         } else if inCalendar && stack.count == 1 {
-            if let (property, quoteRepaired) = text.withBytes({ PropertyLine.parse($0, line: line) }) {
+            if let (property, quoteRepaired) = text.withBytes({ PropertyLine.parse($0, line: line, names: &names) }) {
                 if quoteRepaired {
                     // A warning where it changes what busylife reads, else a note.
                     let read = ["X-WR-CALNAME", "X-WR-TIMEZONE", "METHOD"].contains(property.name)
@@ -421,12 +403,15 @@ private struct ParseState {
 
     mutating func collect(_ text: inout LineText, line: Int) {
         guard !poisoned, !openTrees.isEmpty else { return }
-        let name = text.propertyName()
+        let (name, heldBackText) = text.withBytes { bytes in
+            names.propertyName(UnsafeBufferPointer(rebasing: bytes.prefix { $0 != 0x3A && $0 != 0x3B }))
+        }
         let last = openTrees.count - 1
-        let heldBack = LineTree.isHeldBack(name) { text.withBytes { $0.contains(0x3A) } }
+        let heldBack = heldBackText != nil && text.withBytes { $0.contains(0x3A) }
         openTrees[last].names.append(name)
         openTrees[last].lines.append(line)
-        openTrees[last].offsets.append(Int32(truncatingIfNeeded: collected.bytes.count))
+        let raw = text.withBytes { RawProperty($0, from: 0, names: &names) }
+        openTrees[last].reads.append(LineTree.LineRead(raw: raw, heldBack: heldBack))
         append(&text, toLibical: !heldBack)
     }
 

@@ -10,8 +10,8 @@ import Darwin
 /// `char *` is copied into a `String` at once; libical keeps ownership of
 /// the tree, which the caller frees.
 enum LibicalConversion {
-    /// `bytes`: the collected lines (NUL-terminated) that `lines.offsets` point into.
-    static func component(_ component: OpaquePointer, lines: LineTree, bytes: UnsafeBufferPointer<UInt8>) -> ICalComponent {
+    /// `lines`: our own reading of the component's lines, in file order.
+    static func component(_ component: OpaquePointer, lines: LineTree) -> ICalComponent {
         let kind = icalcomponent_isa(component)
         let name: String
         if kind == ICAL_X_COMPONENT || kind == ICAL_NO_COMPONENT, !lines.name.isEmpty {
@@ -46,11 +46,11 @@ enum LibicalConversion {
                 }
                 // Otherwise libical put its error where the bad line was.
                 // (The cursor skips held-back lines: libical's next line is after them.)
-                cursor = takeHeldBack(from: cursor, lines: lines, bytes: bytes, into: &result)
+                cursor = takeHeldBack(from: cursor, lines: lines, into: &result)
                 let index = cursor < lines.lines.count ? cursor : nil
                 let line = index.map { lines.lines[$0] } ?? lines.line
                 if index != nil { cursor += 1 }
-                let raw = index.flatMap { RawProperty(bytes, from: Int(lines.offsets[$0])) }
+                let raw = index.flatMap { lines.reads[$0].raw }
                 let name = index.map { lines.names[$0] } ?? ""
                 switch LibicalError.outcome(reason, propertyName: name, readable: raw != nil) {
                 case .keep:
@@ -76,12 +76,12 @@ enum LibicalConversion {
             // `EXDATE:a,b` in two; our line already holds both values, so
             // the second is skipped.
             if let found = lines.names[cursor...].firstIndex(of: propertyName) {
-                if found > cursor { takeHeldBack(cursor..<found, lines: lines, bytes: bytes, into: &result) }
+                if found > cursor { takeHeldBack(cursor..<found, lines: lines, into: &result) }
                 cursor = found + 1
                 lastTaken = found
                 // Value and parameters as written, from our own line: no
                 // re-serialisation by libical.
-                if let raw = RawProperty(bytes, from: Int(lines.offsets[found])) {
+                if let raw = lines.reads[found].raw {
                     if raw.quoteRepaired {
                         result.problems.append(ICalProblem(kind: .repaired, line: lines.lines[found],
                             message: "\(propertyName) has a \" that is never closed; read as a plain character"))
@@ -99,7 +99,7 @@ enum LibicalConversion {
                 name: propertyName, value: value(current, kind: propertyKind),
                 parameters: parameters(current), line: lines.line))
         }
-        if cursor < lines.names.count { takeHeldBack(cursor..<lines.names.count, lines: lines, bytes: bytes, into: &result) }
+        if cursor < lines.names.count { takeHeldBack(cursor..<lines.names.count, lines: lines, into: &result) }
 
         var childIndex = 0
         var child = icalcomponent_get_first_component(component, ICAL_ANY_COMPONENT)
@@ -107,39 +107,32 @@ enum LibicalConversion {
             child = icalcomponent_get_next_component(component, ICAL_ANY_COMPONENT)
             let childLines = childIndex < lines.children.count ? lines.children[childIndex] : LineTree(line: lines.line)
             childIndex += 1
-            result.children.append(self.component(current, lines: childLines, bytes: bytes))
+            result.children.append(self.component(current, lines: childLines))
         }
         return result
     }
 
     /// Whether our line `index` was kept from libical (`LineTree.isHeldBack`).
-    private static func isHeldBack(_ index: Int, lines: borrowing LineTree, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        LineTree.isHeldBack(lines.names[index]) {
-            var at = Int(lines.offsets[index])
-            while at < bytes.count, bytes[at] != 0 {
-                if bytes[at] == 0x3A { return true }
-                at += 1
-            }
-            return false
-        }
+    private static func isHeldBack(_ index: Int, lines: borrowing LineTree) -> Bool {
+        lines.reads[index].heldBack
     }
 
     /// The held-back lines among `range`, in order.
     @inline(never)
-    private static func takeHeldBack(_ range: Range<Int>, lines: borrowing LineTree, bytes: UnsafeBufferPointer<UInt8>,
+    private static func takeHeldBack(_ range: Range<Int>, lines: borrowing LineTree,
                                      into result: inout ICalComponent) {
-        for index in range where isHeldBack(index, lines: lines, bytes: bytes) {
-            takeHeldBack(index, lines: lines, bytes: bytes, into: &result)
+        for index in range where isHeldBack(index, lines: lines) {
+            takeHeldBack(index, lines: lines, into: &result)
         }
     }
 
     /// The held-back lines from `cursor` on, up to libical's next line, whose index it returns.
     @inline(never)
-    private static func takeHeldBack(from cursor: Int, lines: borrowing LineTree, bytes: UnsafeBufferPointer<UInt8>,
+    private static func takeHeldBack(from cursor: Int, lines: borrowing LineTree,
                                      into result: inout ICalComponent) -> Int {
         var cursor = cursor
-        while cursor < lines.names.count, isHeldBack(cursor, lines: lines, bytes: bytes) {
-            takeHeldBack(cursor, lines: lines, bytes: bytes, into: &result)
+        while cursor < lines.names.count, isHeldBack(cursor, lines: lines) {
+            takeHeldBack(cursor, lines: lines, into: &result)
             cursor += 1
         }
         return cursor
@@ -147,11 +140,11 @@ enum LibicalConversion {
 
     /// A line libical never saw (`LineTree.isHeldBack`): its property from
     /// our line alone.
-    private static func takeHeldBack(_ index: Int, lines: borrowing LineTree, bytes: UnsafeBufferPointer<UInt8>,
+    private static func takeHeldBack(_ index: Int, lines: borrowing LineTree,
                                      into result: inout ICalComponent) {
         let line = lines.lines[index]
         let name = lines.names[index]
-        guard let raw = RawProperty(bytes, from: Int(lines.offsets[index])) else {
+        guard let raw = lines.reads[index].raw else {
             result.problems.append(ICalProblem(kind: .parse, line: line,
                 message: "\(name) has no value that can be told from its parameters; property skipped"))
             return
@@ -292,10 +285,11 @@ struct RawProperty {
 
     /// The line read; a `"` left open to the end is read as a plain
     /// character rather than swallowing the value.
-    init?(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) {
-        if let read = RawProperty(bytes, from: start, quotesAreLiteral: false) {
+    /// Parameter names are taken from `names`.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, names: inout NameCache) {
+        if let read = RawProperty(bytes, from: start, quotesAreLiteral: false, names: &names) {
             self = read
-        } else if var read = RawProperty(bytes, from: start, quotesAreLiteral: true) {
+        } else if var read = RawProperty(bytes, from: start, quotesAreLiteral: true, names: &names) {
             read.quoteRepaired = true
             self = read
         } else {
@@ -303,25 +297,18 @@ struct RawProperty {
         }
     }
 
-    private init?(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, quotesAreLiteral: Bool) {
+    private init?(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, quotesAreLiteral: Bool, names: inout NameCache) {
         var index = start
         let end = bytes.count
         func string(_ range: Range<Int>) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        }
-        /// Parameter names are ASCII: upper-cased as the string is made.
-        func upperString(_ range: Range<Int>) -> String {
-            String(unsafeUninitializedCapacity: range.count) { buffer in
-                for (offset, index) in range.enumerated() { buffer[offset] = asciiUpper(bytes[index]) }
-                return range.count
-            }
         }
         while index < end, bytes[index] != 0, bytes[index] != 0x3B, bytes[index] != 0x3A { index += 1 }  // ; :
         while index < end, bytes[index] == 0x3B {
             index += 1
             let nameStart = index
             while index < end, bytes[index] != 0, bytes[index] != 0x3D, bytes[index] != 0x3A, bytes[index] != 0x3B { index += 1 }
-            let name = upperString(nameStart..<index)
+            let name = names.name(UnsafeBufferPointer(rebasing: bytes[nameStart..<index]))
             var value = ""
             if index < end, bytes[index] == 0x3D {  // =
                 index += 1

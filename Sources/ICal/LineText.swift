@@ -10,10 +10,29 @@ struct LineText {
         self.raw = raw
         var high: UInt8 = 0
         var control = false
-        for byte in raw {
+        var index = 0
+        if let base = raw.baseAddress {
+            // Eight bytes at a time while none is a control byte (below
+            // 0x20, tab included, or 0x7F); high bits gathered on the way.
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            var highWord: UInt64 = 0
+            while index &+ 8 <= raw.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let low = (word &- ones &* 0x20) & ~word
+                let delete = word ^ (ones &* 0x7F)
+                if (low | ((delete &- ones) & ~delete)) & highs != 0 { break }
+                highWord |= word
+                index &+= 8
+            }
+            if highWord & highs != 0 { high = 0x80 }
+        }
+        while index < raw.count {
+            let byte = raw[index]
             high |= byte
             if byte < 0x20 && byte != 0x09 { control = true }
             if byte == 0x7F { control = true }
+            index &+= 1
         }
         hasBinary = control
         if !control && high & 0x80 != 0 {
@@ -46,19 +65,6 @@ struct LineText {
             return String(unsafeUninitializedCapacity: rest.count) { buffer in
                 for i in 0..<rest.count { buffer[i] = asciiUpper(rest[i]) }
                 return rest.count
-            }
-        }
-    }
-
-    /// The upper-cased property name: the text before the first `;` or `:`.
-    func propertyName() -> String {
-        withBytes { bytes in
-            var end = 0
-            while end < bytes.count && bytes[end] != 0x3A && bytes[end] != 0x3B { end += 1 }
-            // One string, upper-cased as it is made (names are ASCII).
-            return String(unsafeUninitializedCapacity: end) { buffer in
-                for i in 0..<end { buffer[i] = asciiUpper(bytes[i]) }
-                return end
             }
         }
     }

@@ -10,10 +10,11 @@ import Darwin
 enum PropertyLine {
     /// The property, and whether a `"` never closed was read as a plain
     /// character (a repair to report).
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> (property: ICalProperty, quoteRepaired: Bool)? {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int,
+                      names: inout NameCache) -> (property: ICalProperty, quoteRepaired: Bool)? {
         let nameEnd = bytes.firstIndex { $0 == 0x3B || $0 == 0x3A } ?? bytes.count
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<nameEnd]), as: UTF8.self).trimmingSpaces().uppercased()
-        guard !name.isEmpty, let raw = RawProperty(bytes, from: 0) else { return nil }
+        guard !name.isEmpty, let raw = RawProperty(bytes, from: 0, names: &names) else { return nil }
         return (ICalProperty(name: name, value: unescapeText(raw.value), parameters: raw.parameters, line: line), raw.quoteRepaired)
     }
 

@@ -50,6 +50,13 @@ package final class StoredComponent: Sendable {
         return parsed().children
     }
 
+    /// Its properties and children from one parse of the lines (asking
+    /// `properties` and then `children` parses them twice).
+    package var parts: (properties: [StoredProperty], children: [StoredComponent]) {
+        guard lines != nil else { return (builtProperties, builtChildren) }
+        return parsed()
+    }
+
     /// A copy with other properties (the children kept).
     package func with(properties: [StoredProperty]) -> StoredComponent {
         StoredComponent(name: name, properties: properties, children: children)
@@ -174,16 +181,27 @@ extension StoredProperty {
         func string(_ range: Range<Int>) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         }
+        /// Trimmed of blanks and upper-cased: bytes at a time when ASCII (as names nearly always are).
+        func upperName(_ range: Range<Int>) -> String {
+            var range = range
+            while !range.isEmpty, bytes[range.lowerBound] == 0x20 || bytes[range.lowerBound] == 0x09 { range = (range.lowerBound + 1)..<range.upperBound }
+            while !range.isEmpty, bytes[range.upperBound - 1] == 0x20 || bytes[range.upperBound - 1] == 0x09 { range = range.lowerBound..<(range.upperBound - 1) }
+            guard range.allSatisfy({ bytes[$0] < 0x80 }) else { return string(range).uppercased() }
+            return String(unsafeUninitializedCapacity: range.count) { buffer in
+                for (offset, index) in range.enumerated() { buffer[offset] = asciiUpper(bytes[index]) }
+                return range.count
+            }
+        }
         var index = 0
         while index < end, bytes[index] != 0x3B, bytes[index] != 0x3A { index += 1 }  // ; :
-        let name = string(0..<index).trimmingSpaces().uppercased()
+        let name = upperName(0..<index)
         guard !name.isEmpty else { return nil }
         var parameters: [StoredParameter] = []
         while index < end, bytes[index] == 0x3B {
             index += 1
             let nameStart = index
             while index < end, bytes[index] != 0x3D, bytes[index] != 0x3A, bytes[index] != 0x3B { index += 1 }
-            let parameterName = string(nameStart..<index).trimmingSpaces().uppercased()
+            let parameterName = upperName(nameStart..<index)
             var values: [String] = []
             if index < end, bytes[index] == 0x3D {  // =
                 index += 1

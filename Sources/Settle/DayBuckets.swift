@@ -47,20 +47,9 @@ struct DayBuckets {
             if outOfRange[ClaimKey(event)] == nil { outOfRange[ClaimKey(event)] = event }
         }
         let settled = placer.place(occurrence)
-        let ranges = placer.dayRanges(settled)
-        guard let first = ranges.first else { return }
-        for range in ranges {
-            counts[range.lowerBound] += 1
-            counts[range.upperBound + 1] -= 1
-            if settled.isAllDay {
-                allDayCounts[range.lowerBound] += 1
-                allDayCounts[range.upperBound + 1] -= 1
-            }
-            if settled.busy && settled.isAllDay {
-                allDayBusy[range.lowerBound] += 1
-                allDayBusy[range.upperBound + 1] -= 1
-            }
-        }
+        guard let landed = placer.dayRanges(settled) else { return }
+        count(landed.first, settled)
+        for range in landed.more { count(range, settled) }
         if settled.busy && !settled.isAllDay && settled.startUTC < settled.endUTC {
             busy.append(settled.startUTC..<settled.endUTC)
             if busy.count >= busyCompactAt {
@@ -69,14 +58,28 @@ struct DayBuckets {
             }
         }
         if placer.options.keepOccurrences {
-            if ranges.count > 1 { moreRanges[blockedCount] = Array(ranges.dropFirst()) }
+            if !landed.more.isEmpty { moreRanges[blockedCount] = landed.more }
             if blocks.isEmpty || blocks[blocks.count - 1].count == DayBuckets.blockSize {
                 blocks.append([])
                 blocks[blocks.count - 1].reserveCapacity(DayBuckets.blockSize)
             }
             blocks[blocks.count - 1].append(settled)
             blockedCount += 1
-            placements.append(first)
+            placements.append(landed.first)
+        }
+    }
+
+    /// One range of days an occurrence lands on, counted.
+    private mutating func count(_ range: ClosedRange<Int>, _ settled: SettledOccurrence) {
+        counts[range.lowerBound] += 1
+        counts[range.upperBound + 1] -= 1
+        if settled.isAllDay {
+            allDayCounts[range.lowerBound] += 1
+            allDayCounts[range.upperBound + 1] -= 1
+        }
+        if settled.busy && settled.isAllDay {
+            allDayBusy[range.lowerBound] += 1
+            allDayBusy[range.upperBound + 1] -= 1
         }
     }
 

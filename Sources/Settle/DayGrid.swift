@@ -44,9 +44,11 @@ struct DayGrid {
         self.runStarts = runStarts
     }
 
-    /// The day indices (inclusive ranges, in order, not overlapping) whose
-    /// intervals overlap [start, end), for `start < end`.
-    func days(overlapping start: Instant, _ end: Instant) -> [ClosedRange<Int>] {
+    /// The day indices whose intervals overlap [start, end), for `start <
+    /// end`: one range, and more (in order, not overlapping) only when a
+    /// travelling viewer's days come in several runs. No array is made for
+    /// the one range (this runs once per occurrence).
+    func days(overlapping start: Instant, _ end: Instant) -> LandedDays? {
         // First piece ending after start; first piece starting at or after end.
         var low = 0, high = pieces.count
         while low < high {
@@ -60,7 +62,14 @@ struct DayGrid {
             if pieces[mid].lower < end { low = mid + 1 } else { high = mid }
         }
         let last = low - 1
-        guard first <= last else { return [] }
+        guard first <= last else { return nil }
+        if runStarts.count == 1 { return LandedDays(first: pieces[first].day...pieces[last].day) }
+        let ranges = runs(first, last)
+        return LandedDays(first: ranges[0], more: Array(ranges.dropFirst()))
+    }
+
+    /// The day ranges of pieces `first...last` across runs of days, merged.
+    private func runs(_ first: Int, _ last: Int) -> [ClosedRange<Int>] {
         // The run holding `first`, then each run up to `last`.
         var run = 0
         var lowRun = 0, highRun = runStarts.count
@@ -86,6 +95,13 @@ struct DayGrid {
             }
         }
         return merged
+    }
+
+    /// The days an occurrence lands on (`days(overlapping:)`).
+    struct LandedDays {
+        var first: ClosedRange<Int>
+        /// Further ranges, after `first`: empty unless the viewer travels.
+        var more: [ClosedRange<Int>] = []
     }
 
     /// Busy time per day by one sweep: `busy` (any order, overlapping) is

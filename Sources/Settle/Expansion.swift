@@ -24,52 +24,70 @@ struct ExpansionWindow {
 
 /// Expands every series and places every occurrence, on all cores, in two
 /// passes. The first counts the instances each series generates and gives
-/// each its share of the work budget, in input order (`shares`). The
-/// second cuts the series into chunks in input order (single events go
-/// with the first); each chunk expands its series within their shares and
-/// fills its own `DayBuckets`. Each occurrence is placed as it is
-/// expanded; only with `keepOccurrences` is it kept, so a year of busy
-/// time holds intervals, not occurrences. With `releasing`, each series is
-/// let go once expanded: the series and the occurrences kept are never
-/// all held at once.
+/// each its share of the work budget, in input order (`shares`). The second
+/// cuts the single events and the series into pieces in input order (a few
+/// per core, taken by whichever core is free, since a series may expand to
+/// one occurrence or to thousands); each piece expands its series within
+/// their shares and fills its own `DayBuckets`, and the pieces come back in
+/// input order. Each occurrence is placed as it is expanded; only with
+/// `keepOccurrences` is it kept, so a year of busy time holds intervals,
+/// not occurrences. With `releasing`, each series is let go once expanded:
+/// the series and the occurrences kept are never all held at once.
 enum Expansion {
-    /// The chunks' buckets in order, and the diagnostics of the budget.
+    /// A piece of work: single events or series, by position.
+    private enum Piece: Sendable {
+        case singles(Range<Int>)
+        case series(Range<Int>)
+    }
+
+    /// The pieces' buckets in order, and the diagnostics of the budget.
     static func run(singles: [Occurrence], series: inout [Series], releasing: Bool, window: ExpansionWindow,
                     placer: Placer) -> (buckets: [DayBuckets], diagnostics: [Diagnostic]) {
         let (limits, warning) = shares(series, counts: counts(series, window: window), window: window)
-        let buckets = ParallelChunks.map(&series) { range, series in
-            var part = DayBuckets(days: window.dayCount)
-            if range.lowerBound == 0 {
-                for occurrence in singles { part.take(occurrence, placer) }
+        let width = ParallelChunks.width
+        let pieces = ParallelChunks.ranges(count: singles.count, chunks: 2 * width).map(Piece.singles)
+            + ParallelChunks.ranges(count: series.count, chunks: 4 * width).map(Piece.series)
+        let buckets = ParallelChunks.sharing(&series) { series in
+            ParallelChunks.map(count: pieces.count, chunks: pieces.count) { range in
+                var part = DayBuckets(days: window.dayCount)
+                for piece in range {
+                    switch pieces[piece] {
+                    case .singles(let singlesRange):
+                        for index in singlesRange { part.take(singles[index], placer) }
+                    case .series(let seriesRange):
+                        for position in seriesRange {
+                            var generated = 0
+                            let expanded = series[position].occurrences(
+                                lower: window.lower, upper: window.upper, core: window.core, cap: window.instanceCap,
+                                limit: limits?[position] ?? window.instanceCap, generated: &generated
+                            ) { part.diagnostics.append($0) }
+                            if releasing { series[position] = Series() }
+                            for occurrence in expanded { part.take(occurrence, placer) }
+                        }
+                    }
+                }
+                return part
             }
-            for position in range {
-                var generated = 0
-                let expanded = series[position].occurrences(lower: window.lower, upper: window.upper, core: window.core,
-                                                            cap: window.instanceCap,
-                                                            limit: limits?[position] ?? window.instanceCap,
-                                                            generated: &generated) { part.diagnostics.append($0) }
-                if releasing { series[position] = Series() }
-                for occurrence in expanded { part.take(occurrence, placer) }
-            }
-            return part
         }
         return (buckets, warning.map { [$0] } ?? [])
     }
 
     /// The instances each series generates in the window under its cap
-    /// alone (one more when cut), counted on all cores until the budget is
-    /// passed; nil for those not counted then.
+    /// alone (one more when cut), counted in pieces on all cores until the
+    /// budget is passed; nil for those not counted then.
     private static func counts(_ series: [Series], window: ExpansionWindow) -> [Int?] {
         let spent = Atomic<Int>(0)
-        let parts = ParallelChunks.map(count: series.count) { range -> [Int?] in
+        let pieces = ParallelChunks.ranges(count: series.count, chunks: 4 * ParallelChunks.width)
+        let parts = ParallelChunks.map(count: pieces.count, chunks: pieces.count) { range -> [Int?] in
             var counts: [Int?] = []
-            for position in range {
+            for position in range.flatMap({ pieces[$0] }) {
                 if spent.load(ordering: .relaxed) > window.instanceBudget { break }
                 let generated = generated(series[position], window: window, limit: window.instanceCap)
                 spent.add(generated, ordering: .relaxed)
                 counts.append(generated)
             }
-            return counts + [Int?](repeating: nil, count: range.count - counts.count)
+            let count = range.reduce(0) { $0 + pieces[$1].count }
+            return counts + [Int?](repeating: nil, count: count - counts.count)
         }
         return Array(parts.joined())
     }

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Settle expands its series this way and Export formats days this way;
 /// this is the one place that shares memory between threads (each chunk
-/// writes only its own result slot, and its own range of an array).
+/// writes only its own result slot, and its own elements of an array).
 package enum ParallelChunks {
     /// The cores this process may use now (at least one).
     package static var width: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
@@ -43,19 +43,16 @@ package enum ParallelChunks {
 }
 
 extension ParallelChunks {
-    /// `map` over the elements of `array`, each chunk free to change (or
-    /// let go of) the elements of its own range, through `ChunkElements`.
-    package static func map<Element, Result>(_ array: inout [Element], chunks: Int = width,
-                                             _ body: @Sendable (Range<Int>, ChunkElements<Element>) -> Result) -> [Result] {
-        array.withUnsafeMutableBufferPointer { buffer in
-            let elements = ChunkElements(buffer: buffer)
-            return map(count: buffer.count, chunks: chunks) { body($0, elements) }
-        }
+    /// `body` given the elements of `array` for concurrent work in which
+    /// each element is read and written by one chunk alone (`ChunkElements`).
+    package static func sharing<Element, Result>(_ array: inout [Element],
+                                                 _ body: (ChunkElements<Element>) -> Result) -> Result {
+        array.withUnsafeMutableBufferPointer { body(ChunkElements(buffer: $0)) }
     }
 }
 
-/// Elements of an array that concurrent chunks each read and write only
-/// their own range of.
+/// Elements of an array shared by concurrent chunks, each chunk reading
+/// and writing only its own.
 package struct ChunkElements<Element>: @unchecked Sendable {
     fileprivate let buffer: UnsafeMutableBufferPointer<Element>
 

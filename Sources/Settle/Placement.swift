@@ -28,12 +28,12 @@ struct Placer {
     /// The window's days an occurrence lands on, as ranges of day indices:
     /// an all-day one on its dates, a zero-length one on the date of its
     /// start, any other on every day whose time it overlaps.
-    func dayRanges(_ occurrence: SettledOccurrence) -> [ClosedRange<Int>] {
-        let windowStart = options.from.daysSinceEpoch, windowEnd = options.to.daysSinceEpoch
+    func dayRanges(_ occurrence: SettledOccurrence) -> DayGrid.LandedDays? {
         if occurrence.isAllDay || occurrence.startUTC == occurrence.endUTC {
+            let windowStart = options.from.daysSinceEpoch, windowEnd = options.to.daysSinceEpoch
             let low = max(occurrence.firstDate.daysSinceEpoch, windowStart)
             let high = min(occurrence.isAllDay ? occurrence.lastDate.daysSinceEpoch : occurrence.firstDate.daysSinceEpoch, windowEnd)
-            return low <= high ? [Int(low - windowStart)...Int(high - windowStart)] : []
+            return low <= high ? DayGrid.LandedDays(first: Int(low - windowStart)...Int(high - windowStart)) : nil
         }
         return grid.days(overlapping: occurrence.startUTC, occurrence.endUTC)
     }

@@ -47,8 +47,9 @@ struct OccurrencesCommand: ParsableCommand {
             let end = min(occurrences.count, start + 4_096), first = start
             let chunks = ParallelChunks.map(count: end - first) { range in
                 var bytes = ByteWriter(capacity: range.count * 512)
+                var cache = EventFieldsCache()
                 for index in range {
-                    OccurrenceJSON.write(occurrences[first + index], timeline: timeline, into: &bytes)
+                    OccurrenceJSON.write(occurrences[first + index], timeline: timeline, into: &bytes, cache: &cache)
                     bytes.append(byte: 0x0A)
                 }
                 return bytes
