@@ -95,10 +95,7 @@ enum Expansion {
     /// Instances `series` generates in the window with at most `limit` of
     /// them (one more when cut).
     private static func generated(_ series: Series, window: ExpansionWindow, limit: Int) -> Int {
-        var generated = 0
-        _ = series.occurrences(lower: window.lower, upper: window.upper, core: window.core, cap: window.instanceCap,
-                               limit: limit, generated: &generated) { _ in }
-        return generated
+        series.generated(lower: window.lower, upper: window.upper, core: window.core, cap: window.instanceCap, limit: limit)
     }
 
     /// Within the budget, no limits (each series its cap). Over it, each

@@ -116,9 +116,9 @@ struct Series {
     /// start in the core (widened by the instances' length) are generated
     /// first, and the margins get what is left.
     ///
-    /// In steps: the overrides that stand alone (`Overrides`), the reach
-    /// of the window widened by lengths and shifts, the original starts
-    /// (`starts`), the EXRULE exclusions, then each start as the master's
+    /// In steps: the overrides that stand alone (`Overrides`), the original
+    /// starts in the reach of the window widened by lengths and shifts
+    /// (`reachingStarts`), the EXRULE exclusions, then each start as the master's
     /// instance, a THISANDFUTURE override's, or nothing (`instances`).
     func occurrences(lower: Int64, upper: Int64, core: Range<Int64>? = nil, cap: Int, limit: Int, generated: inout Int,
                      diagnostic: (Diagnostic) -> Void) -> [Occurrence] {
@@ -130,20 +130,9 @@ struct Series {
         guard let master, let frame, let length = masterLength else { return result }
 
         let ranges = table.rangeOverrides(frame: frame, masterLength: length)
-        var widest = length.boundSeconds
-        var earliestShift: Int64 = 0, latestShift: Int64 = 0
-        for range in ranges {
-            widest = max(widest, range.length.boundSeconds)
-            earliestShift = min(earliestShift, range.shift)
-            latestShift = max(latestShift, range.shift)
-        }
-        let from = lower - widest - latestShift, to = upper - earliestShift
-        let coreReach = core.map { core -> Range<Int64> in
-            let coreFrom = min(max(from, core.lowerBound - widest - latestShift), to)
-            return coreFrom..<max(min(to, core.upperBound - earliestShift), coreFrom)
-        }
-        let starts = Series.starts(of: master, frame: frame, from: from, to: to, core: coreReach,
-                                   cap: cap, limit: limit, generated: &generated, diagnostic: diagnostic)
+        let starts = Series.reachingStarts(of: master, frame: frame, length: length, ranges: ranges,
+                                           lower: lower, upper: upper, core: core, cap: cap, limit: limit,
+                                           generated: &generated, diagnostic: diagnostic)
         // An EXRULE is a filter: each start is looked up in it (a window of
         // one second), so its cost is the starts', however often it repeats.
         // A rule with COUNT counts from DTSTART, so it is walked once over
@@ -162,6 +151,43 @@ struct Series {
         }
         result += instances(starts, master: master, frame: frame, length: length, table: table, ranges: ranges, excluded: excluded)
         return result
+    }
+
+    /// How many instances `occurrences` generates from the rules with the
+    /// same arguments (one more when cut), without making the occurrences.
+    func generated(lower: Int64, upper: Int64, core: Range<Int64>?, cap: Int, limit: Int) -> Int {
+        guard let master else { return 0 }
+        let frame = Frame(master.start)
+        let table = Overrides(overrides, far: farOverrides, master: master, frame: frame) { _ in }
+        let length = InstanceLength(start: master.start, end: master.end, duration: master.duration)
+        var generated = 0
+        _ = Series.reachingStarts(of: master, frame: frame, length: length,
+                                  ranges: table.rangeOverrides(frame: frame, masterLength: length),
+                                  lower: lower, upper: upper, core: core, cap: cap, limit: limit,
+                                  generated: &generated) { _ in }
+        return generated
+    }
+
+    /// The original starts whose instances may reach [lower, upper): the
+    /// reach widened by the longest instance and by the THISANDFUTURE
+    /// overrides' shifts (`core` likewise), then `starts`.
+    private static func reachingStarts(of master: Event, frame: Frame, length: InstanceLength, ranges: [RangeOverride],
+                                       lower: Int64, upper: Int64, core: Range<Int64>?, cap: Int, limit: Int,
+                                       generated: inout Int, diagnostic: (Diagnostic) -> Void) -> [Start] {
+        var widest = length.boundSeconds
+        var earliestShift: Int64 = 0, latestShift: Int64 = 0
+        for range in ranges {
+            widest = max(widest, range.length.boundSeconds)
+            earliestShift = min(earliestShift, range.shift)
+            latestShift = max(latestShift, range.shift)
+        }
+        let from = lower - widest - latestShift, to = upper - earliestShift
+        let coreReach = core.map { core -> Range<Int64> in
+            let coreFrom = min(max(from, core.lowerBound - widest - latestShift), to)
+            return coreFrom..<max(min(to, core.upperBound - earliestShift), coreFrom)
+        }
+        return starts(of: master, frame: frame, from: from, to: to, core: coreReach,
+                      cap: cap, limit: limit, generated: &generated, diagnostic: diagnostic)
     }
 
     /// Original instance starts in [from, to), sorted by wall time: DTSTART,
