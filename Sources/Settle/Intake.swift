@@ -213,21 +213,20 @@ struct Intake {
     /// Whether one of a master's own instances (DTSTART, a rule's, an
     /// RDATE's) starts where its occurrence may touch the expansion window
     /// (with a day more each side): only then do its text and attendees
-    /// show. Its shifted instances show a THISANDFUTURE override's fields,
-    /// and an RDATE PERIOD may outlast the window's margin: kept whole.
-    private mutating func hasInstanceNearWindow(_ event: Event) -> Bool {
+    /// show. Its shifted instances show a THISANDFUTURE override's fields;
+    /// an RDATE PERIOD may outlast the window's margin, and a rule with
+    /// COUNT would be walked from DTSTART again (`mayReachWindow` found it
+    /// reaching the window): kept whole.
+    private func hasInstanceNearWindow(_ event: Event) -> Bool {
         let recurrence = event.recurrence
         if recurrence.dates.contains(where: { if case .period = $0 { true } else { false } }) { return true }
+        if recurrence.rules.contains(where: { $0.count != nil }) { return true }
         let frame = Frame(event.start)
         let length = InstanceLength(start: event.start, end: event.end, duration: event.duration).boundSeconds
         let from = coarseLower - 2 * 86_400 - length, to = coarseUpper + 2 * 86_400
         let walls = [frame.wall(event.start)] + recurrence.dates.map { frame.wall($0.start) }
         if walls.contains(where: { $0 >= from && $0 < to }) { return true }
         for rule in recurrence.rules {
-            if let count = rule.count {
-                guard countBudget >= count else { return true }
-                countBudget -= count
-            }
             var found = false, gaveUp = false
             Series.expander(for: rule, of: event, frame: frame, countsStart: true)
                 .instances(from: from, to: to, gaveUp: &gaveUp) { _ in found = true; return false }

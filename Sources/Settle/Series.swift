@@ -116,9 +116,9 @@ struct Series {
     /// start in the core (widened by the instances' length) are generated
     /// first, and the margins get what is left.
     ///
-    /// In steps: the overrides that stand alone (`Overrides`), the original
-    /// starts in the reach of the window widened by lengths and shifts
-    /// (`reachingStarts`), the EXRULE exclusions, then each start as the master's
+    /// In steps: the overrides that stand alone (`Overrides`), the reach
+    /// of the window widened by lengths and shifts (`reach`), the original
+    /// starts (`starts`), the EXRULE exclusions, then each start as the master's
     /// instance, a THISANDFUTURE override's, or nothing (`instances`).
     func occurrences(lower: Int64, upper: Int64, core: Range<Int64>? = nil, cap: Int, limit: Int, generated: inout Int,
                      diagnostic: (Diagnostic) -> Void) -> [Occurrence] {
@@ -130,9 +130,9 @@ struct Series {
         guard let master, let frame, let length = masterLength else { return result }
 
         let ranges = table.rangeOverrides(frame: frame, masterLength: length)
-        let starts = Series.reachingStarts(of: master, frame: frame, length: length, ranges: ranges,
-                                           lower: lower, upper: upper, core: core, cap: cap, limit: limit,
-                                           generated: &generated, diagnostic: diagnostic)
+        let (from, to, coreReach) = Series.reach(length: length, ranges: ranges, lower: lower, upper: upper, core: core)
+        let starts = Series.starts(of: master, frame: frame, from: from, to: to, core: coreReach,
+                                   cap: cap, limit: limit, generated: &generated, diagnostic: diagnostic)
         // An EXRULE is a filter: each start is looked up in it (a window of
         // one second), so its cost is the starts', however often it repeats.
         // A rule with COUNT counts from DTSTART, so it is walked once over
@@ -154,26 +154,33 @@ struct Series {
     }
 
     /// How many instances `occurrences` generates from the rules with the
-    /// same arguments (one more when cut), without making the occurrences.
+    /// same arguments (one more when cut), without making them: the rules
+    /// walked over the same reach, nothing converted or kept.
     func generated(lower: Int64, upper: Int64, core: Range<Int64>?, cap: Int, limit: Int) -> Int {
         guard let master else { return 0 }
         let frame = Frame(master.start)
-        let table = Overrides(overrides, far: farOverrides, master: master, frame: frame) { _ in }
         let length = InstanceLength(start: master.start, end: master.end, duration: master.duration)
+        let shifting = overrides.contains { $0.event.recurrenceID?.thisAndFuture == true }
+        let ranges = shifting ? Overrides(overrides, far: farOverrides, master: master, frame: frame) { _ in }
+            .rangeOverrides(frame: frame, masterLength: length) : []
+        let (from, to, _) = Series.reach(length: length, ranges: ranges, lower: lower, upper: upper, core: core)
+        let rules = master.recurrence.rules
+        let limit = min(cap, limit)
+        if rules.isEmpty || limit == 0 { return rules.isEmpty ? 0 : 1 }
         var generated = 0
-        _ = Series.reachingStarts(of: master, frame: frame, length: length,
-                                  ranges: table.rangeOverrides(frame: frame, masterLength: length),
-                                  lower: lower, upper: upper, core: core, cap: cap, limit: limit,
-                                  generated: &generated) { _ in }
+        for rule in rules where generated <= limit && from < to {
+            var gaveUp = false
+            Series.expander(for: rule, of: master, frame: frame, countsStart: true)
+                .instances(from: from, to: to, gaveUp: &gaveUp) { _ in generated += 1; return generated <= limit }
+        }
         return generated
     }
 
-    /// The original starts whose instances may reach [lower, upper): the
-    /// reach widened by the longest instance and by the THISANDFUTURE
-    /// overrides' shifts (`core` likewise), then `starts`.
-    private static func reachingStarts(of master: Event, frame: Frame, length: InstanceLength, ranges: [RangeOverride],
-                                       lower: Int64, upper: Int64, core: Range<Int64>?, cap: Int, limit: Int,
-                                       generated: inout Int, diagnostic: (Diagnostic) -> Void) -> [Start] {
+    /// The wall seconds whose starts may reach [lower, upper) (and `core`
+    /// likewise): widened by the longest instance and by the THISANDFUTURE
+    /// overrides' shifts.
+    private static func reach(length: InstanceLength, ranges: [RangeOverride], lower: Int64, upper: Int64,
+                              core: Range<Int64>?) -> (from: Int64, to: Int64, core: Range<Int64>?) {
         var widest = length.boundSeconds
         var earliestShift: Int64 = 0, latestShift: Int64 = 0
         for range in ranges {
@@ -186,8 +193,7 @@ struct Series {
             let coreFrom = min(max(from, core.lowerBound - widest - latestShift), to)
             return coreFrom..<max(min(to, core.upperBound - earliestShift), coreFrom)
         }
-        return starts(of: master, frame: frame, from: from, to: to, core: coreReach,
-                      cap: cap, limit: limit, generated: &generated, diagnostic: diagnostic)
+        return (from, to, coreReach)
     }
 
     /// Original instance starts in [from, to), sorted by wall time: DTSTART,
