@@ -52,24 +52,53 @@ package enum DaysJSON {
         var listed = settlement.listedDays.makeIterator()
         var few: [LocalDay] = []
         few.reserveCapacity(step)
+        // Each chunk slot keeps its event fields from day to day (a
+        // series' occurrences fall on many days); the settlement's
+        // occurrences outlive them all.
+        let caches = ChunkCaches(count: step)
+        defer { caches.deallocate() }
         while true {
             few.removeAll(keepingCapacity: true)
             while few.count < step, let next = listed.next() { few.append(next) }
             if few.isEmpty { return }
-            let chunks = ParallelChunks.map(count: few.count) { [few] range in
-                range.map { day(few[$0], in: settlement) }
+            let chunks = ParallelChunks.map(count: few.count, chunks: few.count) { [few] range in
+                range.map { day(few[$0], in: settlement, cache: &caches.slots[$0]) }
             }
             for bytes in chunks.joined() where !write(bytes) { return }
         }
     }
 
     package static func day(_ day: LocalDay, in settlement: Settlement) -> [UInt8] {
-        var bytes = ByteWriter(capacity: 1024)
-        JSONObjectWriter.write(into: &bytes) { fields(day, in: settlement, into: &$0) }
+        var cache = EventFieldsCache()
+        return self.day(day, in: settlement, cache: &cache)
+    }
+
+    static func day(_ day: LocalDay, in settlement: Settlement, cache: inout EventFieldsCache) -> [UInt8] {
+        // Room for a typical entry each (about 600 bytes): a busy day's
+        // object, most of a megabyte, is not copied again and again as it grows.
+        var bytes = ByteWriter(capacity: 1024 + 640 * day.entries.count)
+        JSONObjectWriter.write(into: &bytes) { fields(day, in: settlement, cache: &cache, into: &$0) }
         return bytes.bytes
     }
 
-    private static func fields(_ day: LocalDay, in settlement: Settlement, into json: inout JSONObjectWriter) {
+    /// One event-fields cache per chunk of `forEachDay`, each used by one
+    /// thread at a time.
+    private final class ChunkCaches: @unchecked Sendable {
+        let slots: UnsafeMutableBufferPointer<EventFieldsCache>
+
+        init(count: Int) {
+            slots = .allocate(capacity: count)
+            _ = slots.initialize(from: (0..<count).map { _ in EventFieldsCache() })
+        }
+
+        func deallocate() {
+            _ = slots.deinitialize()
+            slots.deallocate()
+        }
+    }
+
+    private static func fields(_ day: LocalDay, in settlement: Settlement, cache: inout EventFieldsCache,
+                               into json: inout JSONObjectWriter) {
         let timeline = settlement.timeline
         func local(_ instant: Instant, before: Bool = false) -> (Instant, Int) {
             let zone = timeline.zone(at: before ? instant.adding(milliseconds: -1) : instant)
@@ -91,12 +120,9 @@ package enum DaysJSON {
         json.field("allDayCount", day.allDayCount)
         if !day.eventsListed { json.field("eventsListed", false) }
         json.objects("events", day.entries) { object, entry in
-            event(settlement.occurrences[entry.occurrence], part: entry.part, timeline: timeline, into: &object)
+            OccurrenceJSON.fields(settlement.occurrences[entry.occurrence], part: entry.part, timeline: timeline,
+                                  cache: &cache, into: &object)
         }
-    }
-
-    static func event(_ settled: SettledOccurrence, part: DayPart, timeline: ZoneTimeline, into json: inout JSONObjectWriter) {
-        OccurrenceJSON.fields(settled, part: part, timeline: timeline, into: &json)
     }
 
     /// Whole seconds as an integer, else with milliseconds.

@@ -10,29 +10,22 @@ package enum OccurrenceJSON {
     /// writes them once per event: a series' occurrences share them.
     package static func write(_ settled: SettledOccurrence, timeline: ZoneTimeline, into out: inout ByteWriter,
                               cache: inout EventFieldsCache) {
-        let record = settled.occurrence.eventRecord
-        let parts = cache.parts(of: record)
-        JSONObjectWriter.write(into: &out) { json in
-            cache.copy(parts.uid, into: &json)
-            json.field("recurrenceId", time: settled.occurrence.recurrenceID)
-            cache.copy(parts.title, into: &json)
-            occurrenceFields(settled, part: nil, timeline: timeline, into: &json)
-            cache.copy(parts.rest, into: &json)
-        }
+        JSONObjectWriter.write(into: &out) { fields(settled, part: nil, timeline: timeline, cache: &cache, into: &$0) }
     }
 
     /// The fields, in this order: uid, recurrenceId, title, start and end
     /// in the event's own terms, in UTC and on the viewer's clock, allDay,
     /// part (a day's entry only), busy, status, location, description,
-    /// attendees, categories, calendar, type.
+    /// attendees, categories, calendar, type; those from the event alone
+    /// copied from `cache`.
     static func fields(_ settled: SettledOccurrence, part: DayPart?, timeline: ZoneTimeline,
-                       into json: inout JSONObjectWriter) {
-        let event = settled.occurrence.eventRecord.event
-        json.field("uid", event.uid)
+                       cache: inout EventFieldsCache, into json: inout JSONObjectWriter) {
+        let parts = cache.parts(of: settled.occurrence.eventRecord)
+        cache.copy(parts.uid, into: &json)
         json.field("recurrenceId", time: settled.occurrence.recurrenceID)
-        json.field("title", event.title)
+        cache.copy(parts.title, into: &json)
         occurrenceFields(settled, part: part, timeline: timeline, into: &json)
-        eventFields(event, into: &json)
+        cache.copy(parts.rest, into: &json)
     }
 
     /// From start to busy: what differs from one occurrence of an event to the next.

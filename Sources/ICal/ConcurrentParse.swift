@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension ICalStreamParser {
     /// `parse` in a pipeline over two threads. The caller's thread splits
@@ -30,11 +31,13 @@ extension ICalStreamParser {
         // Outputs the caller is done with go back to the reader to be freed
         // there, the thread that allocated them (glibc's malloc was slower
         // when one thread frees what another allocated; measured: 7% less
-        // CPU). Collected lines are freed by the reader once read: the
-        // caller's thread, which made them, is the busier one (about 30 M
-        // instructions of a 1.4 MB calendar's 180 M), and mimalloc frees
-        // across threads cheaply.
+        // CPU). The two stages share the rest by who is behind: while the
+        // reader has batches waiting, the caller's thread splits lines
+        // itself (`LineTree.LineRead`) and frees the collected lines the
+        // reader is done with; otherwise the reader does both. Which thread
+        // does it changes nothing in what is read.
         let spentOutputs = BatchChannel<Output>(capacity: 64)
+        let spentCollected = BatchChannel<Parsed>(capacity: 8)
         let readerDone = BatchChannel<Bool>(capacity: 1)
         let thread = Thread {
             let parser = ICalStreamParser(limits: limits)
@@ -42,6 +45,7 @@ extension ICalStreamParser {
             while let batch = toReader.take() {
                 outputs.reserveCapacity(batch.count)
                 if let body = prepare.body { for collected in batch { body(parser.item(collected), &outputs) } }
+                if toReader.backlog >= 2 { _ = spentCollected.offer(batch) }
                 while spentOutputs.poll() != nil {}
                 if !toCaller.put(outputs) { break }
                 outputs = []
@@ -59,6 +63,7 @@ extension ICalStreamParser {
                 if !body(output) { stopped = true }
             }
             _ = spentOutputs.offer(outputs)
+            while let spent = spentCollected.poll() { _ = spent }
             if stopped {
                 toReader.cancel()
                 toCaller.cancel()
@@ -76,7 +81,7 @@ extension ICalStreamParser {
 
         var batch: [Parsed] = []
         batch.reserveCapacity(BatchChannel<Parsed>.batchSize)
-        let readOK = ICalStreamParser.lines(source, limits: limits) { parsed in
+        let readOK = ICalStreamParser.lines(source, limits: limits, splitsLines: { toReader.backlog >= 2 }) { parsed in
             batch.append(parsed)
             if batch.count >= BatchChannel<Parsed>.batchSize {
                 send(batch)
@@ -87,6 +92,7 @@ extension ICalStreamParser {
         if !batch.isEmpty { send(batch) }
         toReader.finish()
         while !stopped, let outputs = toCaller.take() { handle(outputs) }
+        while let spent = spentCollected.poll() { _ = spent }
         // The reader is done with `prepare` (and its state) before this returns.
         _ = readerDone.take()
         return readOK
@@ -113,6 +119,10 @@ private final class BatchChannel<Element: Sendable>: @unchecked Sendable {
 
     init(capacity: Int = 4) { self.capacity = capacity }
 
+    /// Batches put and not yet taken (read without the lock: a hint).
+    var backlog: Int { pending.load(ordering: .relaxed) }
+    private let pending = Atomic<Int>(0)
+
     /// Waits while full; false once cancelled.
     func put(_ batch: [Element]) -> Bool {
         condition.lock()
@@ -132,6 +142,7 @@ private final class BatchChannel<Element: Sendable>: @unchecked Sendable {
     private func append(_ batch: [Element]) -> Bool {
         if cancelled { return false }
         queue.append(batch)
+        pending.add(1, ordering: .relaxed)
         condition.broadcast()
         return true
     }
@@ -156,6 +167,7 @@ private final class BatchChannel<Element: Sendable>: @unchecked Sendable {
         let batch = queue[head]
         queue[head] = []
         head += 1
+        pending.subtract(1, ordering: .relaxed)
         if head > 64 && head * 2 > queue.count {
             queue.removeFirst(head)
             head = 0

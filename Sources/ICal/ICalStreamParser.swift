@@ -22,6 +22,8 @@ package enum ICalItem: Sendable {
 package final class ICalStreamParser {
     private let limits: ICalLimits
     private var parser: OpaquePointer?
+    /// Names for the lines this stage splits (`LineTree.LineRead`).
+    private let names = NameCacheBox()
 
     package init(limits: ICalLimits = ICalLimits()) {
         self.limits = limits
@@ -41,14 +43,23 @@ package final class ICalStreamParser {
 
     /// The first stage, without libical: splits and unfolds lines, tracks
     /// nesting and collects each top-level component's lines.
-    static func lines(_ source: ByteSource, limits: ICalLimits, _ body: (Parsed) -> Bool) -> Bool {
+    /// `splitsLines` is asked after each component whether this stage
+    /// should split lines into parameters and value (`LineTree.LineRead`).
+    static func lines(_ source: ByteSource, limits: ICalLimits, splitsLines: () -> Bool = { true },
+                      _ body: (Parsed) -> Bool) -> Bool {
         var reader = ContentLineReader(source: source, maxLineBytes: limits.maxLineBytes)
         defer { reader.deallocate() }
         var state = ParseState(limits: limits)
         var stopped = false
+        var emitted = false
         reader.forEachLine { bytes, line, overflow in
             state.handle(bytes, line: line, overflow: overflow) { item in
                 if !body(item) { stopped = true }
+                emitted = true
+            }
+            if emitted {
+                state.splitsLines = splitsLines()
+                emitted = false
             }
             return !stopped && !state.finished
         }
@@ -90,7 +101,9 @@ package final class ICalStreamParser {
             return nil
         }
         defer { icalcomponent_free(root) }
-        var component = LibicalConversion.component(root, lines: collected.tree)
+        var component = collected.bytes.withUnsafeBufferPointer { bytes in
+            LibicalConversion.component(root, lines: collected.tree, source: LineSource(bytes: bytes, names: names))
+        }
         if limits.keepsStoredForm { component.stored = StoredComponent(collected: collected) }
         return component
     }
@@ -136,14 +149,22 @@ struct LineTree: Sendable {
     var reads: [LineRead] = []
     var children: [LineTree] = []
 
-    /// One line split into parameters and value on the first stage's
-    /// thread, while the reader thread is busy with libical: the second
-    /// stage takes properties from it instead of splitting the line again.
+    /// One line as the first stage read it. While the reader thread is
+    /// behind, the first stage also splits the line into parameters and
+    /// value (`raw`), so that the second has less to do; otherwise the
+    /// second stage splits it (`LibicalConversion.raw`). Either way the
+    /// same property comes of it.
     struct LineRead: Sendable {
-        /// Nil when no value can be told from the parameters.
+        /// Nil when no value can be told from the parameters, or not split yet.
         var raw: RawProperty?
-        /// `LineTree.isHeldBack`: the line was kept from libical.
+        /// Whether `raw` was split here.
+        var split: Bool
+        /// The held-back lines (`heldBackValueIsText`): kept from libical.
         var heldBack: Bool
+        /// Whether a held-back line's value is TEXT (unescaped as read).
+        var heldBackText: Bool
+        /// Where the line starts in `CollectedComponent.bytes`.
+        var offset: Int32
     }
 
     init(line: Int) {
@@ -162,12 +183,6 @@ struct LineTree: Sendable {
     // (DTSTAMP, GEO, TRIGGER, URL...) still goes through libical, which
     // says when it is malformed. The first stage decides it once per line
     // (`LineRead.heldBack`).
-
-    /// Whether a held-back property's value is TEXT (unescaped as read):
-    /// libical's own value type for the name; x-names are TEXT.
-    static func heldBackIsText(_ name: String) -> Bool {
-        heldBackValueIsText(name) ?? true
-    }
 
     /// Nil when properties called `name` are not held back; else whether
     /// their value is TEXT. Asked once per name and parse (`NameCache`);
@@ -246,6 +261,8 @@ private struct ParseState {
     var strayCount = 0
     /// Property and parameter names made into strings once.
     var names = NameCache()
+    /// Whether lines are split into parameters and value here (`LineRead`).
+    var splitsLines = true
 
     init(limits: ICalLimits) { self.limits = limits }
 
@@ -410,8 +427,10 @@ private struct ParseState {
         let heldBack = heldBackText != nil && text.withBytes { $0.contains(0x3A) }
         openTrees[last].names.append(name)
         openTrees[last].lines.append(line)
-        let raw = text.withBytes { RawProperty($0, from: 0, names: &names) }
-        openTrees[last].reads.append(LineTree.LineRead(raw: raw, heldBack: heldBack))
+        let raw = splitsLines ? text.withBytes { RawProperty($0, from: 0, names: &names) } : nil
+        openTrees[last].reads.append(LineTree.LineRead(raw: raw, split: splitsLines, heldBack: heldBack,
+                                                       heldBackText: heldBackText ?? true,
+                                                       offset: Int32(truncatingIfNeeded: collected.bytes.count)))
         append(&text, toLibical: !heldBack)
     }
 

@@ -10,8 +10,9 @@ import Darwin
 /// `char *` is copied into a `String` at once; libical keeps ownership of
 /// the tree, which the caller frees.
 enum LibicalConversion {
-    /// `lines`: our own reading of the component's lines, in file order.
-    static func component(_ component: OpaquePointer, lines: LineTree) -> ICalComponent {
+    /// `lines`: our own reading of the component's lines, in file order;
+    /// `source`: their bytes, for the lines not yet split.
+    static func component(_ component: OpaquePointer, lines: LineTree, source: LineSource) -> ICalComponent {
         let kind = icalcomponent_isa(component)
         let name: String
         if kind == ICAL_X_COMPONENT || kind == ICAL_NO_COMPONENT, !lines.name.isEmpty {
@@ -24,7 +25,7 @@ enum LibicalConversion {
         var cursor = 0
         var lastTaken = -1
 
-        // Lines libical never saw (`LineTree.isHeldBack`) are taken in file
+        // Lines libical never saw (`LineTree.LineRead.heldBack`) are taken in file
         // order as the cursor passes them.
 
         var property = icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
@@ -46,11 +47,11 @@ enum LibicalConversion {
                 }
                 // Otherwise libical put its error where the bad line was.
                 // (The cursor skips held-back lines: libical's next line is after them.)
-                cursor = takeHeldBack(from: cursor, lines: lines, into: &result)
+                cursor = takeHeldBack(from: cursor, lines: lines, source: source, into: &result)
                 let index = cursor < lines.lines.count ? cursor : nil
                 let line = index.map { lines.lines[$0] } ?? lines.line
                 if index != nil { cursor += 1 }
-                let raw = index.flatMap { lines.reads[$0].raw }
+                let raw = index.flatMap { source.raw($0, of: lines) }
                 let name = index.map { lines.names[$0] } ?? ""
                 switch LibicalError.outcome(reason, propertyName: name, readable: raw != nil) {
                 case .keep:
@@ -76,12 +77,12 @@ enum LibicalConversion {
             // `EXDATE:a,b` in two; our line already holds both values, so
             // the second is skipped.
             if let found = lines.names[cursor...].firstIndex(of: propertyName) {
-                if found > cursor { takeHeldBack(cursor..<found, lines: lines, into: &result) }
+                if found > cursor { takeHeldBack(cursor..<found, lines: lines, source: source, into: &result) }
                 cursor = found + 1
                 lastTaken = found
                 // Value and parameters as written, from our own line: no
                 // re-serialisation by libical.
-                if let raw = lines.reads[found].raw {
+                if let raw = source.raw(found, of: lines) {
                     if raw.quoteRepaired {
                         result.problems.append(ICalProblem(kind: .repaired, line: lines.lines[found],
                             message: "\(propertyName) has a \" that is never closed; read as a plain character"))
@@ -99,7 +100,7 @@ enum LibicalConversion {
                 name: propertyName, value: value(current, kind: propertyKind),
                 parameters: parameters(current), line: lines.line))
         }
-        if cursor < lines.names.count { takeHeldBack(cursor..<lines.names.count, lines: lines, into: &result) }
+        if cursor < lines.names.count { takeHeldBack(cursor..<lines.names.count, lines: lines, source: source, into: &result) }
 
         var childIndex = 0
         var child = icalcomponent_get_first_component(component, ICAL_ANY_COMPONENT)
@@ -107,44 +108,44 @@ enum LibicalConversion {
             child = icalcomponent_get_next_component(component, ICAL_ANY_COMPONENT)
             let childLines = childIndex < lines.children.count ? lines.children[childIndex] : LineTree(line: lines.line)
             childIndex += 1
-            result.children.append(self.component(current, lines: childLines))
+            result.children.append(self.component(current, lines: childLines, source: source))
         }
         return result
     }
 
-    /// Whether our line `index` was kept from libical (`LineTree.isHeldBack`).
+    /// Whether our line `index` was kept from libical (`LineTree.LineRead.heldBack`).
     private static func isHeldBack(_ index: Int, lines: borrowing LineTree) -> Bool {
         lines.reads[index].heldBack
     }
 
     /// The held-back lines among `range`, in order.
     @inline(never)
-    private static func takeHeldBack(_ range: Range<Int>, lines: borrowing LineTree,
+    private static func takeHeldBack(_ range: Range<Int>, lines: borrowing LineTree, source: LineSource,
                                      into result: inout ICalComponent) {
         for index in range where isHeldBack(index, lines: lines) {
-            takeHeldBack(index, lines: lines, into: &result)
+            takeHeldBack(index, lines: lines, source: source, into: &result)
         }
     }
 
     /// The held-back lines from `cursor` on, up to libical's next line, whose index it returns.
     @inline(never)
-    private static func takeHeldBack(from cursor: Int, lines: borrowing LineTree,
+    private static func takeHeldBack(from cursor: Int, lines: borrowing LineTree, source: LineSource,
                                      into result: inout ICalComponent) -> Int {
         var cursor = cursor
         while cursor < lines.names.count, isHeldBack(cursor, lines: lines) {
-            takeHeldBack(cursor, lines: lines, into: &result)
+            takeHeldBack(cursor, lines: lines, source: source, into: &result)
             cursor += 1
         }
         return cursor
     }
 
-    /// A line libical never saw (`LineTree.isHeldBack`): its property from
-    /// our line alone.
-    private static func takeHeldBack(_ index: Int, lines: borrowing LineTree,
+    /// A line libical never saw (`LineTree.LineRead.heldBack`): its
+    /// property from our line alone.
+    private static func takeHeldBack(_ index: Int, lines: borrowing LineTree, source: LineSource,
                                      into result: inout ICalComponent) {
         let line = lines.lines[index]
         let name = lines.names[index]
-        guard let raw = lines.reads[index].raw else {
+        guard let raw = source.raw(index, of: lines) else {
             result.problems.append(ICalProblem(kind: .parse, line: line,
                 message: "\(name) has no value that can be told from its parameters; property skipped"))
             return
@@ -153,7 +154,7 @@ enum LibicalConversion {
             result.problems.append(ICalProblem(kind: .repaired, line: line,
                 message: "\(name) has a \" that is never closed; read as a plain character"))
         }
-        let value = LineTree.heldBackIsText(name) ? PropertyLine.unescapeText(raw.value) : raw.value
+        let value = lines.reads[index].heldBackText ? PropertyLine.unescapeText(raw.value) : raw.value
         result.properties.append(ICalProperty(name: name, value: value, parameters: raw.parameters, line: line))
     }
 

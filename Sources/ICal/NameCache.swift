@@ -2,7 +2,7 @@
 /// parameter names repeat line after line (`DTSTART`, `TZID`, `ATTENDEE`,
 /// `PARTSTAT`...), and making a `String` of a few bytes cost more than the
 /// rest of reading the name. Each cached property name also keeps whether
-/// its lines are held back from libical (`LineTree.isHeldBack`).
+/// its lines are held back from libical (`LineTree.LineRead.heldBack`).
 ///
 /// Bounded: a fixed table of `slotCount` names of up to 16 ASCII bytes; a
 /// name that is longer, not ASCII, or finds no free slot nearby is made
@@ -107,5 +107,24 @@ struct PackedName: Equatable {
     /// Where an open-addressed table of `count` slots (a power of two) starts looking for it.
     func slot(of count: Int) -> Int {
         Int(truncatingIfNeeded: ((low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 40) & (count - 1)
+    }
+}
+
+/// A name cache one thread keeps across calls.
+final class NameCacheBox {
+    var cache = NameCache()
+}
+
+/// The collected lines of one component, for the lines the first stage
+/// left unsplit (`LineTree.LineRead`).
+struct LineSource {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let names: NameCacheBox
+
+    /// Line `index` of `lines` split into parameters and value.
+    func raw(_ index: Int, of lines: borrowing LineTree) -> RawProperty? {
+        let read = lines.reads[index]
+        if read.split { return read.raw }
+        return RawProperty(bytes, from: Int(read.offset), names: &names.cache)
     }
 }

@@ -50,10 +50,10 @@ final class ZoneResolver {
     private let file: String
     private var definitions: [String: ICalComponent] = [:]
     private var cache: [String: ZoneResolution] = [:]
-    /// The TZID last resolved and its zone: most events of a file name the
-    /// same zone, compared faster than hashed (an entry of `cache`, which
-    /// never changes once made).
-    private var last: (tzid: String, zone: Zone?)?
+    /// The TZIDs last resolved and their zones, the latest last: most
+    /// files name a handful of zones over and over, and comparing a few
+    /// strings costs less than hashing one.
+    private var recent: [(tzid: String, zone: Zone?)] = []
     private(set) var order: [String] = []
     private let report: (Diagnostic) -> Void
 
@@ -82,26 +82,31 @@ final class ZoneResolver {
     /// a VTIMEZONE already read. Otherwise an event using it waits for the
     /// end of the file, where a VTIMEZONE may still come.
     func isSettled(_ tzid: String) -> Bool {
-        last?.tzid == tzid || cache[tzid] != nil || catalog.tzdbZone(Self.stripped(tzid)) != nil || definitions[tzid] != nil
+        recent.contains { $0.tzid == tzid } || cache[tzid] != nil || catalog.tzdbZone(Self.stripped(tzid)) != nil || definitions[tzid] != nil
     }
 
     /// The zone for `tzid` as used at `line`; nil (floating, with a
     /// diagnostic on first use) when nothing resolves it.
     func resolve(_ tzid: String, line: Int) -> Zone? {
-        if let last, last.tzid == tzid { return last.zone }
+        if let index = recent.lastIndex(where: { $0.tzid == tzid }) { return recent[index].zone }
         if let known = cache[tzid] {
-            last = (tzid, known.zone)
+            remember(tzid, known.zone)
             return known.zone
         }
         let resolution = lookUp(tzid, line: line)
         cache[tzid] = resolution
-        last = (tzid, resolution.zone)
+        remember(tzid, resolution.zone)
         order.append(tzid)
         if resolution.rule == .unresolved {
             report(Diagnostic(.warning, .unresolvedZone, at: SourcePosition(file: file, line: line),
                               "unknown time zone \"\(tzid)\"; its times are read as floating"))
         }
         return resolution.zone
+    }
+
+    private func remember(_ tzid: String, _ zone: Zone?) {
+        if recent.count >= 8 { recent.removeFirst() }
+        recent.append((tzid, zone))
     }
 
     var resolutions: [ZoneResolution] { order.compactMap { cache[$0] } }
