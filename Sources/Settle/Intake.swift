@@ -155,7 +155,10 @@ struct Intake {
     /// override's when it lies near the window (or shifts later ones), a
     /// master's when any instance can reach it.
     private mutating func mayNeedFields(_ event: Event) -> Bool {
-        guard let id = event.recurrenceID else { return mayReachWindow(event) && hasInstanceNearWindow(event) }
+        guard let id = event.recurrenceID else {
+            // A master read without text (a heatmap's) has nothing to strip.
+            return mayReachWindow(event) && (event.heldBoxes.text == nil || hasInstanceNearWindow(event))
+        }
         if id.thisAndFuture { return true }
         let (low, high) = Intake.approximateSpan(event.start, event.end)
         return low < coarseUpper + 86_400 && high + 86_400 > coarseLower
