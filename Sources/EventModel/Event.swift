@@ -44,6 +44,14 @@ public struct Event: Sendable {
     /// Description, location, attendees and categories all emptied at once.
     package mutating func removeText() { text = nil }
 
+    /// The text and the written DURATION as held, by reference: for a
+    /// holder that keeps an event's fields apart and makes it again
+    /// (`Series.Master`), sharing them.
+    package var heldBoxes: (text: EventTextBox?, duration: DurationBox?) {
+        get { (text, writtenDuration) }
+        set { (text, writtenDuration) = newValue }
+    }
+
     public var status: Status?
     public var transparency: Transparency
     /// BusyLife's event type.
@@ -110,14 +118,14 @@ struct EventText: Sendable {
 
 /// An event's text by reference: changed only through `Event.withText`,
 /// in place when no other event holds it, else on a copy.
-final class EventTextBox: @unchecked Sendable {
+package final class EventTextBox: @unchecked Sendable {
     var value: EventText
 
     init(_ value: EventText) { self.value = value }
 }
 
 /// An event's DURATION, held by reference.
-final class DurationBox: Sendable {
+package final class DurationBox: Sendable {
     let value: EventDuration
 
     init(_ value: EventDuration) { self.value = value }

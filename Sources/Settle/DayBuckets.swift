@@ -3,8 +3,7 @@ import EventModel
 /// What one chunk of work settles, and then the whole window: event counts,
 /// all-day counts and all-day busy days as differences per day (+1 where a range starts,
 /// -1 after it ends), timed busy intervals, the placed occurrences (when
-/// kept) with their days, the instances each series generated,
-/// diagnostics.
+/// kept) with their days, diagnostics.
 struct DayBuckets {
     var counts: [Int]
     var allDayCounts: [Int]
@@ -27,8 +26,6 @@ struct DayBuckets {
     var placements: [ClosedRange<Int>] = []
     var moreRanges: [Int: [ClosedRange<Int>]] = [:]
     var diagnostics: [Diagnostic] = []
-    /// Instances generated, by position of the series in input order.
-    var loads: [(position: Int, generated: Int)] = []
     /// Events with a time outside years 1 to 9999, clamped.
     var outOfRange: [ClaimKey: Event] = [:]
 
@@ -112,7 +109,6 @@ struct DayBuckets {
             }
             whole.busy += parts[chunk].busy
             parts[chunk].busy = []
-            whole.loads += parts[chunk].loads
         }
         return whole
     }

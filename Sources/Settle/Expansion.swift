@@ -22,13 +22,17 @@ struct ExpansionWindow {
     }
 }
 
-/// Expands every series and places every occurrence, on all cores: the
-/// single events and the series are cut into pieces in input order (a few
+/// Expands every series and places every occurrence, on all cores, in two
+/// passes. The first counts the instances each series generates and gives
+/// each its share of the work budget, in input order (`shares`). The second
+/// cuts the single events and the series into pieces in input order (a few
 /// per core, taken by whichever core is free, since a series may expand to
-/// one occurrence or to thousands), each piece fills its own `DayBuckets`,
-/// sharing the work budget; the pieces come back in input order.
-/// Each occurrence is placed as it is expanded; only with `keepOccurrences`
-/// is it kept, so a year of busy time holds intervals, not occurrences.
+/// one occurrence or to thousands); each piece expands its series within
+/// their shares and fills its own `DayBuckets`, and the pieces come back in
+/// input order. Each occurrence is placed as it is expanded; only with
+/// `keepOccurrences` is it kept, so a year of busy time holds intervals,
+/// not occurrences. With `releasing`, each series is let go once expanded:
+/// the series and the occurrences kept are never all held at once.
 enum Expansion {
     /// A piece of work: single events or series, by position.
     private enum Piece: Sendable {
@@ -36,63 +40,91 @@ enum Expansion {
         case series(Range<Int>)
     }
 
-    /// The chunks' buckets in order, and the diagnostics of the budget.
-    static func run(singles: [Occurrence], series: [Series], window: ExpansionWindow,
+    /// The pieces' buckets in order, and the diagnostics of the budget.
+    static func run(singles: [Occurrence], series: inout [Series], releasing: Bool, window: ExpansionWindow,
                     placer: Placer) -> (buckets: [DayBuckets], diagnostics: [Diagnostic]) {
-        let spent = Atomic<Int>(0)
+        let (limits, warning) = shares(series, counts: counts(series, window: window), window: window)
         let width = ParallelChunks.width
         let pieces = ParallelChunks.ranges(count: singles.count, chunks: 2 * width).map(Piece.singles)
             + ParallelChunks.ranges(count: series.count, chunks: 4 * width).map(Piece.series)
-        let buckets = ParallelChunks.map(count: pieces.count, chunks: pieces.count) { range in
-            var part = DayBuckets(days: window.dayCount)
-            for piece in range {
-                switch pieces[piece] {
-                case .singles(let singlesRange):
-                    for index in singlesRange { part.take(singles[index], placer) }
-                case .series(let seriesRange):
-                    for position in seriesRange {
-                        if spent.load(ordering: .relaxed) > window.instanceBudget { break }
-                        var generated = 0
-                        let expanded = series[position].occurrences(lower: window.lower, upper: window.upper, core: window.core,
-                                                                    cap: window.instanceCap, limit: window.instanceCap,
-                                                                    generated: &generated) { part.diagnostics.append($0) }
-                        spent.add(generated, ordering: .relaxed)
-                        part.loads.append((position, generated))
-                        for occurrence in expanded { part.take(occurrence, placer) }
+        let buckets = ParallelChunks.sharing(&series) { series in
+            ParallelChunks.map(count: pieces.count, chunks: pieces.count) { range in
+                var part = DayBuckets(days: window.dayCount)
+                for piece in range {
+                    switch pieces[piece] {
+                    case .singles(let singlesRange):
+                        for index in singlesRange { part.take(singles[index], placer) }
+                    case .series(let seriesRange):
+                        for position in seriesRange {
+                            var generated = 0
+                            let expanded = series[position].occurrences(
+                                lower: window.lower, upper: window.upper, core: window.core, cap: window.instanceCap,
+                                limit: limits?[position] ?? window.instanceCap, generated: &generated
+                            ) { part.diagnostics.append($0) }
+                            if releasing { series[position] = Series() }
+                            for occurrence in expanded { part.take(occurrence, placer) }
+                        }
                     }
                 }
+                return part
             }
-            return part
         }
-        // Spent only grows: under the budget at the end, no chunk stopped.
-        guard spent.load(ordering: .relaxed) > window.instanceBudget else { return (buckets, []) }
-        return inOrder(singles: singles, series: series, window: window, placer: placer)
+        return (buckets, warning.map { [$0] } ?? [])
     }
 
-    /// Over the budget: again on one core in input order, so that which
-    /// series are cut never depends on timing; the first ones keep all
-    /// their instances, the later ones what is left.
-    private static func inOrder(singles: [Occurrence], series: [Series], window: ExpansionWindow,
-                                placer: Placer) -> (buckets: [DayBuckets], diagnostics: [Diagnostic]) {
-        var part = DayBuckets(days: window.dayCount)
-        for occurrence in singles { part.take(occurrence, placer) }
+    /// The instances each series generates in the window under its cap
+    /// alone (one more when cut), counted in pieces on all cores until the
+    /// budget is passed; nil for those not counted then.
+    private static func counts(_ series: [Series], window: ExpansionWindow) -> [Int?] {
+        let spent = Atomic<Int>(0)
+        let pieces = ParallelChunks.ranges(count: series.count, chunks: 4 * ParallelChunks.width)
+        let parts = ParallelChunks.map(count: pieces.count, chunks: pieces.count) { range -> [Int?] in
+            var counts: [Int?] = []
+            for position in range.flatMap({ pieces[$0] }) {
+                if spent.load(ordering: .relaxed) > window.instanceBudget { break }
+                let generated = generated(series[position], window: window, limit: window.instanceCap)
+                spent.add(generated, ordering: .relaxed)
+                counts.append(generated)
+            }
+            let count = range.reduce(0) { $0 + pieces[$1].count }
+            return counts + [Int?](repeating: nil, count: count - counts.count)
+        }
+        return Array(parts.joined())
+    }
+
+    /// Instances `series` generates in the window with at most `limit` of
+    /// them (one more when cut).
+    private static func generated(_ series: Series, window: ExpansionWindow, limit: Int) -> Int {
+        series.generated(lower: window.lower, upper: window.upper, core: window.core, cap: window.instanceCap, limit: limit)
+    }
+
+    /// Within the budget, no limits (each series its cap). Over it, each
+    /// series' limit in input order, so that which series are cut never
+    /// depends on timing: the first ones keep all their instances, the
+    /// later ones what is left; and the warning that says so.
+    private static func shares(_ series: [Series], counts: [Int?],
+                               window: ExpansionWindow) -> (limits: [Int]?, warning: Diagnostic?) {
+        // Counting stops only past the budget: under it, all were counted.
+        guard counts.reduce(0, { $0 + ($1 ?? 0) }) > window.instanceBudget else { return (nil, nil) }
         var remaining = window.instanceBudget
-        var cut: [EventRecord] = []
+        var limits: [Int] = []
+        var cut: [Int] = []
+        var loads: [(position: Int, amount: Int)] = []
         for (position, one) in series.enumerated() {
-            var generated = 0
-            let expanded = one.occurrences(lower: window.lower, upper: window.upper, core: window.core,
-                                           cap: window.instanceCap, limit: remaining,
-                                           generated: &generated) { part.diagnostics.append($0) }
-            if generated > remaining && remaining < window.instanceCap, let master = one.master { cut.append(master.record) }
+            limits.append(remaining)
+            // Counted under the cap alone: under a lower limit, the count
+            // stops one past it (`Series.occurrences`).
+            let generated = if let count = counts[position], remaining > 0 { min(count, min(window.instanceCap, remaining) + 1) }
+                else { Expansion.generated(one, window: window, limit: remaining) }
+            let hasMaster = one.hasMaster
+            if generated > remaining && remaining < window.instanceCap && hasMaster { cut.append(position) }
             let used = min(generated, remaining)
             remaining -= used
-            part.loads.append((position, used))
-            for occurrence in expanded { part.take(occurrence, placer) }
+            if hasMaster { loads.append((position, used)) }
         }
-        let loads = part.loads.compactMap { load in
-            series[load.position].master.map { (record: $0.record, amount: load.generated) }
+        let warning = WorkBudget.instancesCut(budget: window.instanceBudget, days: window.dayCount, cut: cut, loads: loads) {
+            series[$0].master!
         }
-        let warning = WorkBudget.instancesCut(budget: window.instanceBudget, days: window.dayCount, cut: cut, loads: loads)
-        return ([part], [warning])
+        return (limits, warning)
     }
 }

@@ -50,6 +50,9 @@ struct Intake {
     /// series end (`mayReachWindow`); past it, series are kept whole
     /// (expansion decides, under its own budget).
     private var countBudget = 1_000_000
+    /// Rules and titles that series share, kept once.
+    private var rules = Interner<[RecurrenceRule]>()
+    private var titles = Interner<String>(limit: 1 << 14)
 
     init(options: SettleOptions) {
         coarseLower = (options.from.daysSinceEpoch - 2) * 86_400
@@ -81,8 +84,16 @@ struct Intake {
                 (event.uid, event.calendar) = seriesList[position].names
             }
             // A master that cannot reach the window keeps only what its
-            // overrides need.
-            if !mayNeedFields(event) { Intake.strip(&event) }
+            // overrides need; an override that shows on no day, only the
+            // instance it takes.
+            event.title = titles(event.title)
+            let needed = mayNeedFields(event)
+            if !needed && event.recurrenceID != nil && showsNowhere(event) {
+                seriesList[position].add(farOverride: event, order: order)
+                return
+            }
+            if !needed { Intake.strip(&event) }
+            if !event.recurrence.rules.isEmpty { event.recurrence.rules = rules(event.recurrence.rules) }
             seriesList[position].add(event, order: order)
             return
         }
@@ -144,10 +155,24 @@ struct Intake {
     /// override's when it lies near the window (or shifts later ones), a
     /// master's when any instance can reach it.
     private mutating func mayNeedFields(_ event: Event) -> Bool {
-        guard let id = event.recurrenceID else { return mayReachWindow(event) }
+        guard let id = event.recurrenceID else {
+            // A master read without text (a heatmap's) has nothing to strip.
+            return mayReachWindow(event) && (event.heldBoxes.text == nil || hasInstanceNearWindow(event))
+        }
         if id.thisAndFuture { return true }
         let (low, high) = Intake.approximateSpan(event.start, event.end)
         return low < coarseUpper + 86_400 && high + 86_400 > coarseLower
+    }
+
+    /// Whether an override away from the window does nothing there but
+    /// take its instance: not a flight that moves the viewer's timeline
+    /// (`--travel-from-events`), nor one as long as its master's instances
+    /// (its end unknown yet), nor one whose times are clamped into the
+    /// printable years (which is reported).
+    private func showsNowhere(_ event: Event) -> Bool {
+        let (low, high) = Intake.approximateSpan(event.start, event.end)
+        return !travelFromEvents && !event.endFromMaster && event.recurrenceID?.thisAndFuture == false
+            && low > RuleExpander.startOfTime + 3 * 86_400 && high < RuleExpander.endOfTime - 3 * 86_400
     }
 
     /// Whether any instance of a master can touch the coarse window: not
@@ -186,6 +211,31 @@ struct Intake {
         }
         // Two days of margin: wall clocks and UTC differ by at most 26 hours.
         return latest + 2 * 86_400 > coarseLower
+    }
+
+    /// Whether one of a master's own instances (DTSTART, a rule's, an
+    /// RDATE's) starts where its occurrence may touch the expansion window
+    /// (with a day more each side): only then do its text and attendees
+    /// show. Its shifted instances show a THISANDFUTURE override's fields;
+    /// an RDATE PERIOD may outlast the window's margin, and a rule with
+    /// COUNT would be walked from DTSTART again (`mayReachWindow` found it
+    /// reaching the window): kept whole.
+    private func hasInstanceNearWindow(_ event: Event) -> Bool {
+        let recurrence = event.recurrence
+        if recurrence.dates.contains(where: { if case .period = $0 { true } else { false } }) { return true }
+        if recurrence.rules.contains(where: { $0.count != nil }) { return true }
+        let frame = Frame(event.start)
+        let length = InstanceLength(start: event.start, end: event.end, duration: event.duration).boundSeconds
+        let from = coarseLower - 2 * 86_400 - length, to = coarseUpper + 2 * 86_400
+        let walls = [frame.wall(event.start)] + recurrence.dates.map { frame.wall($0.start) }
+        if walls.contains(where: { $0 >= from && $0 < to }) { return true }
+        for rule in recurrence.rules {
+            var found = false, gaveUp = false
+            Series.expander(for: rule, of: event, frame: frame, countsStart: true)
+                .instances(from: from, to: to, gaveUp: &gaveUp) { _ in found = true; return false }
+            if found || gaveUp { return true }
+        }
+        return false
     }
 
     /// A component outside the window, kept for how it shapes the series only.

@@ -39,7 +39,7 @@ enum Ordering {
         }
         // Moved into that order in place, cycle by cycle: no second array
         // of occurrences (a month of the benchmark calendar holds 5 MB).
-        var kept = placed
+        var kept = consume placed
         var moved = [Bool](repeating: false, count: order.count)
         for start in order.indices where !moved[start] {
             let first = kept[start]

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Settle expands its series this way and Export formats days this way;
 /// this is the one place that shares memory between threads (each chunk
-/// writes only its own result slot).
+/// writes only its own result slot, and its own elements of an array).
 package enum ParallelChunks {
     /// The cores this process may use now (at least one).
     package static var width: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
@@ -39,6 +39,26 @@ package enum ParallelChunks {
             }
         }
         return results.map { $0! }
+    }
+}
+
+extension ParallelChunks {
+    /// `body` given the elements of `array` for concurrent work in which
+    /// each element is read and written by one chunk alone (`ChunkElements`).
+    package static func sharing<Element, Result>(_ array: inout [Element],
+                                                 _ body: (ChunkElements<Element>) -> Result) -> Result {
+        array.withUnsafeMutableBufferPointer { body(ChunkElements(buffer: $0)) }
+    }
+}
+
+/// Elements of an array shared by concurrent chunks, each chunk reading
+/// and writing only its own.
+package struct ChunkElements<Element>: @unchecked Sendable {
+    fileprivate let buffer: UnsafeMutableBufferPointer<Element>
+
+    package subscript(index: Int) -> Element {
+        get { buffer[index] }
+        nonmutating set { buffer[index] = newValue }
     }
 }
 

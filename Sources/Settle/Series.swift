@@ -3,47 +3,97 @@ import EventModel
 /// A recurring master and its overrides (same calendar and UID), expanded
 /// window by window (docs/semantics.md section 4).
 struct Series {
-    /// Components as read, with their order in the input (later wins ties).
+    /// Overrides as read, with their order in the input (later wins ties).
     struct Component {
         var record: EventRecord
         var order: Int
         var event: Event { record.event }
     }
 
-    /// Masters and overrides in one array (one allocation a series, not two).
-    private var components: [Component] = []
+    /// A master as kept: its event's fields but the series' UID and
+    /// calendar, in no object of its own (an `EventRecord` takes 256
+    /// bytes). Its event is made again for each expansion (`event`), and
+    /// a record only when an instance of it becomes an occurrence.
+    struct Master {
+        var start: EventTime
+        var status: Event.Status?
+        var transparency: Event.Transparency
+        var endFromMaster: Bool
+        var end: EventTime
+        var sequence: Int
+        var order: Int
+        var title: String
+        var source: SourcePosition
+        var recurrence: Recurrence
+        var boxes: (text: EventTextBox?, duration: DurationBox?)
+        var type: Int?
+        var ordinal: Int
 
-    var overrides: [Component] { components.filter { $0.record.event.recurrenceID != nil } }
+        init(_ event: borrowing Event, order: Int) {
+            (start, status, transparency, endFromMaster) = (event.start, event.status, event.transparency, event.endFromMaster)
+            (end, sequence, self.order, title, source) = (event.end, event.sequence, order, event.title, event.source)
+            (recurrence, boxes, type, ordinal) = (event.recurrence, event.heldBoxes, event.type, event.ordinal)
+        }
 
-    /// The UID and calendar of its first component (every one has the same).
-    var names: (uid: String, calendar: String) {
-        let first = components[0].record
-        return (first.event.uid, first.event.calendar)
+        /// The master's event again, with the series' UID and calendar.
+        func event(uid: String, calendar: String) -> Event {
+            var event = Event(uid: uid, title: title, calendar: calendar, source: source, start: start, end: end)
+            (event.status, event.transparency, event.endFromMaster) = (status, transparency, endFromMaster)
+            (event.sequence, event.recurrence, event.heldBoxes) = (sequence, recurrence, boxes)
+            (event.type, event.ordinal) = (type, ordinal)
+            return event
+        }
     }
+
+    /// An override far from the window (`Intake`): it shows on no day,
+    /// so only what it does to its master is kept: the instance it takes,
+    /// and what the warning about an EXDATE that deletes that instance says.
+    struct FarOverride {
+        var recurrenceID: EventTime
+        var cancelled: Bool
+        var sequence: Int
+        var order: Int
+        var title: String
+        var source: SourcePosition
+    }
+
+    /// Each kind apart (an empty array allocates nothing).
+    private var masters: [Master] = []
+    private(set) var overrides: [Component] = []
+    private var farOverrides: [FarOverride] = []
+    /// The UID and calendar of its first component (every one has the same).
+    private(set) var names: (uid: String, calendar: String) = ("", "")
 
     mutating func add(_ event: consuming Event, order: Int) {
-        components.append(Component(record: EventRecord(event), order: order))
+        if masters.isEmpty && overrides.isEmpty && farOverrides.isEmpty { names = (event.uid, event.calendar) }
+        if event.recurrenceID == nil {
+            masters.append(Master(event, order: order))
+        } else {
+            overrides.append(Component(record: EventRecord(event), order: order))
+        }
     }
 
-    /// The master that wins (higher SEQUENCE, then the later one).
-    var master: Component? {
-        var best: Component?
-        for next in components where next.record.event.recurrenceID == nil {
-            best = best.map { Series.wins(next, over: $0) ? next : $0 } ?? next
-        }
-        return best
+    /// An override that shows on no day of the window (not THISANDFUTURE).
+    mutating func add(farOverride event: borrowing Event, order: Int) {
+        if masters.isEmpty && overrides.isEmpty && farOverrides.isEmpty { names = (event.uid, event.calendar) }
+        farOverrides.append(FarOverride(recurrenceID: event.recurrenceID!.time, cancelled: event.status == .cancelled,
+                                        sequence: event.sequence, order: order, title: event.title, source: event.source))
+    }
+
+    /// Whether any master was read (without making its event).
+    var hasMaster: Bool { !masters.isEmpty }
+
+    /// The master that wins (higher SEQUENCE, then the later one), as an event.
+    var master: Event? {
+        masters.max { ($0.sequence, $0.order) < ($1.sequence, $1.order) }.map { $0.event(uid: names.uid, calendar: names.calendar) }
     }
 
     /// What the series says whatever the window (an override of an
     /// instance its master's EXDATE deletes), as expansion says it.
     func windowlessDiagnostics(_ diagnostic: (Diagnostic) -> Void) {
         let master = self.master
-        _ = Overrides(overrides, master: master, frame: master.map { Frame($0.event.start) }, diagnostic: diagnostic)
-    }
-
-    /// Higher SEQUENCE wins, then the later component.
-    private static func wins(_ a: Component, over b: Component) -> Bool {
-        (a.event.sequence, a.order) > (b.event.sequence, b.order)
+        _ = Overrides(overrides, far: farOverrides, master: master, frame: master.map { Frame($0.start) },
+                      diagnostic: diagnostic)
     }
 
     /// Every occurrence whose wall-clock span may touch [lower, upper)
@@ -67,19 +117,70 @@ struct Series {
     /// first, and the margins get what is left.
     ///
     /// In steps: the overrides that stand alone (`Overrides`), the reach
-    /// of the window widened by lengths and shifts, the original starts
-    /// (`starts`), the EXRULE exclusions, then each start as the master's
+    /// of the window widened by lengths and shifts (`reach`), the original
+    /// starts (`starts`), the EXRULE exclusions, then each start as the master's
     /// instance, a THISANDFUTURE override's, or nothing (`instances`).
     func occurrences(lower: Int64, upper: Int64, core: Range<Int64>? = nil, cap: Int, limit: Int, generated: inout Int,
                      diagnostic: (Diagnostic) -> Void) -> [Occurrence] {
         let master = self.master
-        let frame = master.map { Frame($0.event.start) }
-        let table = Overrides(overrides, master: master, frame: frame, diagnostic: diagnostic)
-        let masterLength = master.map { InstanceLength(start: $0.event.start, end: $0.event.end, duration: $0.event.duration) }
+        let frame = master.map { Frame($0.start) }
+        let table = Overrides(overrides, far: farOverrides, master: master, frame: frame, diagnostic: diagnostic)
+        let masterLength = master.map { InstanceLength(start: $0.start, end: $0.end, duration: $0.duration) }
         var result = table.standalone(frame: frame, masterLength: masterLength)
         guard let master, let frame, let length = masterLength else { return result }
 
         let ranges = table.rangeOverrides(frame: frame, masterLength: length)
+        let (from, to, coreReach) = Series.reach(length: length, ranges: ranges, lower: lower, upper: upper, core: core)
+        let starts = Series.starts(of: master, frame: frame, from: from, to: to, core: coreReach,
+                                   cap: cap, limit: limit, generated: &generated, diagnostic: diagnostic)
+        // An EXRULE is a filter: each start is looked up in it (a window of
+        // one second), so its cost is the starts', however often it repeats.
+        // A rule with COUNT counts from DTSTART, so it is walked once over
+        // the starts' span instead (at most `cap` instances).
+        var excluded: Set<Int64> = []
+        for rule in master.recurrence.exceptionRules {
+            let expander = Series.expander(for: rule, of: master, frame: frame, countsStart: false)
+            guard let first = starts.first?.wall, let last = starts.last?.wall else { break }
+            if rule.count != nil {
+                expander.instances(from: first, to: last + 1) { wall in excluded.insert(wall); return excluded.count <= cap }
+                continue
+            }
+            for start in starts {
+                expander.instances(from: start.wall, to: start.wall + 1) { wall in excluded.insert(wall); return false }
+            }
+        }
+        result += instances(starts, master: master, frame: frame, length: length, table: table, ranges: ranges, excluded: excluded)
+        return result
+    }
+
+    /// How many instances `occurrences` generates from the rules with the
+    /// same arguments (one more when cut), without making them: the rules
+    /// walked over the same reach, nothing converted or kept.
+    func generated(lower: Int64, upper: Int64, core: Range<Int64>?, cap: Int, limit: Int) -> Int {
+        guard let master else { return 0 }
+        let frame = Frame(master.start)
+        let length = InstanceLength(start: master.start, end: master.end, duration: master.duration)
+        let shifting = overrides.contains { $0.event.recurrenceID?.thisAndFuture == true }
+        let ranges = shifting ? Overrides(overrides, far: farOverrides, master: master, frame: frame) { _ in }
+            .rangeOverrides(frame: frame, masterLength: length) : []
+        let (from, to, _) = Series.reach(length: length, ranges: ranges, lower: lower, upper: upper, core: core)
+        let rules = master.recurrence.rules
+        let limit = min(cap, limit)
+        if rules.isEmpty || limit == 0 { return rules.isEmpty ? 0 : 1 }
+        var generated = 0
+        for rule in rules where generated <= limit && from < to {
+            var gaveUp = false
+            Series.expander(for: rule, of: master, frame: frame, countsStart: true)
+                .instances(from: from, to: to, gaveUp: &gaveUp) { _ in generated += 1; return generated <= limit }
+        }
+        return generated
+    }
+
+    /// The wall seconds whose starts may reach [lower, upper) (and `core`
+    /// likewise): widened by the longest instance and by the THISANDFUTURE
+    /// overrides' shifts.
+    private static func reach(length: InstanceLength, ranges: [RangeOverride], lower: Int64, upper: Int64,
+                              core: Range<Int64>?) -> (from: Int64, to: Int64, core: Range<Int64>?) {
         var widest = length.boundSeconds
         var earliestShift: Int64 = 0, latestShift: Int64 = 0
         for range in ranges {
@@ -92,26 +193,7 @@ struct Series {
             let coreFrom = min(max(from, core.lowerBound - widest - latestShift), to)
             return coreFrom..<max(min(to, core.upperBound - earliestShift), coreFrom)
         }
-        let starts = Series.starts(of: master.event, frame: frame, from: from, to: to, core: coreReach,
-                                   cap: cap, limit: limit, generated: &generated, diagnostic: diagnostic)
-        // An EXRULE is a filter: each start is looked up in it (a window of
-        // one second), so its cost is the starts', however often it repeats.
-        // A rule with COUNT counts from DTSTART, so it is walked once over
-        // the starts' span instead (at most `cap` instances).
-        var excluded: Set<Int64> = []
-        for rule in master.event.recurrence.exceptionRules {
-            let expander = Series.expander(for: rule, of: master.event, frame: frame, countsStart: false)
-            guard let first = starts.first?.wall, let last = starts.last?.wall else { break }
-            if rule.count != nil {
-                expander.instances(from: first, to: last + 1) { wall in excluded.insert(wall); return excluded.count <= cap }
-                continue
-            }
-            for start in starts {
-                expander.instances(from: start.wall, to: start.wall + 1) { wall in excluded.insert(wall); return false }
-            }
-        }
-        result += instances(starts, master: master, frame: frame, length: length, table: table, ranges: ranges, excluded: excluded)
-        return result
+        return (from, to, coreReach)
     }
 
     /// Original instance starts in [from, to), sorted by wall time: DTSTART,
@@ -182,15 +264,16 @@ struct Series {
     /// named it already, when EXDATE or EXRULE deletes it, or when an
     /// override stands in; shifted and sized by the THISANDFUTURE override
     /// in force at it, else the master's.
-    private func instances(_ starts: [Start], master: Component, frame: Frame, length: InstanceLength,
+    private func instances(_ starts: [Start], master: Event, frame: Frame, length: InstanceLength,
                            table: Overrides, ranges: [RangeOverride], excluded: Set<Int64>) -> [Occurrence] {
         // Two starts can name the same instance: several rules or RDATEs,
         // or wall times in a DST gap that move onto a later one (sub-daily
         // rules). Otherwise keys simply grow, and no set is needed.
-        let recurrence = master.event.recurrence
+        let recurrence = master.recurrence
         let mayRepeat = recurrence.rules.count > 1 || !recurrence.dates.isEmpty
             || recurrence.rules.contains { [.hourly, .minutely, .secondly].contains($0.frequency) }
         var result: [Occurrence] = []
+        var record: EventRecord?
         var seen: Set<Int64> = []
         var lastKey: Int64?
         for (wall, time, periodEnd) in starts {
@@ -210,7 +293,9 @@ struct Series {
                 result.append(Occurrence(record: range.component.record, start: shifted,
                                          end: range.length.end(of: shifted), recurrenceID: time))
             } else {
-                result.append(Occurrence(record: master.record, start: time,
+                // One record for all the master's occurrences, made at the first.
+                record = record ?? EventRecord(master)
+                result.append(Occurrence(record: record!, start: time,
                                          end: periodEnd ?? length.end(of: time), recurrenceID: time))
             }
         }
@@ -221,87 +306,7 @@ struct Series {
     /// of an RDATE period.
     private typealias Start = (wall: Int64, time: EventTime, end: EventTime?)
 
-    /// The overrides of one expansion: the winner per instance key (a
-    /// cancelled one removes the instance), those without a master to key
-    /// them by, and the master's EXDATEs, which delete an instance and any
-    /// override of it.
-    private struct Overrides {
-        var byKey: [Frame.Key: Component] = [:]
-        var keyless: [Component] = []
-        var exdateExact: Set<Int64> = []
-        var exdateDays: Set<Int64> = []
-        var exactKeys: Set<Int64> = []
-        var dayKeys: Set<Int64> = []
-
-        init(_ overrides: [Component], master: Component?, frame: Frame?, diagnostic: (Diagnostic) -> Void) {
-            for component in overrides {
-                guard let rid = component.event.recurrenceID else { continue }
-                guard let frame else { keyless.append(component); continue }
-                let key = frame.key(of: rid.time)
-                if let existing = byKey[key], !Series.wins(component, over: existing) { continue }
-                byKey[key] = component
-            }
-            if let master, let frame {
-                for time in master.event.recurrence.exceptionDates {
-                    switch frame.key(of: time) {
-                    case .exact(let value): exdateExact.insert(value)
-                    case .day(let value): exdateDays.insert(value)
-                    }
-                }
-                for (key, component) in byKey.sorted(by: { $0.value.order < $1.value.order }) {
-                    let day = RuleExpander.floorDiv(frame.wall(component.event.recurrenceID!.time), 86_400)
-                    let excluded = switch key {
-                    case .exact(let value): exdateExact.contains(value) || exdateDays.contains(day)
-                    case .day(let value): exdateDays.contains(value)
-                    }
-                    if excluded {
-                        byKey[key] = nil
-                        // A cancelled override loses nothing; any other was
-                        // something the user wrote, dropped: a warning.
-                        let cancelled = component.event.status == .cancelled
-                        diagnostic(Diagnostic(cancelled ? .note : .warning, .nothingToPlace, at: component.event.source,
-                            "override \"\(component.event.title)\" of an instance that the master's EXDATE deletes; not shown"))
-                    }
-                }
-            }
-            for key in byKey.keys {
-                switch key {
-                case .exact(let value): exactKeys.insert(value)
-                case .day(let value): dayKeys.insert(value)
-                }
-            }
-        }
-
-        /// The overrides as occurrences of their own, in input order
-        /// (cancelled ones show nothing).
-        func standalone(frame: Frame?, masterLength: InstanceLength?) -> [Occurrence] {
-            (keyless + byKey.values.sorted(by: { $0.order < $1.order }))
-                .filter { $0.event.status != .cancelled }
-                .map { component in
-                    let id = component.event.recurrenceID.map { frame?.normalized($0.time) ?? $0.time }
-                    let start = component.event.start
-                    let end = component.event.endFromMaster ? masterLength?.end(of: start) ?? component.event.end
-                        : component.event.end
-                    return Occurrence(record: component.record, start: start, end: end, recurrenceID: id)
-                }
-        }
-
-        /// THISANDFUTURE overrides, by the wall time of the instance they start at.
-        func rangeOverrides(frame: Frame, masterLength: InstanceLength) -> [RangeOverride] {
-            byKey.values.filter { $0.event.recurrenceID?.thisAndFuture == true }
-                .map { component -> RangeOverride in
-                    let event = component.event
-                    let from = frame.wall(event.recurrenceID!.time)
-                    return RangeOverride(from: from, shift: frame.wall(event.start) - from,
-                                         length: event.endFromMaster ? masterLength
-                                             : InstanceLength(start: event.start, end: event.end, duration: event.duration),
-                                         component: component)
-                }
-                .sorted { $0.from < $1.from }
-        }
-    }
-
-    private struct RangeOverride {
+    struct RangeOverride {
         var from: Int64
         var shift: Int64
         var length: InstanceLength

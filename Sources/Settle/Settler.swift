@@ -54,16 +54,16 @@ package final class Settler {
 
         let singles = intake.singleOccurrences()
         if releasingInput { intake = Intake(options: options) }
-        let (parts, budgetDiagnostics) = Expansion.run(singles: singles, series: series,
+        let (parts, budgetDiagnostics) = Expansion.run(singles: singles, series: &series, releasing: releasingInput,
                                                        window: window, placer: placer)
-        series = []  // expanded: with `releasingInput`, the input goes here
-        var buckets = DayBuckets.merge(parts, days: window.dayCount)
+        series = []  // expanded: with `releasingInput`, the input has gone
+        var buckets = DayBuckets.merge(consume parts, days: window.dayCount)
         var diagnostics = budgetDiagnostics + buckets.diagnostics + buckets.outOfRangeDiagnostics
         buckets.fill(&days, grid: grid)
 
         var placed: [SettledOccurrence] = []
         swap(&placed, &buckets.placed)
-        let (kept, order) = Ordering.sorted(placed)
+        let (kept, order) = Ordering.sorted(consume placed)
         var lists = DayRanges(listedUntil: days.count)
         if options.listDays && !kept.isEmpty {
             let entryBudget = options.entryBudget ?? WorkBudget.entries(days: window.dayCount)

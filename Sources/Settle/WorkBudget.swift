@@ -70,15 +70,17 @@ package enum WorkBudget {
 
     /// The warning for a window whose series generate more than `budget`
     /// instances: which were cut (`cut`, in input order), the heaviest.
-    static func instancesCut(budget: Int, days: Int, cut: [EventRecord], loads: [(record: EventRecord, amount: Int)]) -> Diagnostic {
+    /// Series are named by position, their masters made only for the text.
+    static func instancesCut(budget: Int, days: Int, cut: [Int], loads: [(position: Int, amount: Int)],
+                             master: (Int) -> Event) -> Diagnostic {
         let heaviest = loads.max { $0.amount < $1.amount }
-        let names = cut.prefix(3).map { name($0.event) }.joined(separator: ", ")
+        let names = cut.prefix(3).map { name(master($0)) }.joined(separator: ", ")
         let more = cut.count > 3 ? " and \(cut.count - 3) more" : ""
-        return Diagnostic(.warning, .workBudget, at: heaviest?.record.event.source ?? cut.first!.event.source,
+        return Diagnostic(.warning, .workBudget, at: master(heaviest?.position ?? cut.first!).source,
             "the recurring events of this window generate more than \(budget) instances (the work budget for "
             + "\(days) day\(days == 1 ? "" : "s")); \(cut.count) event\(cut.count == 1 ? " keeps" : "s keep") "
             + "fewer instances or none: \(names)\(more); the heaviest: "
-            + WorkBudget.heaviest(loads.map(\.amount), unit: "instances") { name(loads[$0].record.event) })
+            + WorkBudget.heaviest(loads.map(\.amount), unit: "instances") { name(master(loads[$0].position)) })
     }
 
     /// The warning for days whose lists were cut from `days[listedUntil]`

@@ -47,9 +47,14 @@ struct DaysCommand: ParsableCommand {
         var bytes = ByteWriter()
         DaysJSON.forEachDay(settlement) { object in
             if format == .json { bytes.append(first ? "\n" : ",\n") }
-            bytes.append(bytes: object)
-            if format == .ndjson { bytes.append(byte: 0x0A) }
             first = false
+            if object.count >= 1 << 16 {
+                // A large day goes out from its own bytes, never copied.
+                guard out.write(&bytes), out.write(bytes: object) else { return false }
+            } else {
+                bytes.append(bytes: object)
+            }
+            if format == .ndjson { bytes.append(byte: 0x0A) }
             return bytes.count < 1 << 16 || out.write(&bytes)
         }
         out.write(&bytes)

@@ -50,6 +50,22 @@ final class Output {
         return !closed
     }
 
+    /// Appends `bytes`, a large array written straight from its own
+    /// memory (after what is buffered); false once output can no longer
+    /// be written.
+    @discardableResult
+    func write(bytes: [UInt8]) -> Bool {
+        guard !closed else { return false }
+        if bytes.count >= 1 << 16 {
+            flush()
+            bytes.withUnsafeBytes { writeAll($0) }
+            return !closed
+        }
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { flush() }
+        return !closed
+    }
+
     func flush() {
         guard !closed, !buffer.isEmpty else { return }
         buffer.withUnsafeBytes { writeAll($0) }
