@@ -301,7 +301,13 @@ package final class Conversion {
         while start < occurrences.count {
             let end = min(occurrences.count, start + 4_096), first = start
             let chunks = ParallelChunks.map(count: end - first) { [templates] range in
-                var writer = ICalTextWriter()
+                // Sized for its VEVENTs (their shared lines and three time
+                // lines each): no buffer grown by doubling, no pages touched twice.
+                let size = range.reduce(0) { total, index in
+                    let rendered = templates[occurrences[first + index].occurrence.event.ordinal]!.rendered
+                    return total + rendered.head.count + rendered.tail.count + 3 * 80
+                }
+                var writer = ICalTextWriter(capacity: size)
                 var zones = named
                 for index in range {
                     let occurrence = occurrences[first + index].occurrence

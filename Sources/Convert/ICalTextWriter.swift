@@ -12,7 +12,9 @@ package struct ICalTextWriter {
     /// `;TZID=NAME:` of the zones written last, ready (`tzidPrefix`).
     private var tzidPrefixes: [(name: String, bytes: [UInt8])] = []
 
-    package init() {
+    /// `capacity`: the bytes the output is expected to take (it grows past them).
+    package init(capacity: Int = 1 << 16) {
+        out = ByteWriter(capacity: capacity)
         line.reserveCapacity(256)
     }
 
