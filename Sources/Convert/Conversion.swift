@@ -284,7 +284,9 @@ package final class Conversion {
     /// own copy of the named zones, handed on in order (the same bytes on
     /// one core or many).
     private func writeExpandedText(_ occurrences: [SettledOccurrence]) {
-        var templates: [Int: (template: EventComponents.Template, rendered: EventComponents.Template.Rendered)] = [:]
+        // By ordinal: looked up for every occurrence, twice, on every core.
+        var templates = [(template: EventComponents.Template, rendered: EventComponents.Template.Rendered)?](
+            repeating: nil, count: kept.count)
         var namedYears = EventComponents.NamedZoneYears()
         for occurrence in occurrences {
             let ordinal = occurrence.event.ordinal

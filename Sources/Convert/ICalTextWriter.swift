@@ -132,7 +132,7 @@ package struct ICalTextWriter {
             line.append(0x3D)  // =
             for (index, value) in parameter.values.enumerated() {
                 if index > 0 { line.append(0x2C) }
-                appendParameterValue(value)
+                ICalTextWriter.appendParameterValue(value, to: &line)
             }
         }
         line.append(0x3A)  // :
@@ -142,10 +142,6 @@ package struct ICalTextWriter {
 
     /// A parameter value: quoted when it holds `:`, `;` or `,`. A `"` cannot
     /// appear in one, even quoted: RFC 6868 writes it `^'`.
-    private mutating func appendParameterValue(_ value: String) {
-        ICalTextWriter.appendParameterValue(value, to: &line)
-    }
-
     private static func appendParameterValue(_ value: String, to line: inout [UInt8]) {
         let needsQuotes = value.utf8.contains { $0 == 0x3A || $0 == 0x3B || $0 == 0x2C }
         if needsQuotes { line.append(0x22) }
