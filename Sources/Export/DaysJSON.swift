@@ -46,8 +46,10 @@ package enum DaysJSON {
     /// each few are formatted on all cores at once (`ParallelChunks`, in
     /// order: the same bytes on any number of cores), and memory holds
     /// only them: one day a core (a busy day's object is most of a
-    /// megabyte). Each object is UTF-8 bytes, without a line end.
-    package static func forEachDay(_ settlement: Settlement, _ write: ([UInt8]) -> Bool) {
+    /// megabyte). Each object is lent as the writer it was formatted in
+    /// (UTF-8, without a line end), not copied: `write` may append to it and
+    /// drain it.
+    package static func forEachDay(_ settlement: Settlement, _ write: (inout ByteWriter) -> Bool) {
         let step = max(2, ParallelChunks.width)
         var listed = settlement.listedDays.makeIterator()
         var few: [LocalDay] = []
@@ -61,24 +63,28 @@ package enum DaysJSON {
             few.removeAll(keepingCapacity: true)
             while few.count < step, let next = listed.next() { few.append(next) }
             if few.isEmpty { return }
-            let chunks = ParallelChunks.map(count: few.count, chunks: few.count) { [few] range in
-                range.map { day(few[$0], in: settlement, cache: &caches.slots[$0]) }
+            var chunks = ParallelChunks.map(count: few.count, chunks: few.count) { [few] range in
+                range.map { writer(few[$0], in: settlement, cache: &caches.slots[$0]) }
             }
-            for bytes in chunks.joined() where !write(bytes) { return }
+            for chunk in chunks.indices {
+                for index in chunks[chunk].indices where !write(&chunks[chunk][index]) { return }
+            }
         }
     }
 
+    /// One day's object as bytes.
     package static func day(_ day: LocalDay, in settlement: Settlement) -> [UInt8] {
         var cache = EventFieldsCache()
-        return self.day(day, in: settlement, cache: &cache)
+        return writer(day, in: settlement, cache: &cache).bytes
     }
 
-    static func day(_ day: LocalDay, in settlement: Settlement, cache: inout EventFieldsCache) -> [UInt8] {
-        // Room for a typical entry each (about 600 bytes): a busy day's
-        // object, most of a megabyte, is not copied again and again as it grows.
+    static func writer(_ day: LocalDay, in settlement: Settlement, cache: inout EventFieldsCache) -> ByteWriter {
+        // Room for a typical entry each (about 600 bytes) and a line end: a
+        // busy day's object, most of a megabyte, is not copied again and
+        // again as it grows.
         var bytes = ByteWriter(capacity: 1024 + 640 * day.entries.count)
         JSONObjectWriter.write(into: &bytes) { fields(day, in: settlement, cache: &cache, into: &$0) }
-        return bytes.bytes
+        return bytes
     }
 
     /// One event-fields cache per chunk of `forEachDay`, each used by one

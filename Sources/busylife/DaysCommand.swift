@@ -44,20 +44,12 @@ struct DaysCommand: ParsableCommand {
         let (settlement, report) = try input.settle(settle, options, err: Output(fd: 2))
         if format == .json { out.write(DaysJSON.head(settlement)) }
         var first = true
-        var bytes = ByteWriter()
         DaysJSON.forEachDay(settlement) { object in
-            if format == .json { bytes.append(first ? "\n" : ",\n") }
+            if format == .json { out.write(first ? "\n" : ",\n") }
             first = false
-            if object.count >= 1 << 16 {
-                // A large day goes out from its own bytes, never copied.
-                guard out.write(&bytes), out.write(bytes: object) else { return false }
-            } else {
-                bytes.append(bytes: object)
-            }
-            if format == .ndjson { bytes.append(byte: 0x0A) }
-            return bytes.count < 1 << 16 || out.write(&bytes)
+            if format == .ndjson { object.append(byte: 0x0A) }
+            return out.write(&object)
         }
-        out.write(&bytes)
         if format == .json { out.write("\n]}\n") }
         try out.finish()
         let status = ExitStatus.code(for: report, strict: input.strict)

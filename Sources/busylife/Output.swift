@@ -41,27 +41,12 @@ final class Output {
     @discardableResult
     func write(_ writer: inout ByteWriter) -> Bool {
         guard !closed else { return false }
-        if buffer.isEmpty && writer.count >= 1 << 16 {
-            writer.drain { writeAll($0) }  // a large write straight from the writer's buffer
+        if writer.count >= 1 << 16 {
+            flush()
+            if !closed { writer.drain { writeAll($0) } }  // a large write straight from the writer's buffer
             return !closed
         }
         writer.drain { buffer.append(contentsOf: $0) }
-        if buffer.count >= 1 << 16 { flush() }
-        return !closed
-    }
-
-    /// Appends `bytes`, a large array written straight from its own
-    /// memory (after what is buffered); false once output can no longer
-    /// be written.
-    @discardableResult
-    func write(bytes: [UInt8]) -> Bool {
-        guard !closed else { return false }
-        if bytes.count >= 1 << 16 {
-            flush()
-            bytes.withUnsafeBytes { writeAll($0) }
-            return !closed
-        }
-        buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 { flush() }
         return !closed
     }
