@@ -33,7 +33,28 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The date `days` days after 1970-01-01 (negative before).
     public init(daysSinceEpoch days: Int64) {
-        // Howard Hinnant's civil_from_days.
+        // Neri and Schneider's Euclidean affine functions (2021): 32-bit
+        // multiplications and shifts, no division by a variable; exact for
+        // days -12,699,422 ... 1,061,042,401 since 1970 (years -32800 to
+        // about 2.9 million), where it is shifted into unsigned range.
+        // 1970-01-01 (0) gives 1970-01-01, 2000-02-29 (11,016) gives
+        // 2000-02-29 and 2026-11-22 (20,779) gives 2026-11-22.
+        if days >= -12_699_422 && days <= 1_061_042_401 {
+            let n = UInt32(truncatingIfNeeded: days &+ 12_699_422)  // 719,468 + 146,097 * 82
+            let n1 = 4 &* n &+ 3
+            let century = n1 / 146_097
+            let dayOfCentury = n1 % 146_097 / 4
+            let p2 = UInt64(2_939_745) &* UInt64(4 &* dayOfCentury &+ 3)
+            let yearOfCentury = UInt32(truncatingIfNeeded: p2 >> 32)
+            let dayOfYear = UInt32(truncatingIfNeeded: p2) / 2_939_745 / 4  // from March 1
+            let n3 = 2_141 &* dayOfYear &+ 197_913
+            let january = dayOfYear >= 306 ? 1 : 0
+            storedYear = Int32(Int(100 &* century &+ yearOfCentury) - 32_800 + january)
+            storedMonth = UInt8(truncatingIfNeeded: january == 1 ? (n3 >> 16) &- 12 : n3 >> 16)
+            storedDay = UInt8(truncatingIfNeeded: (n3 & 0xFFFF) / 2_141 &+ 1)
+            return
+        }
+        // Elsewhere Howard Hinnant's civil_from_days.
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097

@@ -30,29 +30,48 @@ enum Ordering {
     }
 
     /// The placed occurrences sorted by start, and for each its position
-    /// in `placed`. Sorts positions, not the (large) occurrences
-    /// themselves; the sort is stable, so ties keep input order.
+    /// in `placed`; ties (`startOrder` neither way) keep input order.
     static func sorted(_ placed: consuming [SettledOccurrence]) -> (kept: [SettledOccurrence], order: [Int]) {
-        // Compared in place (no copy of an occurrence per comparison).
+        // Sorts small keys (start, end, position), not the (large)
+        // occurrences; only occurrences with the same start and end are
+        // compared in full, in place.
         let order = placed.withUnsafeBufferPointer { buffer in
-            buffer.indices.sorted { startOrder(buffer[$0], buffer[$1]) }
+            var keys = buffer.indices.map { SortKey(start: buffer[$0].startUTC, end: buffer[$0].endUTC, position: $0) }
+            keys.sort { a, b in
+                if a.start != b.start { return a.start < b.start }
+                if a.end != b.end { return a.end < b.end }
+                if startOrder(buffer[a.position], buffer[b.position]) { return true }
+                if startOrder(buffer[b.position], buffer[a.position]) { return false }
+                return a.position < b.position
+            }
+            return keys.map(\.position)
         }
         // Moved into that order in place, cycle by cycle: no second array
-        // of occurrences (a month of the benchmark calendar holds 5 MB).
+        // of occurrences (a month of the benchmark calendar holds 5 MB),
+        // and no copy (a move retains nothing).
         var kept = consume placed
-        var moved = [Bool](repeating: false, count: order.count)
-        for start in order.indices where !moved[start] {
-            let first = kept[start]
-            var index = start
-            while true {
-                moved[index] = true
-                let from = order[index]
-                if from == start { kept[index] = first; break }
-                kept[index] = kept[from]
-                index = from
+        kept.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var moved = [Bool](repeating: false, count: order.count)
+            for start in order.indices where !moved[start] {
+                let first = (base + start).move()
+                var index = start
+                while true {
+                    moved[index] = true
+                    let from = order[index]
+                    if from == start { (base + index).initialize(to: first); break }
+                    (base + index).moveInitialize(from: base + from, count: 1)
+                    index = from
+                }
             }
         }
         return (kept, order)
+    }
+
+    private struct SortKey {
+        var start: Instant
+        var end: Instant
+        var position: Int
     }
 
     /// Each kept occurrence's days as one list of ranges, for listing the

@@ -12,6 +12,35 @@ import Testing
         #expect(LocalDate(daysSinceEpoch: 2_932_896).description == "9999-12-31")
     }
 
+    /// The date of a day number is worked out by multiplications and shifts
+    /// within about 2.9 million years of 1970 and by Hinnant's divisions
+    /// outside: every day of the years 1 to 9999 follows the day before it,
+    /// and both sides of the seam give the day numbers back.
+    @Test func everyDayFollowsTheDayBefore() {
+        var previous = LocalDate(daysSinceEpoch: -719_163)
+        #expect(previous.description == "0000-12-31")
+        var wrong: [Int64] = []
+        for days in Int64(-719_162)...2_932_896 {
+            let date = LocalDate(daysSinceEpoch: days)
+            let expected: (Int, Int, Int) =
+                if previous.day < LocalDate.daysIn(month: previous.month, year: previous.year) {
+                    (previous.year, previous.month, previous.day + 1)
+                } else if previous.month < 12 { (previous.year, previous.month + 1, 1) }
+                else { (previous.year + 1, 1, 1) }
+            if (date.year, date.month, date.day) != expected, wrong.count < 5 { wrong.append(days) }
+            previous = date
+        }
+        #expect(wrong.isEmpty)
+        #expect(LocalDate(daysSinceEpoch: 11_016).description == "2000-02-29")
+        #expect(LocalDate(daysSinceEpoch: 20_779).description == "2026-11-22")
+        for seam in [Int64(-12_699_422), 1_061_042_401] {
+            for days in seam - 3...seam + 3 {
+                let date = LocalDate(daysSinceEpoch: days)
+                #expect(LocalDate.dayNumber(year: date.year, month: date.month, day: date.day) == days)
+            }
+        }
+    }
+
     @Test func refusesImpossibleDates() {
         #expect(LocalDate(year: 2026, month: 2, day: 30) == nil)
         #expect(LocalDate(year: 2026, month: 13, day: 1) == nil)
