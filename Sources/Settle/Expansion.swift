@@ -22,17 +22,28 @@ struct ExpansionWindow {
     }
 }
 
-/// Expands every series and places every occurrence, on all cores, in two
-/// passes. The first counts the instances each series generates and gives
-/// each its share of the work budget, in input order (`shares`). The second
-/// cuts the single events and the series into pieces in input order (a few
-/// per core, taken by whichever core is free, since a series may expand to
-/// one occurrence or to thousands); each piece expands its series within
-/// their shares and fills its own `DayBuckets`, and the pieces come back in
-/// input order. Each occurrence is placed as it is expanded; only with
-/// `keepOccurrences` is it kept, so a year of busy time holds intervals,
-/// not occurrences. With `releasing`, each series is let go once expanded:
-/// the series and the occurrences kept are never all held at once.
+/// Expands every series and places every occurrence, on all cores. The
+/// work budget is shared in input order: when the series generate more
+/// instances than the budget, the first ones keep all theirs and the later
+/// ones what is left (`shares`), whatever the timing.
+///
+/// A few series (up to `heldSeriesLimit`) are expanded at once, each under
+/// its cap alone, counting what they generate; the result stands when the
+/// count stays within the budget, which is the same as sharing it (no
+/// series is cut). Past the budget that pass stops, and the series, still
+/// held, are expanded in two passes as many series are: the first counts
+/// the instances each series generates and gives each its share (the
+/// count is the expansion's work without making occurrences); the second
+/// expands each series within its share, and with `releasing` lets each
+/// series go once expanded, so that the series and the occurrences kept
+/// are never all held at once.
+///
+/// Either way the single events and the series are cut into pieces in input
+/// order (a few per core, taken by whichever core is free, since a series
+/// may expand to one occurrence or to thousands); each piece fills its own
+/// `DayBuckets`, and the pieces come back in input order. Each occurrence
+/// is placed as it is expanded; only with `keepOccurrences` is it kept, so
+/// a year of busy time holds intervals, not occurrences.
 enum Expansion {
     /// A piece of work: single events or series, by position.
     private enum Piece: Sendable {
@@ -40,13 +51,35 @@ enum Expansion {
         case series(Range<Int>)
     }
 
+    /// How many series are expanded in one pass, held until it is known to
+    /// stand (a few hundred kilobytes of series held with their occurrences).
+    static let heldSeriesLimit = 2_000
+
     /// The pieces' buckets in order, and the diagnostics of the budget.
     static func run(singles: [Occurrence], series: inout [Series], releasing: Bool, window: ExpansionWindow,
-                    placer: Placer) -> (buckets: [DayBuckets], diagnostics: [Diagnostic]) {
+                    placer: Placer, heldSeriesLimit: Int = Expansion.heldSeriesLimit)
+        -> (buckets: [DayBuckets], diagnostics: [Diagnostic]) {
+        if series.count <= heldSeriesLimit,
+           let buckets = expand(singles: singles, series: &series, limits: nil, releasing: false,
+                                stopPast: window.instanceBudget, window: window, placer: placer) {
+            if releasing { series = [] }
+            return (buckets, [])
+        }
         let (limits, warning) = shares(series, counts: counts(series, window: window), window: window)
+        let buckets = expand(singles: singles, series: &series, limits: limits, releasing: releasing,
+                             stopPast: nil, window: window, placer: placer)!
+        return (buckets, warning.map { [$0] } ?? [])
+    }
+
+    /// Every piece expanded and placed, each series within its limit
+    /// (`limits`, else its cap); nil, part done, once the series have
+    /// generated more than `stopPast` instances in all.
+    private static func expand(singles: [Occurrence], series: inout [Series], limits: [Int]?, releasing: Bool,
+                               stopPast budget: Int?, window: ExpansionWindow, placer: Placer) -> [DayBuckets]? {
         let width = ParallelChunks.width
         let pieces = ParallelChunks.ranges(count: singles.count, chunks: 2 * width).map(Piece.singles)
             + ParallelChunks.ranges(count: series.count, chunks: 4 * width).map(Piece.series)
+        let spent = Atomic<Int>(0)
         let buckets = ParallelChunks.sharing(&series) { series in
             ParallelChunks.map(count: pieces.count, chunks: pieces.count) { range in
                 var part = DayBuckets(days: window.dayCount)
@@ -56,11 +89,13 @@ enum Expansion {
                         for index in singlesRange { part.take(singles[index], placer) }
                     case .series(let seriesRange):
                         for position in seriesRange {
+                            if let budget, spent.load(ordering: .relaxed) > budget { return part }
                             var generated = 0
                             let expanded = series[position].occurrences(
                                 lower: window.lower, upper: window.upper, core: window.core, cap: window.instanceCap,
                                 limit: limits?[position] ?? window.instanceCap, generated: &generated
                             ) { part.diagnostics.append($0) }
+                            if budget != nil { spent.add(generated, ordering: .relaxed) }
                             if releasing { series[position] = Series() }
                             for occurrence in expanded { part.take(occurrence, placer) }
                         }
@@ -69,7 +104,8 @@ enum Expansion {
                 return part
             }
         }
-        return (buckets, warning.map { [$0] } ?? [])
+        if let budget, spent.load(ordering: .relaxed) > budget { return nil }
+        return buckets
     }
 
     /// The instances each series generates in the window under its cap

@@ -42,6 +42,44 @@ import Testing
         #expect(WorkBudget.entries(days: 100_000) == 250_000)
     }
 
+    /// A few series are expanded in one pass while their instances stay
+    /// within the budget, and in two (counted, then shared) past it: both
+    /// must give what the two passes alone give, at every budget from none
+    /// to more than enough, cuts and warnings included.
+    @Test func onePassForFewSeriesGivesWhatTwoPassesGive() throws {
+        var lines: [String] = []
+        for (index, rule) in ["FREQ=DAILY", "FREQ=WEEKLY;BYDAY=MO,WE,FR", "FREQ=HOURLY;INTERVAL=5;COUNT=400",
+                              "FREQ=MONTHLY;BYMONTHDAY=1,15", "FREQ=MINUTELY;INTERVAL=90"].enumerated() {
+            lines += vevent("s\(index)", ["SUMMARY:Series \(index)", "DTSTART:20260\(index + 1)02T090000Z", "DURATION:PT1H",
+                                              "RRULE:\(rule)"])
+        }
+        lines += vevent("s1", ["SUMMARY:Moved", "RECURRENCE-ID:20260204T090000Z", "DTSTART:20260204T150000Z", "DURATION:PT1H"])
+        lines += vevent("single", ["SUMMARY:Once", "DTSTART:20260310T120000Z", "DURATION:PT2H"])
+        let events = importText([("cal.ics", ics(lines))]).events
+        func expanded(budget: Int, heldSeriesLimit: Int) throws -> [String] {
+            var options = SettleOptions(from: try #require(date("2026-01-01")), to: try #require(date("2026-06-30")),
+                                        timeline: ZoneTimeline(base: .utc))
+            options.instanceBudget = budget
+            var intake = Intake(options: options)
+            for event in events { intake.add(event) }
+            let window = ExpansionWindow(options)
+            var series = intake.allSeries
+            let days = DayGrid.days(from: options.from, to: options.to, timeline: options.timeline)
+            let placer = Placer(grid: DayGrid(days: days), timeline: options.timeline, options: options)
+            let (parts, diagnostics) = Expansion.run(singles: intake.singleOccurrences(), series: &series, releasing: true,
+                                                     window: window, placer: placer, heldSeriesLimit: heldSeriesLimit)
+            let whole = DayBuckets.merge(parts, days: window.dayCount)
+            return whole.placed.map { "\($0.event.title) \($0.startUTC)" } + (diagnostics + whole.diagnostics).map(\.description)
+        }
+        var cut = 0
+        for budget in [0, 1, 5, 100, 180, 181, 182, 500, 1_000, 2_000, 2_600, 2_700, 2_800, 3_000, 5_000, 100_000] {
+            let twoPasses = try expanded(budget: budget, heldSeriesLimit: 0)
+            #expect(try expanded(budget: budget, heldSeriesLimit: Expansion.heldSeriesLimit) == twoPasses, "budget \(budget)")
+            if twoPasses.contains(where: { $0.contains("work budget") }) { cut += 1 }
+        }
+        #expect(cut > 3 && cut < 14)  // budgets on both sides of what the series generate
+    }
+
     @Test func weeklyTrashDayWithATypoInDTEND() throws {
         // A real export: DTEND twenty years after DTSTART, every week.
         let lines = vevent("trash", ["SUMMARY:Weekly Trash Day", "DTSTART;VALUE=DATE:20020804",
