@@ -312,6 +312,73 @@ package struct ByteWriter {
         count &+= length + 2
     }
 
+    /// Plain stores into room reserved once: for a run of short fields
+    /// written one after another, with no check of room per field. The
+    /// writer's memos travel with it.
+    package struct Cursor {
+        fileprivate(set) var at: UnsafeMutablePointer<UInt8>
+        fileprivate var dateMemo: ISODateMemo
+        fileprivate var zoneMemo: ZoneOffsetMemo
+        fileprivate var viewerZoneMemo: ZoneOffsetMemo
+
+        @inline(__always)
+        package mutating func put(_ text: StaticString) {
+            let length = text.utf8CodeUnitCount
+            at.update(from: text.utf8Start, count: length)
+            at += length
+        }
+
+        /// `true` or `false`.
+        @inline(__always)
+        package mutating func put(_ value: Bool) {
+            if value { put("true") } else { put("false") }
+        }
+
+        /// `"`, the time in its own terms, `"`; false for a form
+        /// `EventTime.writeISO8601` leaves to `iso8601` (nothing counted).
+        @inline(__always)
+        package mutating func putQuoted(_ time: EventTime) -> Bool {
+            guard let length = time.writeISO8601(at: at + 1, memo: &dateMemo, zoneMemo: &zoneMemo) else { return false }
+            at[0] = 0x22
+            at[length + 1] = 0x22
+            at += length + 2
+            return true
+        }
+
+        /// `"`, the instant at the offset, `"`; false for an uncommon form.
+        @inline(__always)
+        package mutating func putQuoted(_ instant: Instant, offsetSeconds: Int, zulu: Bool) -> Bool {
+            guard let length = instant.writeISO8601(offsetSeconds: offsetSeconds, zulu: zulu, at: at + 1, memo: &dateMemo)
+            else { return false }
+            at[0] = 0x22
+            at[length + 1] = 0x22
+            at += length + 2
+            return true
+        }
+
+        /// `zone`'s offset at `instant`, from the memo of the viewer's zone.
+        @inline(__always)
+        package mutating func offset(of zone: Zone, at instant: Instant) -> Int {
+            zone.offset(at: instant, memo: &viewerZoneMemo)
+        }
+    }
+
+    /// Room for `most` bytes, written by `body` through a cursor and
+    /// counted when it returns true; when it returns false (a form the
+    /// cursor does not write), nothing is counted.
+    @inline(__always)
+    package mutating func write(atMost most: Int, _ body: (inout Cursor) -> Bool) -> Bool {
+        let start = reserve(most)
+        var cursor = Cursor(at: start, dateMemo: dateMemo, zoneMemo: zoneMemo, viewerZoneMemo: viewerZoneMemo)
+        guard body(&cursor) else { return false }
+        precondition(cursor.at - start <= most, "wrote past the room reserved")
+        dateMemo = cursor.dateMemo
+        zoneMemo = cursor.zoneMemo
+        viewerZoneMemo = cursor.viewerZoneMemo
+        count &+= cursor.at - start
+        return true
+    }
+
     /// Hands the bytes written so far to `sink` and empties the buffer (keeping its room).
     package mutating func drain(_ sink: (UnsafeRawBufferPointer) -> Void) {
         guard count > 0 else { return }

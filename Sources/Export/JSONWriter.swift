@@ -201,6 +201,14 @@ package struct JSONObjectWriter {
 
     /// Fields written by `continue(into:)`, copied in (their first comma
     /// left out when they come first).
+    /// Fields written through a cursor into room for `most` bytes, each
+    /// with its leading comma (after at least one field); false, with
+    /// nothing written, when `body` gives up.
+    package mutating func fields(atMost most: Int, _ body: (inout ByteWriter.Cursor) -> Bool) -> Bool {
+        precondition(!first, "a cursor's fields follow another field")
+        return out.write(atMost: most, body)
+    }
+
     package mutating func fields(written bytes: UnsafeBufferPointer<UInt8>) {
         guard !bytes.isEmpty else { return }
         out.append(bytes: first ? UnsafeBufferPointer(rebasing: bytes.dropFirst()) : bytes)

@@ -28,9 +28,50 @@ package enum OccurrenceJSON {
         cache.copy(parts.rest, into: &json)
     }
 
-    /// From start to busy: what differs from one occurrence of an event to the next.
+    /// From start to busy: what differs from one occurrence of an event to
+    /// the next, in one run of stores (one check of room for all of them);
+    /// field by field only for a time the cursor does not write.
     private static func occurrenceFields(_ settled: SettledOccurrence, part: DayPart?, timeline: ZoneTimeline,
                                          into json: inout JSONObjectWriter) {
+        let occurrence = settled.occurrence
+        // Keys and punctuation 127 bytes, six times of at most 29, part 16.
+        let written = json.fields(atMost: 320) { out in
+            out.put(",\"start\":")
+            guard out.putQuoted(occurrence.start) else { return false }
+            out.put(",\"end\":")
+            guard out.putQuoted(occurrence.end) else { return false }
+            out.put(",\"startUTC\":")
+            guard out.putQuoted(settled.startUTC, offsetSeconds: 0, zulu: true) else { return false }
+            out.put(",\"endUTC\":")
+            guard out.putQuoted(settled.endUTC, offsetSeconds: 0, zulu: true) else { return false }
+            let startZone = timeline.zone(at: settled.startUTC)
+            let endZone = timeline.zone(at: settled.endUTC.adding(milliseconds: -1))
+            out.put(",\"startLocal\":")
+            guard out.putQuoted(settled.startUTC, offsetSeconds: out.offset(of: startZone, at: settled.startUTC), zulu: false)
+            else { return false }
+            out.put(",\"endLocal\":")
+            guard out.putQuoted(settled.endUTC, offsetSeconds: out.offset(of: endZone, at: settled.endUTC), zulu: false)
+            else { return false }
+            out.put(",\"allDay\":")
+            out.put(settled.isAllDay)
+            switch part {
+            case nil: break
+            case .whole?: out.put(",\"part\":\"whole\"")
+            case .first?: out.put(",\"part\":\"first\"")
+            case .middle?: out.put(",\"part\":\"middle\"")
+            case .last?: out.put(",\"part\":\"last\"")
+            }
+            out.put(",\"busy\":")
+            out.put(settled.busy)
+            return true
+        }
+        if !written { occurrenceFieldsOneByOne(settled, part: part, timeline: timeline, into: &json) }
+    }
+
+    /// The same fields one by one, for times of uncommon forms (a year past
+    /// 9999, an offset with seconds).
+    private static func occurrenceFieldsOneByOne(_ settled: SettledOccurrence, part: DayPart?, timeline: ZoneTimeline,
+                                                 into json: inout JSONObjectWriter) {
         let occurrence = settled.occurrence
         json.field("start", time: occurrence.start)
         json.field("end", time: occurrence.end)
