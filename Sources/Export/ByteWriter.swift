@@ -22,7 +22,7 @@ package struct ByteWriter {
     /// The date of the last time written (`Instant.writeISO8601`).
     private var dateMemo = ISODateMemo()
     /// The span of the offset last found for an event's own zone (times
-    /// written in their own terms), and for the zone asked of `offset(of:at:)`
+    /// written in their own terms), and for the zone asked of `Cursor.offset(of:at:)`
     /// (the viewer's): two, as the two alternate.
     private var zoneMemo = ZoneOffsetMemo()
     private var viewerZoneMemo = ZoneOffsetMemo()
@@ -275,13 +275,6 @@ package struct ByteWriter {
         } else {
             append(instant.iso8601(offsetSeconds: offsetSeconds, zulu: zulu))
         }
-    }
-
-    /// `zone`'s offset at `instant`, from the writer's memo of the last
-    /// offset's span when it holds (the times written one after another
-    /// mostly share one).
-    package mutating func offset(of zone: Zone, at instant: Instant) -> Int {
-        zone.offset(at: instant, memo: &viewerZoneMemo)
     }
 
     /// `"`, the time, `"` (one reservation).

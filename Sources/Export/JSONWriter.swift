@@ -96,11 +96,6 @@ package struct JSONObjectWriter {
         out.appendQuotedISO8601(value, offsetSeconds: 0, zulu: true)
     }
 
-    /// `zone`'s offset at `instant` (`ByteWriter.offset(of:at:)`).
-    package mutating func offset(of zone: Zone, at instant: Instant) -> Int {
-        out.offset(of: zone, at: instant)
-    }
-
     /// A nested object or array, already written.
     package mutating func raw(_ name: StaticString, _ json: String?) {
         guard let json else { return }
@@ -199,8 +194,6 @@ package struct JSONObjectWriter {
         swap(&writer.out, &target)
     }
 
-    /// Fields written by `continue(into:)`, copied in (their first comma
-    /// left out when they come first).
     /// Fields written through a cursor into room for `most` bytes, each
     /// with its leading comma (after at least one field); false, with
     /// nothing written, when `body` gives up.
@@ -209,6 +202,8 @@ package struct JSONObjectWriter {
         return out.write(atMost: most, body)
     }
 
+    /// Fields written by `continue(into:)`, copied in (their first comma
+    /// left out when they come first).
     package mutating func fields(written bytes: UnsafeBufferPointer<UInt8>) {
         guard !bytes.isEmpty else { return }
         out.append(bytes: first ? UnsafeBufferPointer(rebasing: bytes.dropFirst()) : bytes)

@@ -34,7 +34,8 @@ package enum OccurrenceJSON {
     private static func occurrenceFields(_ settled: SettledOccurrence, part: DayPart?, timeline: ZoneTimeline,
                                          into json: inout JSONObjectWriter) {
         let occurrence = settled.occurrence
-        // Keys and punctuation 127 bytes, six times of at most 29, part 16.
+        // Keys, quotes and booleans 104 bytes, part 16, six times of at most
+        // 29: 294.
         let written = json.fields(atMost: 320) { out in
             // The viewer's wall clock: the zone in force at the start, and
             // just before the end (an end is exclusive).
@@ -165,9 +166,16 @@ package struct EventFieldsCache {
         // saved no work: `days` of a year of a 20,000-event calendar took
         // the same instructions with 1 MiB as with 2 MiB (1.703 G, 1.702 G).
         if bytes.count > EventFieldsCache.limit - (64 << 10) {
-            for index in slots.indices { slots[index].key = 0 }
+            // Past the limit (an event's fields of more than 64 KiB grew the
+            // buffer), room and table are made anew rather than kept.
+            if bytes.count > EventFieldsCache.limit || slots.count > 4096 {
+                bytes = ByteWriter(capacity: 1 << 14)
+                slots = [Slot](repeating: Slot(), count: 1024)
+            } else {
+                bytes.drain { _ in }
+                for index in slots.indices { slots[index].key = 0 }
+            }
             used = 0
-            bytes.drain { _ in }
         }
         let event = record.event
         let start = bytes.count

@@ -1,7 +1,8 @@
 import EventModel
 
 /// The window's local days as one list of intervals sorted by time, so that
-/// the days an occurrence lands on are found by binary search: placing costs
+/// the days an occurrence lands on are found by a search from a guess (a
+/// day a piece), galloping then halving: placing costs
 /// the same for an occurrence of an hour and one of two hundred years
 /// (README, "Work budget").
 ///

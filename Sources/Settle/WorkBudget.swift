@@ -87,19 +87,41 @@ package enum WorkBudget {
     /// on: the events listed most (by calendar and uid).
     static func entriesCut(days: [LocalDay], listedUntil listed: Int, total: Int, budget: Int,
                            kept: [SettledOccurrence], order: [Int], buckets: DayBuckets) -> Diagnostic {
-        var byEvent: [ClaimKey: (event: Event, amount: Int)] = [:]
+        // Summed by record first (a series' occurrences share one), so that
+        // no event is copied and no key hashed per occurrence (a year of the
+        // 54 MB calendar: 420,000 of them); then by calendar and UID, each
+        // named by its event listed first. Only the three listed most are
+        // ordered (most days first, then by calendar and UID).
+        var byRecord: [ObjectIdentifier: (first: Int, amount: Int)] = [:]
         for (index, original) in order.enumerated() {
-            let event = kept[index].event
-            let amount = ([buckets.placements[original]] + (buckets.moreRanges[original] ?? [])).reduce(0) { $0 + $1.count }
-            byEvent[ClaimKey(event), default: (event, 0)].amount += amount
+            var amount = buckets.placements[original].count
+            if !buckets.moreRanges.isEmpty, let more = buckets.moreRanges[original] {
+                amount += more.reduce(0) { $0 + $1.count }
+            }
+            byRecord[ObjectIdentifier(kept[index].occurrence.eventRecord), default: (index, 0)].amount += amount
         }
-        let loads = byEvent.values.sorted { ($0.event.calendar, $0.event.uid) < ($1.event.calendar, $1.event.uid) }
-        let heaviest = loads.max { $0.amount < $1.amount }!
+        var byEvent: [ClaimKey: (first: Int, amount: Int)] = [:]
+        for (first, amount) in byRecord.values {
+            let key = ClaimKey(kept[first].occurrence.eventRecord.event)
+            let known = byEvent[key]
+            byEvent[key] = (min(known?.first ?? first, first), (known?.amount ?? 0) + amount)
+        }
+        func before(_ a: (key: ClaimKey, value: (first: Int, amount: Int)),
+                    _ b: (key: ClaimKey, value: (first: Int, amount: Int))) -> Bool {
+            if a.value.amount != b.value.amount { return a.value.amount > b.value.amount }
+            return (a.key.calendar, a.key.uid) < (b.key.calendar, b.key.uid)
+        }
+        var most: [(key: ClaimKey, value: (first: Int, amount: Int))] = []
+        for entry in byEvent where most.count < 3 || before(entry, most[most.count - 1]) {
+            most.insert(entry, at: most.firstIndex { before(entry, $0) } ?? most.count)
+            if most.count > 3 { most.removeLast() }
+        }
+        let named = most.map { (event: kept[$0.value.first].event, amount: $0.value.amount) }
         let dayCount = days.count
-        return Diagnostic(.warning, .workBudget, at: heaviest.event.source,
+        return Diagnostic(.warning, .workBudget, at: named[0].event.source,
             "the days of this window would list \(total) events in all, more than \(budget) (the work budget for "
             + "\(dayCount) day\(dayCount == 1 ? "" : "s")): the days from \(days[listed].date) on list none of their events "
             + "(their event count and busy time still count them); listed most: "
-            + WorkBudget.heaviest(loads.map(\.amount), unit: "days") { name(loads[$0].event) })
+            + named.map { "\(name($0.event)): \($0.amount) days" }.joined(separator: "; "))
     }
 }

@@ -115,6 +115,23 @@ import Testing
         #expect(result.days.allSatisfy { $0.entries.isEmpty })
     }
 
+    /// The cut lists' warning sums each event's days over its series, its
+    /// overrides included (one UID), and names it by the occurrence listed
+    /// first: here the override that moved the first instance earlier.
+    @Test func listsCutNameEachEventByItsFirstListedOccurrence() throws {
+        let lines = vevent("a", ["SUMMARY:A", "DTSTART:20260101T090000Z", "DURATION:PT1H", "RRULE:FREQ=DAILY"])
+            + vevent("a", ["SUMMARY:Early A", "RECURRENCE-ID:20260101T090000Z", "DTSTART:20260101T080000Z", "DURATION:PT1H"])
+            + vevent("b", ["SUMMARY:B", "DTSTART:20260101T100000Z", "DURATION:PT1H", "RRULE:FREQ=DAILY"])
+            + vevent("c", ["SUMMARY:C", "DTSTART:20260102T120000Z", "DURATION:PT1H"])
+        let result = try settle(lines, from: "2026-01-01", to: "2026-01-10", tz: "UTC") { $0.entryBudget = 12 }
+        let warning = try #require(result.diagnostics.first { $0.kind == .workBudget })
+        #expect(warning.message.contains("would list 21 events in all, more than 12"))
+        #expect(warning.message.contains(#"listed most: "Early A" (uid a, "#))
+        #expect(warning.message.contains(#"cal.ics:10): 10 days; "B" (uid b, "#))
+        #expect(warning.message.hasSuffix(#"cal.ics:17): 10 days; "C" (uid c, "# + warning.source.file + ":24): 1 days"))
+        #expect(warning.source.line == 10)
+    }
+
     @Test func aYearLongEventEveryMinute() throws {
         let lines = vevent("minutely", ["SUMMARY:Every minute", "DTSTART:20260101T000000Z",
                                         "DTEND:20270101T000000Z", "RRULE:FREQ=MINUTELY"])
