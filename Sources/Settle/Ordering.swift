@@ -33,16 +33,31 @@ enum Ordering {
     /// in `placed`; ties (`startOrder` neither way) keep input order.
     static func sorted(_ placed: consuming [SettledOccurrence]) -> (kept: [SettledOccurrence], order: [Int]) {
         // Sorts small keys (start, end, position), not the (large)
-        // occurrences; only occurrences with the same start and end are
-        // compared in full, in place.
+        // occurrences; then each run of equal start and end is ordered in
+        // full, in place, by a title's first bytes where they decide.
         let order = placed.withUnsafeBufferPointer { buffer in
             var keys = buffer.indices.map { SortKey(start: buffer[$0].startUTC, end: buffer[$0].endUTC, position: $0) }
             keys.sort { a, b in
                 if a.start != b.start { return a.start < b.start }
                 if a.end != b.end { return a.end < b.end }
-                if startOrder(buffer[a.position], buffer[b.position]) { return true }
-                if startOrder(buffer[b.position], buffer[a.position]) { return false }
                 return a.position < b.position
+            }
+            var first = 0
+            while first < keys.count {
+                var end = first + 1
+                while end < keys.count && keys[end].start == keys[first].start && keys[end].end == keys[first].end { end += 1 }
+                if end - first > 1 {
+                    var run = keys[first..<end].map { (title: titlePrefix(buffer[$0.position].occurrence.eventRecord.event.title),
+                                                       position: $0.position) }
+                    run.sort { a, b in
+                        if let x = a.title, let y = b.title, x != y { return x < y }
+                        if startOrder(buffer[a.position], buffer[b.position]) { return true }
+                        if startOrder(buffer[b.position], buffer[a.position]) { return false }
+                        return a.position < b.position
+                    }
+                    for (offset, entry) in run.enumerated() { keys[first + offset].position = entry.position }
+                }
+                first = end
             }
             return keys.map(\.position)
         }
@@ -72,6 +87,26 @@ enum Ordering {
         var start: Instant
         var end: Instant
         var position: Int
+    }
+
+    /// A title's first eight bytes as one big-endian number (zeros past its
+    /// end), when they order it as `String` does: they and the byte after
+    /// them are ASCII. `String` compares Unicode scalars after NFC
+    /// normalization; ASCII is its own NFC form, UTF-8 keeps the scalars'
+    /// order, and a following ASCII byte cannot combine with the eighth
+    /// (`"cafe\u{301}"` is `"café"`, after `"cafez"`). Nil otherwise:
+    /// such titles are compared whole.
+    static func titlePrefix(_ title: String) -> UInt64? {
+        func key(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+            var key: UInt64 = 0
+            for index in 0..<min(bytes.count, 9) {
+                guard bytes[index] < 0x80 else { return nil }
+                if index < 8 { key |= UInt64(bytes[index]) << (56 &- 8 &* UInt64(index)) }
+            }
+            return key
+        }
+        if let found = title.utf8.withContiguousStorageIfAvailable(key) { return found }
+        return Array(title.utf8.prefix(9)).withUnsafeBufferPointer(key)
     }
 
     /// Each kept occurrence's days as one list of ranges, for listing the

@@ -3,9 +3,10 @@ import EventModel
 import TestSupport
 import Testing
 
-/// Output order sorts small keys and compares occurrences in full only on
-/// equal start and end: it must give the order of the full comparison,
-/// ties in input order, and move every occurrence once.
+/// Output order sorts small keys (start, end, a title's first bytes) and
+/// compares occurrences in full only when they tie: it must give the order
+/// of the full comparison, ties in input order, and move every occurrence
+/// once.
 @Suite struct OrderingTests {
     @Test func sortedMatchesTheFullComparisonWithTiesInInputOrder() {
         var random = SplitMix64(seed: 7)
@@ -16,7 +17,13 @@ import Testing
             // Few starts, ends, titles and uids: many ties at every level.
             let start = base.adding(seconds: pick([0, 1800, 3600, 86_400]))
             let end = start.adding(seconds: pick([0, 1800, 3600]))
-            var event = Event(uid: pick(["a", "b", "c"]), title: pick(["Standup", "Lunch", "standup"]),
+            // Titles that order differently by their first bytes than as
+            // strings (a combining accent after eight bytes, non-ASCII), that
+            // share eight bytes, are shorter than eight or empty.
+            let titles = ["Standup", "Lunch", "standup", "Standup meeting A", "Standup meeting B", "Standup",
+                          "cafe\u{301}", "café", "cafez", "ab", "ab\u{1}", "", "Ωmega", "Zulu", "Planning\u{301}x",
+                          "Planninga", "Planning", "Planninge\u{301}", "Planningz", "Réunion", "Reunion"]
+            var event = Event(uid: pick(["a", "b", "c"]), title: pick(titles),
                               calendar: "c", source: SourcePosition(file: "f", line: position + 1),
                               start: .instant(start, zone: nil), end: .instant(end, zone: nil))
             event.description = "\(position)"
@@ -31,5 +38,19 @@ import Testing
         let (kept, order) = Ordering.sorted(placed)
         #expect(order == expected)
         #expect(kept.map { $0.event.description } == expected.map { "\($0)" })
+    }
+
+    @Test func titlePrefixesOrderAsTheirTitles() {
+        let titles = ["", "a", "ab", "ab\u{1}", "abcdefgh", "abcdefghi", "abcdefgh\u{301}", "abcdefge\u{301}", "abcdefgé", "abcdefgz",
+                      "cafe\u{301}", "café", "cafez", "Ωmega", "Zulu", "zulu", "Planning\u{301}x", "Planninga"]
+        for a in titles {
+            for b in titles {
+                guard let x = Ordering.titlePrefix(a), let y = Ordering.titlePrefix(b), x != y else { continue }
+                #expect((x < y) == (a < b), "\(a.debugDescription) \(b.debugDescription)")
+            }
+        }
+        #expect(Ordering.titlePrefix("abcdefge\u{301}") == nil)  // the ninth byte is not ASCII: "abcdefgé"
+        #expect(Ordering.titlePrefix("Ωmega") == nil)
+        #expect(Ordering.titlePrefix("abcdefghi") == Ordering.titlePrefix("abcdefghj"))
     }
 }
