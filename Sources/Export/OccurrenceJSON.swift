@@ -160,21 +160,14 @@ package struct EventFieldsCache {
         let key = UInt(bitPattern: ObjectIdentifier(record))
         let found = slot(of: key)
         if slots[found].key == key { return slots[found].parts }
-        // Emptied, keeping its room, before the buffer would double past
-        // the limit (16 KiB doubled six times is 1 MiB; an event's fields
-        // are rarely 64 KiB): at most 1 MiB a cache, not 2. A larger cache
-        // saved no work: `days` of a year of a 20,000-event calendar took
-        // the same instructions with 1 MiB as with 2 MiB (1.703 G, 1.702 G).
+        // Made anew before the buffer would double past the limit (16 KiB
+        // doubled six times is 1 MiB; an event's fields are rarely 64 KiB):
+        // at most 1 MiB a cache, not 2. A larger cache saved no work: `days`
+        // of a year of a 20,000-event calendar took the same instructions
+        // with 1 MiB as with 2 MiB (1.703 G, 1.702 G).
         if bytes.count > EventFieldsCache.limit - (64 << 10) {
-            // Past the limit (an event's fields of more than 64 KiB grew the
-            // buffer), room and table are made anew rather than kept.
-            if bytes.count > EventFieldsCache.limit || slots.count > 4096 {
-                bytes = ByteWriter(capacity: 1 << 14)
-                slots = [Slot](repeating: Slot(), count: 1024)
-            } else {
-                bytes.drain { _ in }
-                for index in slots.indices { slots[index].key = 0 }
-            }
+            bytes = ByteWriter(capacity: 1 << 14)
+            slots = [Slot](repeating: Slot(), count: 1024)
             used = 0
         }
         let event = record.event

@@ -59,23 +59,26 @@ enum Expansion {
     static func run(singles: [Occurrence], series: inout [Series], releasing: Bool, window: ExpansionWindow,
                     placer: Placer, heldSeriesLimit: Int = Expansion.heldSeriesLimit)
         -> (buckets: [DayBuckets], diagnostics: [Diagnostic]) {
-        if series.count <= heldSeriesLimit,
-           let buckets = expand(singles: singles, series: &series, limits: nil, releasing: false,
-                                stopPast: window.instanceBudget, window: window, placer: placer) {
-            if releasing { series = [] }
-            return (buckets, [])
+        if series.count <= heldSeriesLimit {
+            let (buckets, generated) = expand(singles: singles, series: &series, limits: nil, releasing: false,
+                                              stopPast: window.instanceBudget, window: window, placer: placer)
+            if generated <= window.instanceBudget {
+                if releasing { series = [] }
+                return (buckets, [])
+            }
         }
         let (limits, warning) = shares(series, counts: counts(series, window: window), window: window)
-        let buckets = expand(singles: singles, series: &series, limits: limits, releasing: releasing,
-                             stopPast: nil, window: window, placer: placer)!
+        let (buckets, _) = expand(singles: singles, series: &series, limits: limits, releasing: releasing,
+                                  stopPast: .max, window: window, placer: placer)
         return (buckets, warning.map { [$0] } ?? [])
     }
 
     /// Every piece expanded and placed, each series within its limit
-    /// (`limits`, else its cap); nil, part done, once the series have
-    /// generated more than `stopPast` instances in all.
+    /// (`limits`, else its cap), and the instances the series generated in
+    /// all; the pieces stop, part done, once that passes `stopPast`.
     private static func expand(singles: [Occurrence], series: inout [Series], limits: [Int]?, releasing: Bool,
-                               stopPast budget: Int?, window: ExpansionWindow, placer: Placer) -> [DayBuckets]? {
+                               stopPast budget: Int, window: ExpansionWindow, placer: Placer)
+        -> (buckets: [DayBuckets], generated: Int) {
         let width = ParallelChunks.width
         let pieces = ParallelChunks.ranges(count: singles.count, chunks: 2 * width).map(Piece.singles)
             + ParallelChunks.ranges(count: series.count, chunks: 4 * width).map(Piece.series)
@@ -89,13 +92,13 @@ enum Expansion {
                         for index in singlesRange { part.take(singles[index], placer) }
                     case .series(let seriesRange):
                         for position in seriesRange {
-                            if let budget, spent.load(ordering: .relaxed) > budget { return part }
+                            if spent.load(ordering: .relaxed) > budget { return part }
                             var generated = 0
                             let expanded = series[position].occurrences(
                                 lower: window.lower, upper: window.upper, core: window.core, cap: window.instanceCap,
                                 limit: limits?[position] ?? window.instanceCap, generated: &generated
                             ) { part.diagnostics.append($0) }
-                            if budget != nil { spent.add(generated, ordering: .relaxed) }
+                            spent.add(generated, ordering: .relaxed)
                             if releasing { series[position] = Series() }
                             for occurrence in expanded { part.take(occurrence, placer) }
                         }
@@ -104,8 +107,7 @@ enum Expansion {
                 return part
             }
         }
-        if let budget, spent.load(ordering: .relaxed) > budget { return nil }
-        return buckets
+        return (buckets, spent.load(ordering: .relaxed))
     }
 
     /// The instances each series generates in the window under its cap

@@ -116,12 +116,11 @@ package enum WorkBudget {
             most.insert(entry, at: most.firstIndex { before(entry, $0) } ?? most.count)
             if most.count > 3 { most.removeLast() }
         }
-        let named = most.map { (event: kept[$0.value.first].event, amount: $0.value.amount) }
         let dayCount = days.count
-        return Diagnostic(.warning, .workBudget, at: named[0].event.source,
+        return Diagnostic(.warning, .workBudget, at: kept[most[0].value.first].event.source,
             "the days of this window would list \(total) events in all, more than \(budget) (the work budget for "
             + "\(dayCount) day\(dayCount == 1 ? "" : "s")): the days from \(days[listed].date) on list none of their events "
             + "(their event count and busy time still count them); listed most: "
-            + named.map { "\(name($0.event)): \($0.amount) days" }.joined(separator: "; "))
+            + WorkBudget.heaviest(most.map(\.value.amount), unit: "days") { name(kept[most[$0].value.first].event) })
     }
 }

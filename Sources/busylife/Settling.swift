@@ -29,7 +29,7 @@ extension InputOptions {
             // series (reading itself keeps mimalloc's delay, which is faster).
             // A calendar of fewer than 10,000 events keeps the delay: handing
             // pages back and faulting them in again cost a year of occurrences
-            // of 5,000 events about 2 of 37 ms, for 0.8 MB less at the peak;
+            // of 5,000 events about 2 of 37 ms, for 0.8 MB more at the peak;
             // on 16 years of it (182,978 occurrences) the delay holds 18 MB
             // more (90 MB), in proportion to the window.
             if report.events >= 10_000 { mi_option_set(mi_option_decommit_delay, 0) }

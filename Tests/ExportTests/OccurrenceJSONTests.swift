@@ -1,0 +1,40 @@
+import EventModel
+@testable import Export
+import Settle
+import TestSupport
+import Testing
+
+/// An occurrence's own fields are written in one run of stores, or field
+/// by field when a time has a form the run does not write (here an offset
+/// with seconds, from a VTIMEZONE of local mean time): both must give the
+/// same keys in the same order.
+@Suite struct OccurrenceJSONTests {
+    @Test func bothWaysOfWritingTheFieldsGiveTheSameKeys() throws {
+        let lines = ["BEGIN:VTIMEZONE", "TZID:Mean", "BEGIN:STANDARD", "DTSTART:19700101T000000",
+                     "TZOFFSETFROM:+005328", "TZOFFSETTO:+005328", "END:STANDARD", "END:VTIMEZONE"]
+            + vevent("mean", ["SUMMARY:Mean time", "DTSTART;TZID=Mean:20261110T090000", "DURATION:PT1H"])
+            + vevent("plain", ["SUMMARY:Plain", "DTSTART:20261110T120000Z", "DURATION:PT1H"])
+        let options = SettleOptions(from: LocalDate(year: 2026, month: 11, day: 10)!,
+                                    to: LocalDate(year: 2026, month: 11, day: 10)!, timeline: ZoneTimeline(base: .utc))
+        let settler = Settler(options: options)
+        for event in importText([("mean.ics", ics(lines))]).events { settler.add(event) }
+        let settlement = settler.settle()
+        var objects: [String] = []
+        for occurrence in settlement.occurrences {
+            var out = ByteWriter()
+            var cache = EventFieldsCache()
+            OccurrenceJSON.write(occurrence, timeline: settlement.timeline, into: &out, cache: &cache)
+            objects.append(String(decoding: out.bytes, as: UTF8.self))
+        }
+        try #require(objects.count == 2)
+        #expect(objects[0].contains(#""start":"2026-11-10T09:00:00+00:53:28""#))  // written field by field
+        #expect(objects[1].contains(#""start":"2026-11-10T12:00:00Z""#))
+        func keys(_ json: String) throws -> [String] {
+            let regex = try Regex(#""([A-Za-z]+)":"#)
+            return json.matches(of: regex).map { String(json[$0.range].dropFirst().dropLast(2)) }
+        }
+        #expect(try keys(objects[0]) == keys(objects[1]))
+        #expect(try keys(objects[1]) == ["uid", "title", "start", "end", "startUTC", "endUTC", "startLocal", "endLocal",
+                                         "allDay", "busy", "calendar"])
+    }
+}
