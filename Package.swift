@@ -19,9 +19,11 @@ let package = Package(
     ],
     targets: [
         // The C library, seen only by `ICal`.
+        // No pkg-config: libical.pc also links libicalss and libicalvcal,
+        // which busylife does not use and which load Berkeley DB at every
+        // start; the module map links libical alone (headers in /usr/include).
         .systemLibrary(
             name: "CLibical",
-            pkgConfig: "libical",
             providers: [.apt(["libical-dev"])]
         ),
         // libical wrapped: streaming component parser, properties, RRULE parts.

@@ -13,8 +13,9 @@ import Foundation
 /// this is the one place that shares memory between threads (each chunk
 /// writes only its own result slot, and its own elements of an array).
 package enum ParallelChunks {
-    /// The cores this process may use now (at least one).
-    package static var width: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    /// The cores this process may use (at least one), asked once: on Linux
+    /// each asking reads two cgroup files, and a run asks several times.
+    package static let width: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     /// The chunk ranges of `0..<count` for at most `chunks` chunks: always
     /// at least one (empty when `count` is 0), the earlier ones the longer

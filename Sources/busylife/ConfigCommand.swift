@@ -32,7 +32,7 @@ struct ConfigCommand: ParsableCommand {
 
     func run() throws {
         try Configuration.check()
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.variables
         let file = Configuration.active
         let out = Output(fd: 1)
         if path {

@@ -126,7 +126,7 @@ struct HeatmapCommand: ParsableCommand {
             case .hours: text = svg.hours(model, slots: hours!.slots, scale: hours!.scale, statistic: stat, weekStart: firstWeekday)
             }
         case .text:
-            let environment = ProcessInfo.processInfo.environment
+            let environment = ProcessEnvironment.variables
             // Colour on a terminal, or wherever --color always (or FORCE_COLOR) asks for it.
             let color = (output == nil || output == "-" || look.color == .always) && look.useColor()
             let truecolor = LookOptions.truecolor(environment: environment)

@@ -101,7 +101,7 @@ struct SettleFlags: ParsableArguments {
 
     /// The zone `TZ` names (`:Europe/Paris` and `/usr/share/zoneinfo/...`
     /// forms read too), nil when it is unset or empty.
-    static func environmentZoneName(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    static func environmentZoneName(_ environment: [String: String] = ProcessEnvironment.variables) -> String? {
         guard var name = environment["TZ"], !name.isEmpty else { return nil }
         if name.hasPrefix(":") { name.removeFirst() }
         if let range = name.range(of: "zoneinfo/") { name = String(name[range.upperBound...]) }
@@ -114,7 +114,7 @@ struct SettleFlags: ParsableArguments {
     /// names no zone we know: a warning, so that a typo or a POSIX rule
     /// string (`CET-1CEST,M3.5.0,M10.5.0/3`) does not silently shift every
     /// day to another zone.
-    func zoneSettingWarning(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Diagnostic? {
+    func zoneSettingWarning(_ environment: [String: String] = ProcessEnvironment.variables) -> Diagnostic? {
         guard tz == nil, let name = SettleFlags.environmentZoneName(environment), Zone.named(name) == nil else { return nil }
         return Diagnostic(.warning, .unknownZoneSetting, at: SourcePosition(file: "<environment>", line: 0),
                           "TZ=\(environment["TZ"]!) names no time zone busylife knows (an IANA name such as Europe/Paris); "

@@ -33,14 +33,14 @@ struct LookOptions: ParsableArguments {
 
     /// `--locale`, else the first of LC_ALL, LC_TIME, LANG that is set
     /// (Foundation on Linux reads none of them); `C` and `POSIX` are en_US.
-    func localeIdentifier(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    func localeIdentifier(environment: [String: String] = ProcessEnvironment.variables) -> String {
         LookOptions.localeIdentifier(locale, environment: environment)
     }
 
     /// `localeIdentifier` for a `--locale` flag of another command.
     /// A `C` or `POSIX` locale in the environment says nothing: the
     /// configuration file's `locale` is used then.
-    static func localeIdentifier(_ locale: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+    static func localeIdentifier(_ locale: String?, environment: [String: String] = ProcessEnvironment.variables,
                                  configured: String? = Configuration.active.locale) -> String {
         func trimmed(_ raw: String) -> String {
             let identifier = String(raw.prefix { $0 != "." && $0 != "@" })
@@ -61,12 +61,12 @@ struct LookOptions: ParsableArguments {
     }
 
     /// 24-bit colour: COLORTERM says `truecolor` or `24bit`.
-    static func truecolor(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    static func truecolor(environment: [String: String] = ProcessEnvironment.variables) -> Bool {
         ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
     }
 
     /// Colour for standard output.
-    func useColor(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    func useColor(environment: [String: String] = ProcessEnvironment.variables) -> Bool {
         switch color {
         case .always: return true
         case .never: return false
