@@ -83,6 +83,9 @@ struct Series {
     /// Whether any master was read (without making its event).
     var hasMaster: Bool { !masters.isEmpty }
 
+    /// Whether any override was read, kept whole or not.
+    var hasOverrides: Bool { !overrides.isEmpty || !farOverrides.isEmpty }
+
     /// The master that wins (higher SEQUENCE, then the later one), as an event.
     var master: Event? {
         masters.max { ($0.sequence, $0.order) < ($1.sequence, $1.order) }.map { $0.event(uid: names.uid, calendar: names.calendar) }

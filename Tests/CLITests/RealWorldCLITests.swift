@@ -94,6 +94,35 @@ import Testing
         #expect(cancelled.stdout.contains("note nothing-to-place: 1"))
     }
 
+    /// check keeps of each series only what the EXDATE test reads; the
+    /// answers stay those of the whole series: an override read before its
+    /// master is still caught, and a later master with a higher SEQUENCE and
+    /// no EXDATE wins, so its series says nothing.
+    @Test func checkFindsDeletedOverridesInAnyOrderAndFollowsTheWinningMaster() throws {
+        let text = ["BEGIN:VCALENDAR",
+                    "BEGIN:VEVENT", "UID:a", "RECURRENCE-ID:20260105T090000Z", "DTSTART:20260105T100000Z",
+                    "DURATION:PT1H", "SUMMARY:Before its master", "END:VEVENT",
+                    "BEGIN:VEVENT", "UID:a", "DTSTART:20260101T090000Z", "DURATION:PT1H", "RRULE:FREQ=DAILY",
+                    "EXDATE:20260105T090000Z", "END:VEVENT",
+                    "BEGIN:VEVENT", "UID:b", "DTSTART:20260101T090000Z", "DURATION:PT1H", "RRULE:FREQ=WEEKLY",
+                    "EXDATE:20260108T090000Z", "END:VEVENT",
+                    "BEGIN:VEVENT", "UID:b", "RECURRENCE-ID:20260108T090000Z", "DTSTART:20260109T090000Z",
+                    "DURATION:PT1H", "SUMMARY:Kept by the newer master", "END:VEVENT",
+                    "BEGIN:VEVENT", "UID:b", "SEQUENCE:2", "DTSTART:20260101T090000Z", "DURATION:PT1H",
+                    "RRULE:FREQ=WEEKLY", "END:VEVENT",
+                    "END:VCALENDAR", ""].joined(separator: "\r\n")
+        let dir = try folder(["order.ics": Array(text.utf8)])
+        let file = dir.appendingPathComponent("order.ics").path
+        let check = try busylife(["check", file])
+        #expect(check.status == 2)
+        #expect(check.stdout.contains("order.ics:2: warning: override \"Before its master\" of an instance that the master's EXDATE deletes; not shown"))
+        #expect(!check.stdout.contains("Kept by the newer master"))
+        #expect(check.stdout.contains("diagnostics: 0 errors, 1 warning, 0 notes"))
+        let occurrences = try busylife(["occurrences", file, "--from", "2026-01-01", "--to", "2026-01-31", "--tz", "UTC"])
+        #expect(occurrences.status == check.status)
+        #expect(occurrences.stdout.contains("Kept by the newer master"))
+    }
+
     /// The calendar-level lines survive whatever comes before BEGIN:VCALENDAR.
     @Test(arguments: ["bom", "utf16le", "utf16be", "cr", "crcrlf"])
     func encodingsAndLineEndingsKeepTheCalendarsLines(_ form: String) throws {
