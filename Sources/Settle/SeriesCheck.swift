@@ -7,10 +7,36 @@ import EventModel
 /// (description, location, attendees, categories), and of each override
 /// only what that check reads.
 package struct SeriesCheck {
-    /// Each series' place in `series`, which keeps input order.
+    /// Each series' place in `entries`, which keeps input order.
     private var positions: [ClaimKey: Int] = [:]
-    private var series: [Series] = []
+    private var entries: [Entry] = []
     private var count = 0
+
+    /// What the check reads of one series.
+    private struct Entry {
+        /// The winning master so far, as `Series.master` picks it (higher
+        /// SEQUENCE, then the later one): its SEQUENCE and input order.
+        var rank: (sequence: Int, order: Int)?
+        /// That master, when it has EXDATEs: one without deletes nothing,
+        /// so its series has nothing to say.
+        var master: Master?
+        /// The overrides, each as settling keeps one that shows on no day.
+        var overrides = Series()
+    }
+
+    /// A master, stripped of its text, title and rules.
+    private final class Master {
+        let event: Event
+        let order: Int
+
+        init(_ event: consuming Event, order: Int) {
+            Intake.strip(&event)
+            event.title = ""
+            event.recurrence.rules = []
+            self.event = event
+            self.order = order
+        }
+    }
 
     package init() {}
 
@@ -22,29 +48,29 @@ package struct SeriesCheck {
         if let known = positions[key] {
             position = known
         } else {
-            position = series.count
+            position = entries.count
             positions[key] = position
-            series.append(Series())
+            entries.append(Entry())
         }
-        // Only what the EXDATE check reads is kept, as settling keeps an
-        // override that shows on no day: of an override the instance it
-        // takes, SEQUENCE, status, title and line; of a master its start,
-        // SEQUENCE and exclusions, not its rules, title or other text.
+        // Of an override: the instance it takes, SEQUENCE, status, title and
+        // line. Of the winning master: its start, SEQUENCE and exclusions.
         // 100,000 series with an override each took 160 MB kept whole.
         if event.recurrenceID != nil {
-            series[position].add(farOverride: event, order: count)
+            entries[position].overrides.add(farOverride: event, order: count)
             return
         }
-        Intake.strip(&event)
-        event.title = ""
-        event.recurrence.rules = []
-        series[position].add(event, order: count)
+        if let rank = entries[position].rank, event.sequence < rank.sequence { return }
+        entries[position].rank = (event.sequence, count)
+        entries[position].master = event.recurrence.exceptionDates.isEmpty ? nil : Master(event, order: count)
     }
 
     /// Each series' diagnostics, series in input order.
     package func diagnostics(_ diagnostic: (Diagnostic) -> Void) {
-        for one in series where one.hasOverrides {
-            one.windowlessDiagnostics(diagnostic)
+        for entry in entries where entry.overrides.hasOverrides {
+            guard let master = entry.master else { continue }
+            var series = entry.overrides
+            series.add(master.event, order: master.order)
+            series.windowlessDiagnostics(diagnostic)
         }
     }
 }

@@ -123,6 +123,34 @@ import Testing
         #expect(occurrences.stdout.contains("Kept by the newer master"))
     }
 
+    /// Which master wins (SEQUENCE, then the later one) decides whether an
+    /// override is deleted; check, which keeps only the winner's EXDATEs,
+    /// says exactly what expansion says.
+    @Test func checkAndExpansionAgreeOnWhichMasterWins() throws {
+        func event(_ lines: String...) -> [String] { ["BEGIN:VEVENT"] + lines + ["END:VEVENT"] }
+        let lines = ["BEGIN:VCALENDAR"]
+            // A later master of the same SEQUENCE, without EXDATE, wins: nothing to say.
+            + event("UID:a", "DTSTART:20260101T090000Z", "RRULE:FREQ=DAILY", "EXDATE:20260105T090000Z")
+            + event("UID:a", "RECURRENCE-ID:20260105T090000Z", "DTSTART:20260105T100000Z", "SUMMARY:A moved")
+            + event("UID:a", "DTSTART:20260101T090000Z", "RRULE:FREQ=DAILY")
+            // An earlier master of a higher SEQUENCE keeps its EXDATE.
+            + event("UID:b", "SEQUENCE:1", "DTSTART:20260101T090000Z", "RRULE:FREQ=DAILY", "EXDATE:20260105T090000Z")
+            + event("UID:b", "DTSTART:20260101T090000Z", "RRULE:FREQ=DAILY")
+            + event("UID:b", "RECURRENCE-ID:20260105T090000Z", "DTSTART:20260105T100000Z", "SUMMARY:B moved")
+            // Of two overrides of one instance, the one that wins is named.
+            + event("UID:d", "DTSTART:20260101T090000Z", "RRULE:FREQ=DAILY", "EXDATE:20260105T090000Z")
+            + event("UID:d", "RECURRENCE-ID:20260105T090000Z", "SEQUENCE:1", "DTSTART:20260105T100000Z", "SUMMARY:D1")
+            + event("UID:d", "RECURRENCE-ID:20260105T090000Z", "SEQUENCE:2", "DTSTART:20260105T110000Z", "SUMMARY:D2")
+            + ["END:VCALENDAR", ""]
+        let dir = try folder(["winners.ics": Array(lines.joined(separator: "\r\n").utf8)])
+        let file = dir.appendingPathComponent("winners.ics").path
+        let said = try busylife(["check", file]).stdout.split(separator: "\n").filter { $0.contains(": warning: ") }
+        let expanded = try busylife(["occurrences", file, "--from", "2026-01-01", "--to", "2026-01-10", "--tz", "UTC"])
+        #expect(said == expanded.stderr.split(separator: "\n").filter { $0.contains(": warning: ") })
+        #expect(said.count == 2)
+        #expect(said.contains { $0.contains("\"B moved\"") } && said.contains { $0.contains("\"D2\"") })
+    }
+
     /// The calendar-level lines survive whatever comes before BEGIN:VCALENDAR.
     @Test(arguments: ["bom", "utf16le", "utf16be", "cr", "crcrlf"])
     func encodingsAndLineEndingsKeepTheCalendarsLines(_ form: String) throws {
