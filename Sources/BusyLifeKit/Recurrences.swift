@@ -21,6 +21,7 @@ extension Event {
         let last = LocalDateTime(secondsSinceEpoch: window.upperBound.seconds).date.adding(days: 1)
         var options = SettleOptions(from: first, to: last, timeline: ZoneTimeline(base: .utc))
         options.listDays = false
+        options.summarizeDays = false
         let settled = BusyLife.settle([self], options).occurrences
         return settled.lazy
             .filter { $0.startUTC < window.upperBound && ($0.endUTC > window.lowerBound || $0.startUTC >= window.lowerBound) }

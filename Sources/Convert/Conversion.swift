@@ -208,6 +208,7 @@ package final class Conversion {
     private func finishKept() -> [Diagnostic] {
         var settleOptions = options.settle
         settleOptions.listDays = false
+        settleOptions.summarizeDays = false  // the occurrences are written, no day
         if !options.windowGiven {
             guard let window = Conversion.dataWindow(kept.map(\.event), today: options.today) else {
                 kept = []

@@ -48,9 +48,11 @@ struct DayBuckets {
         }
         let settled = placer.place(occurrence)
         guard let landed = placer.dayRanges(settled) else { return }
-        count(landed.first, settled)
-        for range in landed.more { count(range, settled) }
-        if settled.busy && !settled.isAllDay && settled.startUTC < settled.endUTC {
+        if placer.options.summarizeDays {
+            count(landed.first, settled)
+            for range in landed.more { count(range, settled) }
+        }
+        if placer.options.summarizeDays && settled.busy && !settled.isAllDay && settled.startUTC < settled.endUTC {
             busy.append(settled.startUTC..<settled.endUTC)
             if busy.count >= busyCompactAt {
                 busy = DayGrid.union(busy)

@@ -30,6 +30,9 @@ public struct SettleOptions: Sendable {
     /// Keep the occurrences and each day's entries; without, days carry
     /// only their busy time and event count (heatmaps of long windows).
     public var keepOccurrences = true
+    /// Count each day's events and merge its busy time; without, days carry
+    /// neither (for a list of occurrences, which shows no day).
+    public var summarizeDays = true
 
     public init(from: LocalDate, to: LocalDate, timeline: ZoneTimeline) {
         self.from = from

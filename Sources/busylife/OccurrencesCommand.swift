@@ -36,6 +36,7 @@ struct OccurrencesCommand: ParsableCommand {
         Output.ignoreBrokenPipeSignal()
         var options = try settle.options()
         options.listDays = false  // occurrences only: no day lists
+        options.summarizeDays = false
         let out = Output(fd: 1)
         let err = Output(fd: 2)
         let (settlement, report) = try input.settle(settle, options, err: err)

@@ -228,4 +228,20 @@ extension Settlement {
         #expect(allDay.days[0].busyMilliseconds == allDay.days[0].lengthMilliseconds)
         #expect(plain.days[0].busyRatio == 9_000_000.0 / 86_400_000.0)
     }
+
+    /// Without day summaries (a list of occurrences shows no day), the
+    /// occurrences are the same, and days carry no count or busy time.
+    @Test func occurrencesAreTheSameWithoutDaySummaries() throws {
+        let lines = vevent("daily", ["SUMMARY:Daily", "DTSTART:20261101T090000Z", "DURATION:PT2H", "RRULE:FREQ=DAILY"])
+            + vevent("trip", ["SUMMARY:Trip", "DTSTART;VALUE=DATE:20261105", "DTEND;VALUE=DATE:20261108"])
+            + vevent("night", ["SUMMARY:Night", "DTSTART:20261110T220000Z", "DTEND:20261111T070000Z"])
+        let summarized = try settle(lines, from: "2026-11-01", to: "2026-11-30")
+        let bare = try settle(lines, from: "2026-11-01", to: "2026-11-30") { $0.summarizeDays = false }
+        #expect(bare.occurrences.map { "\($0.event.uid) \($0.startUTC) \($0.endUTC) \($0.firstDate)" }
+                == summarized.occurrences.map { "\($0.event.uid) \($0.startUTC) \($0.endUTC) \($0.firstDate)" })
+        #expect(summarized.occurrences.count == 32)
+        #expect(summarized.days.contains { $0.eventCount > 0 && $0.busyMilliseconds > 0 })
+        #expect(bare.days.count == summarized.days.count)
+        #expect(bare.days.allSatisfy { $0.eventCount == 0 && $0.busyMilliseconds == 0 })
+    }
 }
