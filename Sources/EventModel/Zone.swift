@@ -199,17 +199,28 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// twice takes the first (01:30 on 2024-11-03 in New York is 01:30 EDT,
     /// 05:30Z).
     public func instant(for local: LocalDateTime) -> Instant {
-        let wall = local.secondsSinceEpoch
+        Zone.instant(wall: local.secondsSinceEpoch) { offset(at: Instant(seconds: $0)) }
+    }
+
+    /// The same for wall-clock seconds, with its offsets answered from
+    /// `memo`: a series' instances, one after another, mostly ask within
+    /// one span between two changes of offset.
+    package func instant(forWall wall: Int64, memo: inout ZoneOffsetMemo) -> Instant {
+        Zone.instant(wall: wall) { offset(at: Instant(seconds: $0), memo: &memo) }
+    }
+
+    @inline(__always)
+    private static func instant(wall: Int64, offset: (Int64) -> Int) -> Instant {
         // Offsets in force well before and well after: at most one change
         // lies between them in any real zone.
-        let before = offset(at: Instant(seconds: wall - 50_400))
-        let after = offset(at: Instant(seconds: wall + 50_400))
+        let before = offset(wall - 50_400)
+        let after = offset(wall + 50_400)
         // No change of offset nearby (nearly always): nothing to resolve.
         if before == after { return Instant(seconds: wall - Int64(before)) }
         let first = wall - Int64(before)
         let second = wall - Int64(after)
-        let firstValid = offset(at: Instant(seconds: first)) == before
-        let secondValid = offset(at: Instant(seconds: second)) == after
+        let firstValid = offset(first) == before
+        let secondValid = offset(second) == after
         switch (firstValid, secondValid) {
         case (true, true): return Instant(seconds: min(first, second))
         case (true, false): return Instant(seconds: first)

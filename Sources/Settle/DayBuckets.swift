@@ -26,6 +26,8 @@ struct DayBuckets {
     var placements: [ClosedRange<Int>] = []
     var moreRanges: [Int: [ClosedRange<Int>]] = [:]
     var diagnostics: [Diagnostic] = []
+    /// The viewer's offset last found while placing (`Placer.place`).
+    private var zoneMemo = ZoneOffsetMemo()
     /// Events with a time outside years 1 to 9999, clamped.
     var outOfRange: [ClaimKey: Event] = [:]
 
@@ -46,7 +48,7 @@ struct DayBuckets {
             let event = occurrence.event
             if outOfRange[ClaimKey(event)] == nil { outOfRange[ClaimKey(event)] = event }
         }
-        let settled = placer.place(occurrence)
+        let settled = placer.place(occurrence, memo: &zoneMemo)
         guard let landed = placer.dayRanges(settled) else { return }
         if placer.options.summarizeDays {
             count(landed.first, settled)

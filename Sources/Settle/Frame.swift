@@ -30,11 +30,17 @@ enum Frame {
 
     /// The instance start at wall seconds `wall` (RFC 5545 gap and overlap rules).
     func time(wall: Int64) -> EventTime {
-        let local = LocalDateTime(secondsSinceEpoch: wall)
+        var memo = ZoneOffsetMemo()
+        return time(wall: wall, memo: &memo)
+    }
+
+    /// The same, the zone's offsets answered from `memo` (one per series
+    /// being expanded: its instances mostly share one span of offset).
+    func time(wall: Int64, memo: inout ZoneOffsetMemo) -> EventTime {
         switch self {
-        case .zoned(let written, let zone): return .instant(zone.instant(for: local), zone: written)
-        case .floating: return .floating(local)
-        case .date: return .date(local.date)
+        case .zoned(let written, let zone): return .instant(zone.instant(forWall: wall, memo: &memo), zone: written)
+        case .floating: return .floating(LocalDateTime(secondsSinceEpoch: wall))
+        case .date: return .date(LocalDateTime(secondsSinceEpoch: wall).date)
         }
     }
 

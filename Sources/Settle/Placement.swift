@@ -9,7 +9,7 @@ struct Placer {
     let timeline: ZoneTimeline
     let options: SettleOptions
 
-    func place(_ occurrence: Occurrence) -> SettledOccurrence {
+    func place(_ occurrence: Occurrence, memo: inout ZoneOffsetMemo) -> SettledOccurrence {
         let start = Placer.utc(occurrence.start, timeline)
         let end = max(start, Placer.utc(occurrence.end, timeline))
         let first: LocalDate, last: LocalDate
@@ -18,8 +18,8 @@ struct Placer {
             if case .date(let endDate) = occurrence.end, endDate > startDate { last = endDate.adding(days: -1) }
             else { last = startDate }
         } else {
-            first = timeline.localDate(of: start)
-            last = end > start ? timeline.localDate(of: end.adding(milliseconds: -1)) : first
+            first = timeline.localDate(of: start, memo: &memo)
+            last = end > start ? timeline.localDate(of: end.adding(milliseconds: -1), memo: &memo) : first
         }
         return SettledOccurrence(occurrence: occurrence, startUTC: start, endUTC: end,
                                  busy: BusyPolicy.isBusy(occurrence, options: options), firstDate: first, lastDate: last)

@@ -221,12 +221,13 @@ struct Series {
             capped = true
             generated = 1
         }
+        var memo = ZoneOffsetMemo()
         func generate(_ from: Int64, _ to: Int64) {
             for rule in rules where !capped && from < to {
                 rule.instances(from: from, to: to, gaveUp: &gaveUp) { wall in
                     generated += 1
                     if generated > limit { capped = true; return false }
-                    starts.append((wall, wall == startWall ? master.start : frame.time(wall: wall), nil))
+                    starts.append((wall, wall == startWall ? master.start : frame.time(wall: wall, memo: &memo), nil))
                     return true
                 }
             }

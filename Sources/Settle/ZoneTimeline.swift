@@ -65,6 +65,13 @@ public struct ZoneTimeline: Sendable {
         zone(at: instant).local(instant).date
     }
 
+    /// The same, the zone's offset answered from `memo` (placing a chunk's
+    /// occurrences keeps one: most fall in one span of offset).
+    package func localDate(of instant: Instant, memo: inout ZoneOffsetMemo) -> LocalDate {
+        let offset = zone(at: instant).offset(at: instant, memo: &memo)
+        return LocalDateTime(secondsSinceEpoch: instant.seconds + Int64(offset)).date
+    }
+
     /// The wall-clock time of `instant` in the zone in force then.
     public func local(_ instant: Instant) -> LocalDateTime {
         zone(at: instant).local(instant)

@@ -158,6 +158,36 @@ import Testing
 
     /// The same tz database name is the same zone; a zone of another kind
     /// under that name is another zone.
+    /// A series' instances ask for their instants with one memo of the
+    /// zone's offsets; the answers are those asked without it, through the
+    /// gap (2024-03-10 02:30 in New York is 07:30Z) and the overlap
+    /// (2024-11-03 01:30 is 05:30Z, the first), and on Lord Howe's
+    /// half-hour change, in whatever order they are asked.
+    @Test func instantsFromAMemoAreThoseWithout() throws {
+        for name in ["America/New_York", "Australia/Lord_Howe"] {
+            let zone = try #require(Zone(tzdb: name))
+            var memo = ZoneOffsetMemo()
+            let days: [(Int, Int, Int)] = [(2024, 3, 9), (2024, 4, 6), (2024, 10, 5), (2024, 11, 2), (1900, 1, 1), (2200, 6, 30)]
+            var walls: [Int64] = []
+            for (year, month, day) in days {
+                let midnight = try #require(LocalDate(year: year, month: month, day: day)).daysSinceEpoch * 86_400
+                walls += stride(from: midnight, to: midnight + 3 * 86_400, by: 900)
+            }
+            for wall in walls + walls.reversed() {
+                let plain = zone.instant(for: LocalDateTime(secondsSinceEpoch: wall))
+                #expect(zone.instant(forWall: wall, memo: &memo) == plain)
+            }
+        }
+        let newYork = try #require(Zone(tzdb: "America/New_York"))
+        var memo = ZoneOffsetMemo()
+        let gap = try #require(LocalDateTime(date: LocalDate(year: 2024, month: 3, day: 10)!, hour: 2, minute: 30, second: 0))
+        let overlap = try #require(LocalDateTime(date: LocalDate(year: 2024, month: 11, day: 3)!, hour: 1, minute: 30, second: 0))
+        #expect(newYork.instant(forWall: gap.secondsSinceEpoch, memo: &memo).seconds
+                == LocalDateTime(date: LocalDate(year: 2024, month: 3, day: 10)!, hour: 7, minute: 30, second: 0)!.secondsSinceEpoch)
+        #expect(newYork.instant(forWall: overlap.secondsSinceEpoch, memo: &memo).seconds
+                == LocalDateTime(date: LocalDate(year: 2024, month: 11, day: 3)!, hour: 5, minute: 30, second: 0)!.secondsSinceEpoch)
+    }
+
     @Test func zonesAreSharedByName() throws {
         let first = try #require(Zone(tzdb: "Asia/Tokyo"))
         let second = try #require(Zone(tzdb: "Asia/Tokyo"))
