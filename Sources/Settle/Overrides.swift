@@ -22,10 +22,10 @@ struct Overrides {
 
     var byKey: [Frame.Key: Claim] = [:]
     var keyless: [Series.Component] = []
-    var exdateExact: Set<Int64> = []
-    var exdateDays: Set<Int64> = []
-    var exactKeys: Set<Int64> = []
-    var dayKeys: Set<Int64> = []
+    var exdateExact = KeySet()
+    var exdateDays = KeySet()
+    var exactKeys = KeySet()
+    var dayKeys = KeySet()
 
     init(_ overrides: [Series.Component], far: [Series.FarOverride], master: Event?, frame: Frame?,
          diagnostic: (Diagnostic) -> Void) {
@@ -109,5 +109,33 @@ struct Overrides {
                                             component: component)
             }
             .sorted { $0.from < $1.from }
+    }
+}
+
+/// Instance keys (milliseconds, or days), searched one by one while there
+/// are few: a series mostly has no override and no EXDATE, or one, and
+/// every instance of the window is looked up in four of these. Hashing
+/// each instance against a set of one cost 18 M of the 1,640 M
+/// instructions of 16 years of 5,000 events.
+struct KeySet {
+    private var few: [Int64] = []
+    private var many: Set<Int64> = []
+    /// Past this many, a hashed set.
+    private static let fewest = 8
+
+    mutating func insert(_ key: Int64) {
+        if !many.isEmpty {
+            many.insert(key)
+        } else if !few.contains(key) {
+            few.append(key)
+            if few.count > KeySet.fewest {
+                many = Set(few)
+                few = []
+            }
+        }
+    }
+
+    func contains(_ key: Int64) -> Bool {
+        many.isEmpty ? few.contains(key) : many.contains(key)
     }
 }

@@ -7,6 +7,20 @@ import Testing
 /// Settling as a repeatable step, and chunked work that gives the same
 /// result however it is cut.
 @Suite struct SettleShapeTests {
+    /// Instance keys answer the same whether few (searched one by one) or
+    /// many (hashed), across the change from one to the other.
+    @Test func keySetsAnswerAsSetsDo() {
+        var keys = KeySet()
+        var reference: Set<Int64> = []
+        for key in [5, -3, 5, 1_000_000_000_000, 0, 7, 7, 8, 9, 10, 11, 12, -3, 13, 14, 15] as [Int64] {
+            keys.insert(key)
+            reference.insert(key)
+            for probe in Int64(-5)...20 { #expect(keys.contains(probe) == reference.contains(probe)) }
+        }
+        #expect(keys.contains(1_000_000_000_000))
+        #expect(!KeySet().contains(0))
+    }
+
     func summary(_ settlement: Settlement) -> [String] {
         settlement.occurrences.map { "\($0.event.title) \($0.startUTC) \($0.endUTC) \($0.busy)" }
             + settlement.listed.map { day in
