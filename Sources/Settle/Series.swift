@@ -152,7 +152,12 @@ struct Series {
                 expander.instances(from: start.wall, to: start.wall + 1) { wall in excluded.insert(wall); return false }
             }
         }
-        result += instances(starts, master: master, frame: frame, length: length, table: table, ranges: ranges, excluded: excluded)
+        // Room for every start at once: a long window's hundreds of
+        // instances would otherwise be copied at each doubling, and again
+        // when added to the overrides.
+        result.reserveCapacity(result.count + starts.count)
+        instances(starts, master: master, frame: frame, length: length, table: table, ranges: ranges, excluded: excluded,
+                  into: &result)
         return result
     }
 
@@ -269,14 +274,14 @@ struct Series {
     /// override stands in; shifted and sized by the THISANDFUTURE override
     /// in force at it, else the master's.
     private func instances(_ starts: [Start], master: Event, frame: Frame, length: InstanceLength,
-                           table: Overrides, ranges: [RangeOverride], excluded: Set<Int64>) -> [Occurrence] {
+                           table: Overrides, ranges: [RangeOverride], excluded: Set<Int64>,
+                           into result: inout [Occurrence]) {
         // Two starts can name the same instance: several rules or RDATEs,
         // or wall times in a DST gap that move onto a later one (sub-daily
         // rules). Otherwise keys simply grow, and no set is needed.
         let recurrence = master.recurrence
         let mayRepeat = recurrence.rules.count > 1 || !recurrence.dates.isEmpty
             || recurrence.rules.contains { [.hourly, .minutely, .secondly].contains($0.frequency) }
-        var result: [Occurrence] = []
         var record: EventRecord?
         var seen: Set<Int64> = []
         var lastKey: Int64?
@@ -303,7 +308,6 @@ struct Series {
                                          end: periodEnd ?? length.end(of: time), recurrenceID: time))
             }
         }
-        return result
     }
 
     /// An original instance start: its wall seconds, its time, and the end
