@@ -39,10 +39,9 @@ struct DayBuckets {
 
     /// Places one occurrence on its days, counting it and its busy time:
     /// a constant amount of work however many days it covers.
-    mutating func take(_ occurrence: Occurrence, _ placer: Placer) {
+    mutating func take(_ occurrence: consuming Occurrence, _ placer: Placer) {
         let filter = placer.options.filter
         if !filter.isEmpty && !filter.matches(occurrence.event) { return }
-        var occurrence = occurrence
         let movedStart = occurrence.start.clampToPrintableYears()
         if occurrence.end.clampToPrintableYears() || movedStart {
             let event = occurrence.event

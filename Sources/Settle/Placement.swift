@@ -9,7 +9,7 @@ struct Placer {
     let timeline: ZoneTimeline
     let options: SettleOptions
 
-    func place(_ occurrence: Occurrence, memo: inout ZoneOffsetMemo) -> SettledOccurrence {
+    func place(_ occurrence: consuming Occurrence, memo: inout ZoneOffsetMemo) -> SettledOccurrence {
         let start = Placer.utc(occurrence.start, timeline)
         let end = max(start, Placer.utc(occurrence.end, timeline))
         let first: LocalDate, last: LocalDate
@@ -21,8 +21,10 @@ struct Placer {
             first = timeline.localDate(of: start, memo: &memo)
             last = end > start ? timeline.localDate(of: end.adding(milliseconds: -1), memo: &memo) : first
         }
+        // The occurrence moves into its settled form, uncopied (its record not retained again).
+        let busy = BusyPolicy.isBusy(occurrence, options: options)
         return SettledOccurrence(occurrence: occurrence, startUTC: start, endUTC: end,
-                                 busy: BusyPolicy.isBusy(occurrence, options: options), firstDate: first, lastDate: last)
+                                 busy: busy, firstDate: first, lastDate: last)
     }
 
     /// The window's days an occurrence lands on, as ranges of day indices:
