@@ -40,8 +40,7 @@ struct DayBuckets {
     /// Places one occurrence on its days, counting it and its busy time:
     /// a constant amount of work however many days it covers.
     mutating func take(_ occurrence: consuming Occurrence, _ placer: Placer) {
-        let filter = placer.options.filter
-        if !filter.isEmpty && !filter.matches(occurrence.event) { return }
+        if !placer.options.filter.isEmpty && !placer.options.filter.matches(occurrence.event) { return }
         let movedStart = occurrence.start.clampToPrintableYears()
         if occurrence.end.clampToPrintableYears() || movedStart {
             let event = occurrence.event
@@ -66,9 +65,9 @@ struct DayBuckets {
                 blocks.append([])
                 blocks[blocks.count - 1].reserveCapacity(DayBuckets.blockSize)
             }
-            blocks[blocks.count - 1].append(settled)
-            blockedCount += 1
             placements.append(landed.first)
+            blocks[blocks.count - 1].append(consume settled)
+            blockedCount += 1
         }
     }
 
