@@ -443,8 +443,11 @@ private struct ParseState {
     /// BEGIN and END lines go to libical normalised (upper case, no blanks).
     mutating func append(keyword: String, _ name: String) {
         collected.lineStarts.append(Int32(truncatingIfNeeded: collected.bytes.count))
-        collected.bytes.append(contentsOf: keyword.utf8)
-        collected.bytes.append(contentsOf: name.utf8)
+        // Through `withUTF8`: a small string's `utf8` view is appended byte
+        // by byte (5,000 components: 0.8 M instructions more).
+        var (keyword, name) = (keyword, name)
+        keyword.withUTF8 { collected.bytes.append(contentsOf: $0) }
+        name.withUTF8 { collected.bytes.append(contentsOf: $0) }
         collected.bytes.append(0)
     }
 
