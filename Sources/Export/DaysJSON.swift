@@ -57,7 +57,7 @@ package enum DaysJSON {
         // Each chunk slot keeps its event fields from day to day (a
         // series' occurrences fall on many days); the settlement's
         // occurrences outlive them all.
-        let caches = ChunkCaches(count: step)
+        let caches = EventFieldsCaches(count: step)
         defer { caches.deallocate() }
         while true {
             few.removeAll(keepingCapacity: true)
@@ -85,22 +85,6 @@ package enum DaysJSON {
         var bytes = ByteWriter(capacity: 1024 + 640 * day.entries.count)
         JSONObjectWriter.write(into: &bytes) { fields(day, in: settlement, cache: &cache, into: &$0) }
         return bytes
-    }
-
-    /// One event-fields cache per chunk of `forEachDay`, each used by one
-    /// thread at a time.
-    private final class ChunkCaches: @unchecked Sendable {
-        let slots: UnsafeMutableBufferPointer<EventFieldsCache>
-
-        init(count: Int) {
-            slots = .allocate(capacity: count)
-            _ = slots.initialize(from: (0..<count).map { _ in EventFieldsCache() })
-        }
-
-        func deallocate() {
-            _ = slots.deinitialize()
-            slots.deallocate()
-        }
     }
 
     private static func fields(_ day: LocalDay, in settlement: Settlement, cache: inout EventFieldsCache,

@@ -107,6 +107,23 @@ package enum OccurrenceJSON {
     }
 }
 
+/// One event-fields cache per chunk of work formatted in parallel, kept
+/// from one round of chunks to the next (a series' occurrences recur in
+/// every round), each used by one thread at a time: the chunk's own.
+package final class EventFieldsCaches: @unchecked Sendable {
+    package let slots: UnsafeMutableBufferPointer<EventFieldsCache>
+
+    package init(count: Int) {
+        slots = .allocate(capacity: count)
+        _ = slots.initialize(from: (0..<count).map { _ in EventFieldsCache() })
+    }
+
+    package func deallocate() {
+        _ = slots.deinitialize()
+        slots.deallocate()
+    }
+}
+
 /// The fields of an occurrence's object that come from its event alone,
 /// written once per event (by its record) and copied for each occurrence.
 /// For one batch of occurrences of one settlement: records are told apart
