@@ -37,8 +37,9 @@ struct DayBuckets {
         allDayBusy = Array(repeating: 0, count: days + 1)
     }
 
-    /// Places one occurrence on its days, counting it and its busy time:
-    /// a constant amount of work however many days it covers.
+    /// Places one occurrence on its days, counting it and its busy time
+    /// when days are summarized: a constant amount of work however many
+    /// days it covers.
     mutating func take(_ occurrence: consuming Occurrence, _ placer: Placer) {
         if !placer.options.filter.isEmpty && !placer.options.filter.matches(occurrence.event) { return }
         let movedStart = occurrence.start.clampToPrintableYears()
@@ -48,11 +49,11 @@ struct DayBuckets {
         }
         let settled = placer.place(occurrence, memo: &zoneMemo)
         guard let landed = placer.dayRanges(settled) else { return }
-        if placer.options.summarizeDays {
+        if placer.options.countsDays {
             count(landed.first, settled)
             for range in landed.more { count(range, settled) }
         }
-        if placer.options.summarizeDays && settled.busy && !settled.isAllDay && settled.startUTC < settled.endUTC {
+        if placer.options.countsDays && settled.busy && !settled.isAllDay && settled.startUTC < settled.endUTC {
             busy.append(settled.startUTC..<settled.endUTC)
             if busy.count >= busyCompactAt {
                 busy = DayGrid.union(busy)

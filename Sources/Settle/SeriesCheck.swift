@@ -3,9 +3,10 @@ import EventModel
 /// The diagnostics of recurring series that need no window, for `check`,
 /// which reads without settling: today an override of an instance its
 /// master's EXDATE deletes (docs/semantics.md, "Overrides"), a warning that
-/// every expanding command gives too. Keeps the masters without their text
-/// (description, location, attendees, categories), and of each override
-/// only what that check reads.
+/// every expanding command gives too. Keeps only what that check reads:
+/// of each override the instance it takes, SEQUENCE, status, title and
+/// line; of each series the winning master's rank, and the master itself
+/// (without text, title or rules) only when it has EXDATEs.
 package struct SeriesCheck {
     /// Each series' place in `entries`, which keeps input order.
     private var positions: [ClaimKey: Int] = [:]

@@ -31,8 +31,13 @@ public struct SettleOptions: Sendable {
     /// only their busy time and event count (heatmaps of long windows).
     public var keepOccurrences = true
     /// Count each day's events and merge its busy time; without, days carry
-    /// neither (for a list of occurrences, which shows no day).
+    /// neither (for a list of occurrences, which shows no day). Day lists
+    /// need the counts: with `listDays` on, days are summarized whatever
+    /// this says.
     public var summarizeDays = true
+
+    /// Whether days are counted and their busy time merged.
+    var countsDays: Bool { summarizeDays || listDays }
 
     public init(from: LocalDate, to: LocalDate, timeline: ZoneTimeline) {
         self.from = from

@@ -59,7 +59,7 @@ package final class Settler {
         series = []  // expanded: with `releasingInput`, the input has gone
         var buckets = DayBuckets.merge(consume parts, days: window.dayCount)
         var diagnostics = budgetDiagnostics + buckets.diagnostics + buckets.outOfRangeDiagnostics
-        if options.summarizeDays { buckets.fill(&days, grid: grid) }
+        if options.countsDays { buckets.fill(&days, grid: grid) }
 
         var placed: [SettledOccurrence] = []
         swap(&placed, &buckets.placed)

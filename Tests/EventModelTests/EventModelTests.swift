@@ -156,8 +156,6 @@ import Testing
         #expect(zone.offset(at: Instant(seconds: 1_735_689_600 + 600)) == 1800)
     }
 
-    /// The same tz database name is the same zone; a zone of another kind
-    /// under that name is another zone.
     /// A series' instances ask for their instants with one memo of the
     /// zone's offsets; the answers are those asked without it, through the
     /// gap (2024-03-10 02:30 in New York is 07:30Z) and the overlap
@@ -188,6 +186,8 @@ import Testing
                 == LocalDateTime(date: LocalDate(year: 2024, month: 11, day: 3)!, hour: 5, minute: 30, second: 0)!.secondsSinceEpoch)
     }
 
+    /// The same tz database name is the same zone; a zone of another kind
+    /// under that name is another zone.
     @Test func zonesAreSharedByName() throws {
         let first = try #require(Zone(tzdb: "Asia/Tokyo"))
         let second = try #require(Zone(tzdb: "Asia/Tokyo"))

@@ -236,12 +236,22 @@ extension Settlement {
             + vevent("trip", ["SUMMARY:Trip", "DTSTART;VALUE=DATE:20261105", "DTEND;VALUE=DATE:20261108"])
             + vevent("night", ["SUMMARY:Night", "DTSTART:20261110T220000Z", "DTEND:20261111T070000Z"])
         let summarized = try settle(lines, from: "2026-11-01", to: "2026-11-30")
-        let bare = try settle(lines, from: "2026-11-01", to: "2026-11-30") { $0.summarizeDays = false }
+        let bare = try settle(lines, from: "2026-11-01", to: "2026-11-30") {
+            $0.summarizeDays = false
+            $0.listDays = false
+        }
         #expect(bare.occurrences.map { "\($0.event.uid) \($0.startUTC) \($0.endUTC) \($0.firstDate)" }
                 == summarized.occurrences.map { "\($0.event.uid) \($0.startUTC) \($0.endUTC) \($0.firstDate)" })
         #expect(summarized.occurrences.count == 32)
         #expect(summarized.days.contains { $0.eventCount > 0 && $0.busyMilliseconds > 0 })
         #expect(bare.days.count == summarized.days.count)
         #expect(bare.days.allSatisfy { $0.eventCount == 0 && $0.busyMilliseconds == 0 })
+        // Day lists need the counts: with them, days are summarized anyway.
+        let listed = try settle(lines, from: "2026-11-01", to: "2026-11-30") {
+            $0.summarizeDays = false
+            $0.listDays = true
+        }
+        #expect(listed.days.map(\.eventCount) == summarized.days.map(\.eventCount))
+        #expect(listed.days.map(\.busyMilliseconds) == summarized.days.map(\.busyMilliseconds))
     }
 }
