@@ -52,12 +52,12 @@ struct DayBuckets {
         if placer.options.countsDays {
             count(landed.first, settled)
             for range in landed.more { count(range, settled) }
-        }
-        if placer.options.countsDays && settled.busy && !settled.isAllDay && settled.startUTC < settled.endUTC {
-            busy.append(settled.startUTC..<settled.endUTC)
-            if busy.count >= busyCompactAt {
-                busy = DayGrid.union(busy)
-                busyCompactAt = max(16_384, busy.count * 2)
+            if settled.busy && !settled.isAllDay && settled.startUTC < settled.endUTC {
+                busy.append(settled.startUTC..<settled.endUTC)
+                if busy.count >= busyCompactAt {
+                    busy = DayGrid.union(busy)
+                    busyCompactAt = max(16_384, busy.count * 2)
+                }
             }
         }
         if placer.options.keepOccurrences {

@@ -5,7 +5,7 @@ import EventModel
 /// master's EXDATE deletes (docs/semantics.md, "Overrides"), a warning that
 /// every expanding command gives too. Keeps only what that check reads:
 /// of each override the instance it takes, SEQUENCE, status, title and
-/// line; of each series the winning master's rank, and the master itself
+/// line; of each series the winning master's SEQUENCE, and the master itself
 /// (without text, title or rules) only when it has EXDATEs.
 package struct SeriesCheck {
     /// Each series' place in `entries`, which keeps input order.
@@ -15,9 +15,9 @@ package struct SeriesCheck {
 
     /// What the check reads of one series.
     private struct Entry {
-        /// The winning master so far, as `Series.master` picks it (higher
-        /// SEQUENCE, then the later one): its SEQUENCE and input order.
-        var rank: (sequence: Int, order: Int)?
+        /// The SEQUENCE of the winning master so far, as `Series.master`
+        /// picks it (higher SEQUENCE, then the later one).
+        var winningSequence: Int?
         /// That master, when it has EXDATEs: one without deletes nothing,
         /// so its series has nothing to say.
         var master: Master?
@@ -60,8 +60,8 @@ package struct SeriesCheck {
             entries[position].overrides.add(farOverride: event, order: count)
             return
         }
-        if let rank = entries[position].rank, event.sequence < rank.sequence { return }
-        entries[position].rank = (event.sequence, count)
+        if let winning = entries[position].winningSequence, event.sequence < winning { return }
+        entries[position].winningSequence = event.sequence
         entries[position].master = event.recurrence.exceptionDates.isEmpty ? nil : Master(event, order: count)
     }
 
