@@ -83,6 +83,15 @@ package final class ICalStreamParser {
     /// Feeds the collected lines of one component to libical and converts
     /// what it builds; nil if libical built nothing.
     private func build(_ collected: CollectedComponent) -> ICalComponent? {
+        if collected.linesForLibical == 0, LibicalConversion.namesKnown(collected.tree) {
+            // Nothing for libical but BEGIN and END lines: it would add
+            // nothing to what our own lines say.
+            var component = collected.bytes.withUnsafeBufferPointer { bytes in
+                LibicalConversion.component(lines: collected.tree, source: LineSource(bytes: bytes, names: names))
+            }
+            if limits.keepsStoredForm { component.stored = StoredComponent(collected: collected) }
+            return component
+        }
         guard let parser else { return nil }
         var result: OpaquePointer?
         collected.bytes.withUnsafeBufferPointer { buffer in
@@ -130,11 +139,14 @@ enum Parsed: Sendable {
 struct CollectedComponent: Sendable {
     var bytes: [UInt8] = []
     var lineStarts: [Int32] = []
+    /// How many property lines libical is given (BEGIN and END lines not counted).
+    var linesForLibical = 0
     var tree = LineTree(line: 0)
 
     mutating func reset(name: String, line: Int) {
         bytes.removeAll(keepingCapacity: true)
         lineStarts.removeAll(keepingCapacity: true)
+        linesForLibical = 0
         tree = LineTree(name: name, line: line)
     }
 }
@@ -435,7 +447,10 @@ private struct ParseState {
     }
 
     mutating func append(_ text: inout LineText, toLibical: Bool = true) {
-        if toLibical { collected.lineStarts.append(Int32(truncatingIfNeeded: collected.bytes.count)) }
+        if toLibical {
+            collected.lineStarts.append(Int32(truncatingIfNeeded: collected.bytes.count))
+            collected.linesForLibical += 1
+        }
         text.withBytes { collected.bytes.append(contentsOf: $0) }
         collected.bytes.append(0)
     }

@@ -113,6 +113,28 @@ enum LibicalConversion {
         return result
     }
 
+    /// A component of whose lines libical was given none but BEGIN and
+    /// END: every property from our own lines, in file order, as
+    /// `component(_:lines:source:)` takes them when libical has none.
+    static func component(lines: LineTree, source: LineSource) -> ICalComponent {
+        var result = ICalComponent(name: lines.name, line: lines.line)
+        result.properties.reserveCapacity(lines.names.count)
+        takeHeldBack(0..<lines.names.count, lines: lines, source: source, into: &result)
+        result.children.reserveCapacity(lines.children.count)
+        for child in lines.children { result.children.append(component(lines: child, source: source)) }
+        return result
+    }
+
+    /// Whether every component of the tree has a name libical reads as
+    /// it is written (an unknown name it reports, or renames).
+    static func namesKnown(_ lines: borrowing LineTree) -> Bool {
+        guard knownComponents.contains(lines.name) else { return false }
+        for index in lines.children.indices where !namesKnown(lines.children[index]) { return false }
+        return true
+    }
+
+    private static let knownComponents: Set<String> = ["VEVENT", "VTODO", "VJOURNAL", "VALARM", "VFREEBUSY", "VTIMEZONE", "STANDARD", "DAYLIGHT"]
+
     /// Whether our line `index` was kept from libical (`LineTree.LineRead.heldBack`).
     private static func isHeldBack(_ index: Int, lines: borrowing LineTree) -> Bool {
         lines.reads[index].heldBack

@@ -45,6 +45,35 @@ extension Array where Element == ICalItem {
         #expect(event.children.first?.first("TRIGGER")?.line == 9)
     }
 
+    /// A component whose lines are all read by busylife itself skips
+    /// libical; adding one line libical reads (DTSTAMP) sends it through
+    /// libical. Both must give the same properties, in order, with lines.
+    @Test func componentsLibicalSeesNothingOfAreReadAsThroughLibical() {
+        let body = [
+            "UID:a", "DTSTART;TZID=Europe/Berlin:20261102T093000", "SUMMARY:Tea\\, cake", "X-CUSTOM;X-P=1:v",
+            "ATTENDEE;CN=\"Doe, J\":mailto:j@example.com", "CATEGORIES:a,b",
+            "BEGIN:VALARM", "DESCRIPTION:Soon", "END:VALARM", "LOCATION:Room 1",
+        ]
+        func read(_ extra: [String]) -> ICalComponent {
+            let items = parse(["BEGIN:VCALENDAR", "BEGIN:VEVENT"] + extra + body + ["END:VEVENT", "END:VCALENDAR"])
+            #expect(items.problems.isEmpty)
+            return items.components[0]
+        }
+        let alone = read([])
+        let withLibical = read(["DTSTAMP:20260101T000000Z"])
+        func shape(_ c: ICalComponent, shift: Int) -> [String] {
+            [c.name + "@\(c.name == "VEVENT" ? c.line : c.line - shift)"]
+                + c.properties.filter { $0.name != "DTSTAMP" }.map {
+                    "\($0.name)@\($0.line - shift)=\($0.value);" + $0.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ";")
+                }
+                + c.children.flatMap { shape($0, shift: shift) }
+        }
+        #expect(shape(alone, shift: 0) == shape(withLibical, shift: 1))
+        #expect(alone.first("SUMMARY")?.value == "Tea, cake")
+        #expect(alone.children.map(\.name) == ["VALARM"])
+        #expect(alone.children[0].first("DESCRIPTION")?.line == 10)
+    }
+
     @Test func unfoldsFoldedLinesAndAcceptsBareLineFeeds() {
         let text = "BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:a long\n  title\n\tcontinued\nUID:x\nEND:VEVENT\nEND:VCALENDAR\n"
         let items = parse(bytes: Array(text.utf8))
