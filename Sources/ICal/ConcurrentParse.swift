@@ -15,7 +15,7 @@ extension ICalStreamParser {
     /// and the caller may read it afterwards.
     package static func parseConcurrently<Output: Sendable>(
         _ source: ByteSource, limits: ICalLimits = ICalLimits(),
-        prepare: (ICalItem, inout [Output]) -> Void, _ body: (Output) -> Bool
+        prepare: (ICalItem, inout [Output]) -> Void, _ body: (consuming Output) -> Bool
     ) -> Bool {
         withoutActuallyEscaping(prepare) { prepare in
             let reader = ReaderOnly(prepare)
@@ -25,7 +25,7 @@ extension ICalStreamParser {
     }
 
     private static func pipeline<Output: Sendable>(_ source: ByteSource, limits: ICalLimits,
-                                                   prepare: ReaderOnly<Output>, _ body: (Output) -> Bool) -> Bool {
+                                                   prepare: ReaderOnly<Output>, _ body: (consuming Output) -> Bool) -> Bool {
         let toReader = BatchChannel<Parsed>()
         let toCaller = BatchChannel<Output>()
         // Outputs the caller is done with go back to the reader to be freed
@@ -58,8 +58,12 @@ extension ICalStreamParser {
         thread.start()
 
         var stopped = false
-        func handle(_ outputs: [Output]) {
-            for output in outputs where !stopped {
+        func handle(_ outputs: consuming [Output]) {
+            // Each output moved out to `body`, not copied: reversed once,
+            // then taken from the end.
+            var outputs = outputs
+            outputs.reverse()
+            while !stopped, let output = outputs.popLast() {
                 if !body(output) { stopped = true }
             }
             _ = spentOutputs.offer(outputs)

@@ -47,23 +47,68 @@ package struct ICalComponent: Sendable {
 package struct ICalProperty: Sendable {
     /// Upper-cased property name.
     package var name: String
-    /// The value: unescaped for TEXT values, as written for every other type.
-    package var value: String
-    /// Parameters in file order, names upper-cased, values unquoted.
-    package var parameters: [(name: String, value: String)]
     /// Physical line where the property starts (1-based).
     package var line: Int
+    private let content: Content
+
+    /// Value and parameters as strings, or where they lie in the lines
+    /// of the property's component, made into strings when asked: most
+    /// values of most events (a description far from the window, every
+    /// attendee's parameters) are never asked for.
+    private enum Content: Sendable {
+        case made(value: String, parameters: [(name: String, value: String)])
+        case written(lines: [UInt8], raw: RawProperty, unescapes: Bool)
+    }
 
     package init(name: String, value: String, parameters: [(name: String, value: String)] = [], line: Int) {
         self.name = name
-        self.value = value
-        self.parameters = parameters
         self.line = line
+        self.content = .made(value: value, parameters: parameters)
+    }
+
+    /// A property read from `lines` (a component's collected lines) at `raw`.
+    init(name: String, line: Int, lines: [UInt8], raw: RawProperty, unescapes: Bool) {
+        self.name = name
+        self.line = line
+        self.content = .written(lines: lines, raw: raw, unescapes: unescapes)
+    }
+
+    /// The value: unescaped for TEXT values, as written for every other type.
+    package var value: String {
+        switch content {
+        case .made(let value, _): value
+        case .written(let lines, let raw, let unescapes): lines.withUnsafeBufferPointer { raw.valueText($0, unescapes: unescapes) }
+        }
+    }
+
+    /// Parameters in file order, names upper-cased, values unquoted.
+    package var parameters: [(name: String, value: String)] {
+        switch content {
+        case .made(_, let parameters): parameters
+        case .written(let lines, let raw, _): lines.withUnsafeBufferPointer { raw.parameterList($0) }
+        }
+    }
+
+    /// Calls `body` with the bytes of the value of the first parameter
+    /// with this (upper-case) name, if there is one: no string made.
+    package func withParameter(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        switch content {
+        case .made(_, let parameters):
+            guard var value = parameters.first(where: { $0.name == name })?.value else { return }
+            value.withUTF8 { body($0) }
+        case .written(let lines, let raw, _):
+            lines.withUnsafeBufferPointer { bytes in
+                if let range = raw.parameterRange(name, in: bytes) { body(UnsafeBufferPointer(rebasing: bytes[range])) }
+            }
+        }
     }
 
     /// The value of the first parameter with this (upper-case) name.
     package func parameter(_ name: String) -> String? {
-        parameters.first { $0.name == name }?.value
+        switch content {
+        case .made(_, let parameters): parameters.first { $0.name == name }?.value
+        case .written(let lines, let raw, _): lines.withUnsafeBufferPointer { raw.parameter(name, in: $0) }
+        }
     }
 }
 

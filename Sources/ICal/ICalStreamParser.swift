@@ -22,8 +22,6 @@ package enum ICalItem: Sendable {
 package final class ICalStreamParser {
     private let limits: ICalLimits
     private var parser: OpaquePointer?
-    /// Names for the lines this stage splits (`LineTree.LineRead`).
-    private let names = NameCacheBox()
 
     package init(limits: ICalLimits = ICalLimits()) {
         self.limits = limits
@@ -87,7 +85,7 @@ package final class ICalStreamParser {
             // Nothing for libical but BEGIN and END lines: it would add
             // nothing to what our own lines say.
             var component = collected.bytes.withUnsafeBufferPointer { bytes in
-                LibicalConversion.component(lines: collected.tree, source: LineSource(bytes: bytes, names: names))
+                LibicalConversion.component(lines: collected.tree, source: LineSource(bytes: bytes, lines: collected.bytes))
             }
             if limits.keepsStoredForm { component.stored = StoredComponent(collected: collected) }
             return component
@@ -111,7 +109,7 @@ package final class ICalStreamParser {
         }
         defer { icalcomponent_free(root) }
         var component = collected.bytes.withUnsafeBufferPointer { bytes in
-            LibicalConversion.component(root, lines: collected.tree, source: LineSource(bytes: bytes, names: names))
+            LibicalConversion.component(root, lines: collected.tree, source: LineSource(bytes: bytes, lines: collected.bytes))
         }
         if limits.keepsStoredForm { component.stored = StoredComponent(collected: collected) }
         return component
@@ -303,7 +301,7 @@ private struct ParseState {
         } else if componentDepth != nil {
             collect(&text, line: line)
         } else if inCalendar && stack.count == 1 {
-            if let (property, quoteRepaired) = text.withBytes({ PropertyLine.parse($0, line: line, names: &names) }) {
+            if let (property, quoteRepaired) = text.withBytes({ PropertyLine.parse($0, line: line) }) {
                 if quoteRepaired {
                     // A warning where it changes what busylife reads, else a note.
                     let read = ["X-WR-CALNAME", "X-WR-TIMEZONE", "METHOD"].contains(property.name)
@@ -439,7 +437,7 @@ private struct ParseState {
         let heldBack = heldBackText != nil && text.withBytes { $0.contains(0x3A) }
         openTrees[last].names.append(name)
         openTrees[last].lines.append(line)
-        let raw = splitsLines ? text.withBytes { RawProperty($0, from: 0, names: &names) } : nil
+        let raw = splitsLines ? text.withBytes { RawProperty($0, from: 0) } : nil
         openTrees[last].reads.append(LineTree.LineRead(raw: raw, split: splitsLines, heldBack: heldBack,
                                                        heldBackText: heldBackText ?? true,
                                                        offset: Int32(truncatingIfNeeded: collected.bytes.count)))

@@ -60,9 +60,8 @@ enum LibicalConversion {
                     // value we read ourselves: kept as written.
                     if let index, let raw {
                         lastTaken = index
-                        result.properties.append(ICalProperty(
-                            name: name, value: LibicalError.isText(name) ? PropertyLine.unescapeText(raw.value) : raw.value,
-                            parameters: raw.parameters, line: line))
+                        result.properties.append(source.property(name, line: line, raw: raw,
+                                                                  unescapes: LibicalError.isText(name)))
                     }
                 case .unused:
                     result.problems.append(ICalProblem(kind: .unusedProperty, line: line,
@@ -88,9 +87,8 @@ enum LibicalConversion {
                             message: "\(propertyName) has a \" that is never closed; read as a plain character"))
                     }
                     let text = propertyKind == ICAL_X_PROPERTY || isText(propertyKind)
-                    result.properties.append(ICalProperty(
-                        name: propertyName, value: text ? PropertyLine.unescapeText(raw.value) : raw.value,
-                        parameters: raw.parameters, line: lines.lines[found]))
+                    result.properties.append(source.property(propertyName, line: lines.lines[found], raw: raw,
+                                                              unescapes: text))
                     continue
                 }
             } else if let earlier = lines.names[..<cursor].lastIndex(of: propertyName), earlier == lastTaken {
@@ -176,8 +174,7 @@ enum LibicalConversion {
             result.problems.append(ICalProblem(kind: .repaired, line: line,
                 message: "\(name) has a \" that is never closed; read as a plain character"))
         }
-        let value = lines.reads[index].heldBackText ? PropertyLine.unescapeText(raw.value) : raw.value
-        result.properties.append(ICalProperty(name: name, value: value, parameters: raw.parameters, line: line))
+        result.properties.append(source.property(name, line: line, raw: raw, unescapes: lines.reads[index].heldBackText))
     }
 
     /// The X-LIC-ERRORTYPE of one of libical's error properties.
@@ -297,22 +294,33 @@ enum LibicalError {
 
 /// A content line split into parameters and value, bytes-first: `NAME`,
 /// then `;PARAM=value` (quoted values may hold `:` `;` `,`), then `:` and
-/// the value up to the line's NUL.
-struct RawProperty {
-    var parameters: [(name: String, value: String)] = []
-    var value = ""
-
+/// the value up to the line's NUL. Only where each part lies is kept:
+/// strings are made when a property's value or parameters are asked for
+/// (`ICalProperty`), and most never are.
+struct RawProperty: Sendable {
+    /// The first parameter's name and value (see `hasParameters`): most
+    /// lines have one parameter at most, found without a second scan.
+    private var firstName: Range<Int32> = 0..<0
+    private var firstValue: Range<Int32> = 0..<0
+    /// Where the parameters after the first start (a `;`), or the `:`.
+    private var rest: Int32 = 0
+    /// The `:` before the value.
+    private var colon: Int32 = 0
+    /// The value, without the blanks around it (libical drops them).
+    private(set) var value: Range<Int32> = 0..<0
+    private var hasParameters = false
+    private var hasMoreParameters = false
     /// Whether the line was read only by taking an unbalanced `"` as a
     /// plain character (`CN=a"b:mailto:...`): a repair to report.
     private(set) var quoteRepaired = false
 
-    /// The line read; a `"` left open to the end is read as a plain
-    /// character rather than swallowing the value.
-    /// Parameter names are taken from `names`.
-    init?(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, names: inout NameCache) {
-        if let read = RawProperty(bytes, from: start, quotesAreLiteral: false, names: &names) {
+    /// The line starting at `start` of `bytes`; a `"` left open to the end
+    /// is read as a plain character rather than swallowing the value.
+    /// Nil when no `:` can be told from the parameters.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) {
+        if let read = RawProperty(bytes, from: start, quotesAreLiteral: false) {
             self = read
-        } else if var read = RawProperty(bytes, from: start, quotesAreLiteral: true, names: &names) {
+        } else if var read = RawProperty(bytes, from: start, quotesAreLiteral: true) {
             read.quoteRepaired = true
             self = read
         } else {
@@ -320,53 +328,137 @@ struct RawProperty {
         }
     }
 
-    private init?(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, quotesAreLiteral: Bool, names: inout NameCache) {
+    private init?(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, quotesAreLiteral: Bool) {
         var index = start
         let end = bytes.count
-        func string(_ range: Range<Int>) -> String {
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        }
         while index < end, bytes[index] != 0, bytes[index] != 0x3B, bytes[index] != 0x3A { index += 1 }  // ; :
-        while index < end, bytes[index] == 0x3B {
-            index += 1
-            let nameStart = index
-            while index < end, bytes[index] != 0, bytes[index] != 0x3D, bytes[index] != 0x3A, bytes[index] != 0x3B { index += 1 }
-            let name = names.name(UnsafeBufferPointer(rebasing: bytes[nameStart..<index]))
-            var value = ""
-            if index < end, bytes[index] == 0x3D {  // =
-                index += 1
-                let valueStart = index
-                // Unquoted values may hold a colon inside parentheses, as
-                // Outlook writes `TZID=(UTC-05:00) Eastern Time`; libical reads those too.
-                var quoted = false
-                var depth = 0
-                while index < end, bytes[index] != 0 {
-                    let byte = bytes[index]
-                    if byte == 0x22 && !quotesAreLiteral { quoted.toggle() }
-                    else if !quoted && byte == 0x28 { depth += 1 }
-                    else if !quoted && byte == 0x29 { depth = max(0, depth - 1) }
-                    else if !quoted && depth == 0 && (byte == 0x3B || byte == 0x3A) { break }
-                    index += 1
-                }
-                var range = valueStart..<index
-                while !range.isEmpty, bytes[range.upperBound - 1] == 0x20 || bytes[range.upperBound - 1] == 0x09 {
-                    range = range.lowerBound..<(range.upperBound - 1)
-                }
-                if range.count >= 2, bytes[range.lowerBound] == 0x22, bytes[range.upperBound - 1] == 0x22 {
-                    range = (range.lowerBound + 1)..<(range.upperBound - 1)
-                }
-                value = string(range)
-            }
-            parameters.append((name, value))
+        var scanner = ParameterScanner(bytes: bytes, index: index, quotesAreLiteral: quotesAreLiteral)
+        if let (name, value) = scanner.next() {
+            hasParameters = true
+            firstName = Int32(truncatingIfNeeded: name.lowerBound)..<Int32(truncatingIfNeeded: name.upperBound)
+            firstValue = Int32(truncatingIfNeeded: value.lowerBound)..<Int32(truncatingIfNeeded: value.upperBound)
+            rest = Int32(truncatingIfNeeded: scanner.index)
+            while scanner.next() != nil { hasMoreParameters = true }
         }
-        guard index < end, bytes[index] == 0x3A else { return nil }
-        index += 1
+        guard scanner.atColon else { return nil }
+        colon = Int32(truncatingIfNeeded: scanner.index)
+        if !hasParameters { rest = colon }
+        index = scanner.index + 1
         var valueEnd = index
         while valueEnd < end, bytes[valueEnd] != 0 { valueEnd += 1 }
-        // Blanks around the value go, as libical drops them.
         while index < valueEnd, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
         while valueEnd > index, bytes[valueEnd - 1] == 0x20 || bytes[valueEnd - 1] == 0x09 { valueEnd -= 1 }
-        value = string(index..<valueEnd)
+        value = Int32(truncatingIfNeeded: index)..<Int32(truncatingIfNeeded: valueEnd)
+    }
+
+    /// Every range moved `offset` bytes on (from a line to its place among
+    /// a component's lines).
+    func shifted(by offset: Int32) -> RawProperty {
+        var moved = self
+        moved.firstName = (firstName.lowerBound + offset)..<(firstName.upperBound + offset)
+        moved.firstValue = (firstValue.lowerBound + offset)..<(firstValue.upperBound + offset)
+        moved.rest += offset
+        moved.colon += offset
+        moved.value = (value.lowerBound + offset)..<(value.upperBound + offset)
+        return moved
+    }
+
+    /// The parameters after the first, up to the `:`.
+    private func scanner(after bytes: UnsafeBufferPointer<UInt8>) -> ParameterScanner {
+        ParameterScanner(bytes: UnsafeBufferPointer(rebasing: bytes[..<Int(colon + 1)]), index: Int(rest),
+                         quotesAreLiteral: quoteRepaired)
+    }
+
+    /// The parameters as strings, names upper-cased, in order.
+    func parameterList(_ bytes: UnsafeBufferPointer<UInt8>) -> [(name: String, value: String)] {
+        guard hasParameters else { return [] }
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        func name(_ range: Range<Int>) -> String { NameCache.make(UnsafeBufferPointer(rebasing: bytes[range])) }
+        var list = [(name(Int(firstName.lowerBound)..<Int(firstName.upperBound)),
+                     text(Int(firstValue.lowerBound)..<Int(firstValue.upperBound)))]
+        guard hasMoreParameters else { return list }
+        var scanner = scanner(after: bytes)
+        while let (key, value) = scanner.next() { list.append((name(key), text(value))) }
+        return list
+    }
+
+    /// The value of the first parameter called `name` (upper case), found
+    /// without making the others.
+    func parameter(_ name: String, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        parameterRange(name, in: bytes).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+    }
+
+    /// Where the value of the first parameter called `name` (upper case) lies.
+    func parameterRange(_ name: String, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard hasParameters else { return nil }
+        var name = name
+        return name.withUTF8 { wanted in
+            func matches(_ key: Range<Int>) -> Bool {
+                guard key.count == wanted.count else { return false }
+                for offset in 0..<key.count where asciiUpper(bytes[key.lowerBound &+ offset]) != wanted[offset] { return false }
+                return true
+            }
+            if matches(Int(firstName.lowerBound)..<Int(firstName.upperBound)) {
+                return Int(firstValue.lowerBound)..<Int(firstValue.upperBound)
+            }
+            guard hasMoreParameters else { return nil }
+            var scanner = scanner(after: bytes)
+            while let (key, value) = scanner.next() { if matches(key) { return value } }
+            return nil
+        }
+    }
+
+    /// The value as a string, TEXT-unescaped when `unescapes`.
+    func valueText(_ bytes: UnsafeBufferPointer<UInt8>, unescapes: Bool) -> String {
+        let slice = UnsafeBufferPointer(rebasing: bytes[Int(value.lowerBound)..<Int(value.upperBound)])
+        return unescapes ? PropertyLine.unescapeText(slice) : String(decoding: slice, as: UTF8.self)
+    }
+}
+
+/// Steps through a line's `;NAME=value` parameters, from a `;` (or the
+/// `:` that ends them).
+struct ParameterScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Where the next parameter's `;` is, or where the parameters end.
+    var index: Int
+    let quotesAreLiteral: Bool
+
+    /// Whether the parameters ended at the `:` before the value.
+    var atColon: Bool { index < bytes.count && bytes[index] == 0x3A }
+
+    /// The next parameter's name and value (unquoted, blanks after it
+    /// dropped; empty without `=`); nil when the parameters end.
+    mutating func next() -> (name: Range<Int>, value: Range<Int>)? {
+        let end = bytes.count
+        guard index < end, bytes[index] == 0x3B else { return nil }
+        index += 1
+        let nameStart = index
+        while index < end, bytes[index] != 0, bytes[index] != 0x3D, bytes[index] != 0x3A, bytes[index] != 0x3B { index += 1 }
+        let name = nameStart..<index
+        guard index < end, bytes[index] == 0x3D else { return (name, index..<index) }  // =
+        index += 1
+        let valueStart = index
+        // Unquoted values may hold a colon inside parentheses, as
+        // Outlook writes `TZID=(UTC-05:00) Eastern Time`; libical reads those too.
+        var quoted = false
+        var depth = 0
+        while index < end {
+            let byte = bytes[index]
+            if byte == 0 { break }
+            if byte == 0x22 && !quotesAreLiteral { quoted.toggle() }
+            else if !quoted && byte == 0x28 { depth += 1 }
+            else if !quoted && byte == 0x29 { depth = max(0, depth - 1) }
+            else if !quoted && depth == 0 && (byte == 0x3B || byte == 0x3A) { break }
+            index += 1
+        }
+        var range = valueStart..<index
+        while !range.isEmpty, bytes[range.upperBound - 1] == 0x20 || bytes[range.upperBound - 1] == 0x09 {
+            range = range.lowerBound..<(range.upperBound - 1)
+        }
+        if range.count >= 2, bytes[range.lowerBound] == 0x22, bytes[range.upperBound - 1] == 0x22 {
+            range = (range.lowerBound + 1)..<(range.upperBound - 1)
+        }
+        return (name, range)
     }
 }
 

@@ -15,11 +15,6 @@ struct NameCache {
     /// Per slot: 0 empty; else 1 + `LineTree.heldBackKind` of the name.
     private var states = [UInt8](repeating: 0, count: NameCache.slotCount)
 
-    /// `bytes` upper-cased (ASCII letters), as a string.
-    mutating func name(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        lookup(bytes)?.name ?? NameCache.make(bytes)
-    }
-
     /// The same, with whether lines of that name are held back from libical
     /// and their values TEXT (`LineTree.heldBackValueIsText`).
     mutating func propertyName(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, heldBackText: Bool?) {
@@ -110,21 +105,22 @@ struct PackedName: Equatable {
     }
 }
 
-/// A name cache one thread keeps across calls.
-final class NameCacheBox {
-    var cache = NameCache()
-}
-
-/// The collected lines of one component, for the lines the first stage
-/// left unsplit (`LineTree.LineRead`).
+/// The collected lines of one component: where the properties made of
+/// them find their values, and the lines the first stage left unsplit.
 struct LineSource {
     let bytes: UnsafeBufferPointer<UInt8>
-    let names: NameCacheBox
+    /// The same bytes, kept by the properties made of them.
+    let lines: [UInt8]
 
-    /// Line `index` of `lines` split into parameters and value.
-    func raw(_ index: Int, of lines: borrowing LineTree) -> RawProperty? {
-        let read = lines.reads[index]
-        if read.split { return read.raw }
-        return RawProperty(bytes, from: Int(read.offset), names: &names.cache)
+    /// Line `index` of `lines` split into parameters and value, its ranges within `bytes`.
+    func raw(_ index: Int, of tree: borrowing LineTree) -> RawProperty? {
+        let read = tree.reads[index]
+        if read.split { return read.raw?.shifted(by: read.offset) }
+        return RawProperty(bytes, from: Int(read.offset))
+    }
+
+    /// The property of line `index`, read at `raw`.
+    func property(_ name: String, line: Int, raw: RawProperty, unescapes: Bool) -> ICalProperty {
+        ICalProperty(name: name, line: line, lines: lines, raw: raw, unescapes: unescapes)
     }
 }

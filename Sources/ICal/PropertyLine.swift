@@ -10,28 +10,34 @@ import Darwin
 enum PropertyLine {
     /// The property, and whether a `"` never closed was read as a plain
     /// character (a repair to report).
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int,
-                      names: inout NameCache) -> (property: ICalProperty, quoteRepaired: Bool)? {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> (property: ICalProperty, quoteRepaired: Bool)? {
         let nameEnd = bytes.firstIndex { $0 == 0x3B || $0 == 0x3A } ?? bytes.count
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<nameEnd]), as: UTF8.self).trimmingSpaces().uppercased()
-        guard !name.isEmpty, let raw = RawProperty(bytes, from: 0, names: &names) else { return nil }
-        return (ICalProperty(name: name, value: unescapeText(raw.value), parameters: raw.parameters, line: line), raw.quoteRepaired)
+        guard !name.isEmpty, let raw = RawProperty(bytes, from: 0) else { return nil }
+        let property = ICalProperty(name: name, value: raw.valueText(bytes, unescapes: true),
+                                    parameters: raw.parameterList(bytes), line: line)
+        return (property, raw.quoteRepaired)
     }
 
     /// RFC 5545 3.3.11 TEXT unescaping: `\\`, `\;`, `\,`, `\n`, `\N`.
     static func unescapeText(_ value: String) -> String {
-        // No backslash: nothing to do (memchr over the string's bytes).
-        let hasBackslash = value.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.baseAddress.map { memchr($0, 0x5C, bytes.count) != nil } ?? false
+        guard value.utf8.contains(0x5C) else { return value }
+        var value = value
+        return value.withUTF8 { unescapeText($0) }
+    }
+
+    /// The same, from bytes as written.
+    static func unescapeText(_ value: UnsafeBufferPointer<UInt8>) -> String {
+        // No backslash: nothing to do.
+        guard let base = value.baseAddress, memchr(base, 0x5C, value.count) != nil else {
+            return String(decoding: value, as: UTF8.self)
         }
-            ?? value.utf8.contains(0x5C)
-        guard hasBackslash else { return value }
         // Byte by byte: the escapes are ASCII, and UTF-8 never uses ASCII
         // bytes inside a multi-byte character.
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(value.utf8.count)
+        bytes.reserveCapacity(value.count)
         var escaping = false
-        for byte in value.utf8 {
+        for byte in value {
             if escaping {
                 bytes.append(byte == 0x6E || byte == 0x4E ? 0x0A : byte)  // \n and \N are newlines
                 escaping = false

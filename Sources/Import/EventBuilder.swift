@@ -127,11 +127,21 @@ struct EventBuilder {
 
     /// A DATE or DATE-TIME property as an `EventTime`, nil if unreadable.
     private func time(_ property: ICalProperty, repeatsInCalendarZone: Bool) -> EventTime? {
-        time(property.value, tzid: property.parameter("TZID"), line: property.line,
-             repeatsInCalendarZone: repeatsInCalendarZone)
+        // A TZID resolved a moment ago (most files name a few zones) is
+        // found by its bytes, no string made of it.
+        var recent: Zone?
+        property.withParameter("TZID") { recent = zones.recentZone(utf8: $0) }
+        if let zone = recent {
+            return time(property.value, tzid: nil, zone: zone, line: property.line,
+                        repeatsInCalendarZone: repeatsInCalendarZone)
+        }
+        return time(property.value, tzid: property.parameter("TZID"), line: property.line,
+                    repeatsInCalendarZone: repeatsInCalendarZone)
     }
 
-    private func time(_ text: String, tzid: String?, line: Int, repeatsInCalendarZone: Bool = false) -> EventTime? {
+    /// `zone`, when given, is what `tzid` resolves to.
+    private func time(_ text: String, tzid: String?, zone known: Zone? = nil, line: Int,
+                      repeatsInCalendarZone: Bool = false) -> EventTime? {
         let text = text.trimmingBlanks()
         guard case .success(let value) = ValueParsing.dateTime(text) else {
             guard let date = ValueParsing.dateWithZ(text) else { return nil }
@@ -147,6 +157,9 @@ struct EventBuilder {
             // Google's reading: a UTC series repeats in the calendar's zone.
             return .instant(instant, zone: repeatsInCalendarZone ? calendarZone : nil)
         case .local(let local):
+            if let known {
+                return .instant(known.instant(for: local), zone: known)
+            }
             if let tzid, !tzid.isEmpty {
                 if let zone = zones.resolve(tzid, line: line) {
                     return .instant(zone.instant(for: local), zone: zone)

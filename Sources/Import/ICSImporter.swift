@@ -124,9 +124,9 @@ struct ICSImporter {
             }
         }
         var keepGoing = true
-        func hand(_ output: Output) -> Bool {
-            switch output {
-            case .event(let found): if !event(found) { keepGoing = false }
+        func hand(_ output: consuming Output) -> Bool {
+            switch consume output {
+            case .event(let found): if !event(consume found) { keepGoing = false }
             case .stored(let item): if let stored, !stored(item) { keepGoing = false }
             case .diagnostic(let found): diagnostic(found)
             }
@@ -134,9 +134,11 @@ struct ICSImporter {
         }
 
         let readOK = ICalStreamParser.parseConcurrently(source, limits: limits, prepare: { item, outputs in
+            // What `prepare` makes goes straight into the batch: `made`
+            // holds the batch while it runs.
+            swap(&made.list, &outputs)
             prepare(item)
-            outputs.append(contentsOf: made.list)
-            made.list.removeAll(keepingCapacity: true)
+            swap(&made.list, &outputs)
         }, hand)
         // The reader is done: what waited for a VTIMEZONE is made here.
         if keepGoing {
@@ -175,7 +177,9 @@ struct ICSImporter {
     /// VTIMEZONE read so far.
     private func waitsForZone(_ component: ICalComponent, _ zones: ZoneResolver) -> Bool {
         for property in component.properties {
-            if let tzid = property.parameter("TZID"), !zones.isSettled(tzid) { return true }
+            var waits = false
+            property.withParameter("TZID") { waits = !zones.isSettled(utf8: $0) }
+            if waits { return true }
         }
         return false
     }

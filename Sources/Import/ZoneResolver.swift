@@ -85,6 +85,19 @@ final class ZoneResolver {
         recentIndex(tzid) != nil || cache[tzid] != nil || catalog.tzdbZone(Self.stripped(tzid)) != nil || definitions[tzid] != nil
     }
 
+    /// The same for a TZID as written, when it is among the recent ones
+    /// (no string made for it); nil otherwise.
+    func isSettled(utf8 tzid: UnsafeBufferPointer<UInt8>) -> Bool {
+        recentIndex(utf8: tzid) != nil || isSettled(String(decoding: tzid, as: UTF8.self))
+    }
+
+    /// The zone of a TZID as written, when it is among the recent ones and
+    /// resolved to a zone (no string made for it); nil otherwise, for
+    /// `resolve(_:line:)` to answer.
+    func recentZone(utf8 tzid: UnsafeBufferPointer<UInt8>) -> Zone? {
+        recentIndex(utf8: tzid).flatMap { recent[$0].zone }
+    }
+
     /// The zone for `tzid` as used at `line`; nil (floating, with a
     /// diagnostic on first use) when nothing resolves it.
     func resolve(_ tzid: String, line: Int) -> Zone? {
@@ -111,6 +124,15 @@ final class ZoneResolver {
     private func recentIndex(_ tzid: String) -> Int? {
         let length = tzid.utf8.count
         return recent.lastIndex { $0.tzid.utf8.count == length && $0.tzid == tzid }
+    }
+
+    private func recentIndex(utf8 tzid: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = tzid.baseAddress else { return nil }
+        return recent.lastIndex { entry in
+            entry.tzid.utf8.count == tzid.count
+                && (entry.tzid.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, base, tzid.count) == 0 }
+                    ?? entry.tzid.utf8.elementsEqual(tzid))
+        }
     }
 
     private func remember(_ tzid: String, _ zone: Zone?) {
