@@ -12,20 +12,28 @@ extension ICalStreamParser {
     ///
     /// `prepare` runs on the reader thread only, one item after another,
     /// and never again once this returns: state it keeps needs no lock,
-    /// and the caller may read it afterwards.
+    /// and the caller may read it afterwards. After the last item, unless
+    /// `body` stopped the read, `finish` runs there too, for outputs that
+    /// waited for the end of the file.
+    ///
+    /// `body` is handed the outputs a batch at a time, to take them out of
+    /// the array (they are not copied); it returns false to stop.
     package static func parseConcurrently<Output: Sendable>(
         _ source: ByteSource, limits: ICalLimits = ICalLimits(),
-        prepare: (ICalItem, inout [Output]) -> Void, _ body: (consuming Output) -> Bool
+        prepare: (ICalItem, inout [Output]) -> Void, finish: (inout [Output]) -> Void,
+        _ body: (inout [Output]) -> Bool
     ) -> Bool {
         withoutActuallyEscaping(prepare) { prepare in
-            let reader = ReaderOnly(prepare)
-            defer { reader.body = nil }  // the closure must not outlive this call
-            return pipeline(source, limits: limits, prepare: reader, body)
+            withoutActuallyEscaping(finish) { finish in
+                let reader = ReaderOnly(prepare, finish: finish)
+                defer { reader.clear() }  // the closures must not outlive this call
+                return pipeline(source, limits: limits, prepare: reader, body)
+            }
         }
     }
 
     private static func pipeline<Output: Sendable>(_ source: ByteSource, limits: ICalLimits,
-                                                   prepare: ReaderOnly<Output>, _ body: (consuming Output) -> Bool) -> Bool {
+                                                   prepare: ReaderOnly<Output>, _ body: (inout [Output]) -> Bool) -> Bool {
         let toReader = BatchChannel<Parsed>()
         let toCaller = BatchChannel<Output>()
         // Outputs the caller is done with go back to the reader to be freed
@@ -42,13 +50,18 @@ extension ICalStreamParser {
         let thread = Thread {
             let parser = ICalStreamParser(limits: limits)
             var outputs: [Output] = []
+            var stopped = false
             while let batch = toReader.take() {
                 outputs.reserveCapacity(batch.count)
                 if let body = prepare.body { for collected in batch { body(parser.item(collected), &outputs) } }
                 if toReader.backlog >= 2 { _ = spentCollected.offer(batch) }
                 while spentOutputs.poll() != nil {}
-                if !toCaller.put(outputs) { break }
+                if !toCaller.put(outputs) { stopped = true; break }
                 outputs = []
+            }
+            if !stopped && !toReader.isCancelled, let finish = prepare.finish {
+                finish(&outputs)
+                if !outputs.isEmpty { _ = toCaller.put(outputs) }
             }
             toCaller.finish()
             while spentOutputs.poll() != nil {}
@@ -59,13 +72,8 @@ extension ICalStreamParser {
 
         var stopped = false
         func handle(_ outputs: consuming [Output]) {
-            // Each output moved out to `body`, not copied: reversed once,
-            // then taken from the end.
             var outputs = outputs
-            outputs.reverse()
-            while !stopped, let output = outputs.popLast() {
-                if !body(output) { stopped = true }
-            }
+            if !stopped && !body(&outputs) { stopped = true }
             _ = spentOutputs.offer(outputs)
             while let spent = spentCollected.poll() { _ = spent }
             if stopped {
@@ -107,8 +115,18 @@ extension ICalStreamParser {
 /// it, and only while `parseConcurrently` waits for it, which lets go of
 /// it (`body` set to nil) before returning.
 private final class ReaderOnly<Output>: @unchecked Sendable {
-    var body: ((ICalItem, inout [Output]) -> Void)?
-    init(_ body: @escaping (ICalItem, inout [Output]) -> Void) { self.body = body }
+    private(set) var body: ((ICalItem, inout [Output]) -> Void)?
+    private(set) var finish: ((inout [Output]) -> Void)?
+
+    init(_ body: @escaping (ICalItem, inout [Output]) -> Void, finish: @escaping (inout [Output]) -> Void) {
+        self.body = body
+        self.finish = finish
+    }
+
+    func clear() {
+        body = nil
+        finish = nil
+    }
 }
 
 /// A bounded FIFO of batches between two threads.
@@ -122,6 +140,13 @@ private final class BatchChannel<Element: Sendable>: @unchecked Sendable {
     private var cancelled = false
 
     init(capacity: Int = 4) { self.capacity = capacity }
+
+    /// Whether the other side gave up (`cancel`).
+    var isCancelled: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return cancelled
+    }
 
     /// Batches put and not yet taken (read without the lock: a hint).
     var backlog: Int { pending.load(ordering: .relaxed) }

@@ -32,6 +32,26 @@ package struct ICalComponent: Sendable {
         return nil
     }
 
+    /// The first property of this kind (a byte compared per property).
+    package func first(_ kind: ICalPropertyKind) -> ICalProperty? {
+        for index in properties.indices where properties[index].kind == kind { return properties[index] }
+        return nil
+    }
+
+    /// Whether a property of this kind is there (none copied: each kind
+    /// is read in place).
+    package func has(_ kind: ICalPropertyKind) -> Bool {
+        for index in properties.indices where properties[index].kind == kind { return true }
+        return false
+    }
+
+    /// Every property of this kind, in file order.
+    package func all(_ kind: ICalPropertyKind) -> [ICalProperty] {
+        var found: [ICalProperty] = []
+        for index in properties.indices where properties[index].kind == kind { found.append(properties[index]) }
+        return found
+    }
+
     /// Every property with this (upper-case) name, in file order.
     package func all(_ name: String) -> [ICalProperty] {
         let length = name.utf8.count
@@ -47,6 +67,8 @@ package struct ICalComponent: Sendable {
 package struct ICalProperty: Sendable {
     /// Upper-cased property name.
     package var name: String
+    /// The name as one of those busylife looks up (`ICalComponent.first(_:)`).
+    package let kind: ICalPropertyKind
     /// Physical line where the property starts (1-based).
     package var line: Int
     private let content: Content
@@ -62,13 +84,15 @@ package struct ICalProperty: Sendable {
 
     package init(name: String, value: String, parameters: [(name: String, value: String)] = [], line: Int) {
         self.name = name
+        self.kind = ICalPropertyKind(name: name)
         self.line = line
         self.content = .made(value: value, parameters: parameters)
     }
 
     /// A property read from `lines` (a component's collected lines) at `raw`.
-    init(name: String, line: Int, lines: [UInt8], raw: RawProperty, unescapes: Bool) {
+    init(name: String, kind: ICalPropertyKind, line: Int, lines: [UInt8], raw: RawProperty, unescapes: Bool) {
         self.name = name
+        self.kind = kind
         self.line = line
         self.content = .written(lines: lines, raw: raw, unescapes: unescapes)
     }
@@ -103,6 +127,18 @@ package struct ICalProperty: Sendable {
         }
     }
 
+    /// Calls `body` with the value's bytes as written when it needs no
+    /// unescaping (no string made), else with the value's.
+    package func withValue(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        switch content {
+        case .written(let lines, let raw, false):
+            lines.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(raw.value.lowerBound)..<Int(raw.value.upperBound)])) }
+        default:
+            var value = value
+            value.withUTF8 { body($0) }
+        }
+    }
+
     /// The value of the first parameter with this (upper-case) name.
     package func parameter(_ name: String) -> String? {
         switch content {
@@ -110,6 +146,32 @@ package struct ICalProperty: Sendable {
         case .written(let lines, let raw, _): lines.withUnsafeBufferPointer { raw.parameter(name, in: $0) }
         }
     }
+}
+
+/// The property names busylife looks up in every event, as a byte
+/// (`ICalComponent.first(_:)`): found without comparing names.
+package enum ICalPropertyKind: UInt8, Sendable {
+    /// Any other name; never looked up.
+    case other
+    case dtstart, dtend, duration, rrule, rdate, exrule, exdate, recurrenceID
+    case uid, summary, description, location, categories, attendee, organizer
+    case status, transp, sequence, geo, freebusy
+    case tzid, tzoffsetfrom, tzoffsetto
+    case busyLifeType, busyLifeStart, busyLifeRange
+
+    /// The kind of an upper-case property name.
+    package init(name: String) {
+        self = ICalPropertyKind.byName[name] ?? .other
+    }
+
+    private static let byName: [String: ICalPropertyKind] = [
+        "DTSTART": .dtstart, "DTEND": .dtend, "DURATION": .duration, "RRULE": .rrule, "RDATE": .rdate,
+        "EXRULE": .exrule, "EXDATE": .exdate, "RECURRENCE-ID": .recurrenceID, "UID": .uid, "SUMMARY": .summary,
+        "DESCRIPTION": .description, "LOCATION": .location, "CATEGORIES": .categories, "ATTENDEE": .attendee,
+        "ORGANIZER": .organizer, "STATUS": .status, "TRANSP": .transp, "SEQUENCE": .sequence, "GEO": .geo,
+        "FREEBUSY": .freebusy, "TZID": .tzid, "TZOFFSETFROM": .tzoffsetfrom, "TZOFFSETTO": .tzoffsetto,
+        "X-BUSYLIFE-TYPE": .busyLifeType, "X-BUSYLIFE-START": .busyLifeStart, "X-BUSYLIFE-RANGE": .busyLifeRange,
+    ]
 }
 
 /// A problem found while reading: by our line reader or by libical.

@@ -175,6 +175,8 @@ struct LineTree: Sendable {
         var heldBackText: Bool
         /// Where the line starts in `CollectedComponent.bytes`.
         var offset: Int32
+        /// Its name as a kind busylife looks up.
+        var kind: ICalPropertyKind
     }
 
     init(line: Int) {
@@ -430,7 +432,7 @@ private struct ParseState {
 
     mutating func collect(_ text: inout LineText, line: Int) {
         guard !poisoned, !openTrees.isEmpty else { return }
-        let (name, heldBackText) = text.withBytes { bytes in
+        let (name, heldBackText, kind) = text.withBytes { bytes in
             names.propertyName(UnsafeBufferPointer(rebasing: bytes.prefix { $0 != 0x3A && $0 != 0x3B }))
         }
         let last = openTrees.count - 1
@@ -440,7 +442,8 @@ private struct ParseState {
         let raw = splitsLines ? text.withBytes { RawProperty($0, from: 0) } : nil
         openTrees[last].reads.append(LineTree.LineRead(raw: raw, split: splitsLines, heldBack: heldBack,
                                                        heldBackText: heldBackText ?? true,
-                                                       offset: Int32(truncatingIfNeeded: collected.bytes.count)))
+                                                       offset: Int32(truncatingIfNeeded: collected.bytes.count),
+                                                       kind: kind))
         append(&text, toLibical: !heldBack)
     }
 

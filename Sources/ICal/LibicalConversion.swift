@@ -60,7 +60,7 @@ enum LibicalConversion {
                     // value we read ourselves: kept as written.
                     if let index, let raw {
                         lastTaken = index
-                        result.properties.append(source.property(name, line: line, raw: raw,
+                        result.properties.append(source.property(index, of: lines, line: line, raw: raw,
                                                                   unescapes: LibicalError.isText(name)))
                     }
                 case .unused:
@@ -87,7 +87,7 @@ enum LibicalConversion {
                             message: "\(propertyName) has a \" that is never closed; read as a plain character"))
                     }
                     let text = propertyKind == ICAL_X_PROPERTY || isText(propertyKind)
-                    result.properties.append(source.property(propertyName, line: lines.lines[found], raw: raw,
+                    result.properties.append(source.property(found, of: lines, line: lines.lines[found], raw: raw,
                                                               unescapes: text))
                     continue
                 }
@@ -174,7 +174,8 @@ enum LibicalConversion {
             result.problems.append(ICalProblem(kind: .repaired, line: line,
                 message: "\(name) has a \" that is never closed; read as a plain character"))
         }
-        result.properties.append(source.property(name, line: line, raw: raw, unescapes: lines.reads[index].heldBackText))
+        result.properties.append(source.property(index, of: lines, line: line, raw: raw,
+                                                  unescapes: lines.reads[index].heldBackText))
     }
 
     /// The X-LIC-ERRORTYPE of one of libical's error properties.

@@ -14,16 +14,18 @@ struct NameCache {
     private var names = [String](repeating: "", count: NameCache.slotCount)
     /// Per slot: 0 empty; else 1 + `LineTree.heldBackKind` of the name.
     private var states = [UInt8](repeating: 0, count: NameCache.slotCount)
+    private var kinds = [ICalPropertyKind](repeating: .other, count: NameCache.slotCount)
 
     /// The same, with whether lines of that name are held back from libical
     /// and their values TEXT (`LineTree.heldBackValueIsText`).
-    mutating func propertyName(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, heldBackText: Bool?) {
-        if let found = lookup(bytes) { return (found.name, NameCache.decode(found.state)) }
+    mutating func propertyName(_ bytes: UnsafeBufferPointer<UInt8>)
+        -> (name: String, heldBackText: Bool?, kind: ICalPropertyKind) {
+        if let found = lookup(bytes) { return (found.name, NameCache.decode(found.state), found.kind) }
         let name = NameCache.make(bytes)
-        return (name, LineTree.heldBackValueIsText(name))
+        return (name, LineTree.heldBackValueIsText(name), ICalPropertyKind(name: name))
     }
 
-    private mutating func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, state: UInt8)? {
+    private mutating func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, state: UInt8, kind: ICalPropertyKind)? {
         guard let key = PackedName(upperCasing: bytes) else { return nil }
         var slot = key.slot(of: NameCache.slotCount)
         for _ in 0..<NameCache.probes {
@@ -33,9 +35,10 @@ struct NameCache {
                 keys[slot] = key
                 names[slot] = name
                 states[slot] = NameCache.encode(LineTree.heldBackValueIsText(name))
-                return (name, states[slot])
+                kinds[slot] = ICalPropertyKind(name: name)
+                return (name, states[slot], kinds[slot])
             }
-            if keys[slot] == key { return (names[slot], state) }
+            if keys[slot] == key { return (names[slot], state, kinds[slot]) }
             slot = (slot + 1) & (NameCache.slotCount - 1)
         }
         return nil
@@ -119,8 +122,9 @@ struct LineSource {
         return RawProperty(bytes, from: Int(read.offset))
     }
 
-    /// The property of line `index`, read at `raw`.
-    func property(_ name: String, line: Int, raw: RawProperty, unescapes: Bool) -> ICalProperty {
-        ICalProperty(name: name, line: line, lines: lines, raw: raw, unescapes: unescapes)
+    /// The property of line `index` of `tree`, read at `raw`.
+    func property(_ index: Int, of tree: borrowing LineTree, line: Int, raw: RawProperty, unescapes: Bool) -> ICalProperty {
+        ICalProperty(name: tree.names[index], kind: tree.reads[index].kind, line: line, lines: lines, raw: raw,
+                     unescapes: unescapes)
     }
 }

@@ -22,7 +22,7 @@ struct EventBuilder {
             report(Diagnostic(ICSImporter.severity(of: problem.kind), ICSImporter.kind(of: problem.kind),
                               at: at(problem.line), problem.message))
         }
-        guard let dtstart = component.first("DTSTART") else {
+        guard let dtstart = component.first(.dtstart) else {
             if underMethod {
                 report(Diagnostic(.note, .nothingToPlace, at: at(component.line),
                                   "VEVENT without DTSTART in a METHOD message; nothing to place"))
@@ -31,7 +31,7 @@ struct EventBuilder {
             }
             return nil
         }
-        let recurring = component.first("RRULE") != nil || component.first("RDATE") != nil
+        let recurring = component.has(.rrule) || component.has(.rdate)
         guard var start = time(dtstart, repeatsInCalendarZone: recurring) else {
             report(Diagnostic(.error, .invalidDate, at: at(dtstart.line),
                               "\(problemText(dtstart)); event skipped"))
@@ -40,13 +40,13 @@ struct EventBuilder {
 
         var end: EventTime?
         var duration: EventDuration?
-        if let dtend = component.first("DTEND") {
+        if let dtend = component.first(.dtend) {
             if let value = time(dtend, repeatsInCalendarZone: false) {
                 end = sameKind(value, as: start, property: dtend)
             } else {
                 report(Diagnostic(.error, .invalidDate, at: at(dtend.line), "\(problemText(dtend)); DTEND ignored"))
             }
-        } else if let property = component.first("DURATION") {
+        } else if let property = component.first(.duration) {
             if let (value, weeksAfterTime) = ValueParsing.reading(duration: property.value) {
                 duration = value
                 if weeksAfterTime {
@@ -60,11 +60,11 @@ struct EventBuilder {
         }
         var resolvedEnd = end ?? start.end(after: duration)
         // A series keeps DTSTART as written: its rules count from it.
-        let isSeries = recurring || component.first("EXRULE") != nil
+        let isSeries = recurring || component.has(.exrule)
         var endFromMaster = false
         if resolvedEnd.isBefore(start) {
-            let line = at(component.first("DTEND")?.line ?? component.first("DURATION")?.line ?? component.line)
-            if component.first("RECURRENCE-ID") != nil {
+            let line = at(component.first(.dtend)?.line ?? component.first(.duration)?.line ?? component.line)
+            if component.has(.recurrenceID) {
                 report(Diagnostic(.warning, .endBeforeStart, at: line,
                                   "end before start; the override lasts as long as its master's instances"))
                 resolvedEnd = start.end(after: nil)
@@ -81,18 +81,18 @@ struct EventBuilder {
             duration = nil
         }
 
-        let summary = component.first("SUMMARY")?.value
-        let uid = component.first("UID")?.value ?? StableID.make([
-            calendar, summary ?? "", dtstart.value, component.first("DTEND")?.value ?? "",
-            component.first("RECURRENCE-ID")?.value ?? "",
+        let summary = component.first(.summary)?.value
+        let uid = component.first(.uid)?.value ?? StableID.make([
+            calendar, summary ?? "", dtstart.value, component.first(.dtend)?.value ?? "",
+            component.first(.recurrenceID)?.value ?? "",
         ])
         var event = Event(uid: uid, title: summary ?? "", calendar: calendar,
                           source: at(component.line), start: start, end: resolvedEnd)
         event.duration = duration
         event.endFromMaster = endFromMaster
-        event.status = component.first("STATUS").flatMap { Event.Status(rawValue: $0.value.lowercased()) }
-        event.transparency = component.first("TRANSP")?.value.uppercased() == "TRANSPARENT" ? .transparent : .opaque
-        if let sequence = component.first("SEQUENCE") {
+        event.status = component.first(.status).flatMap { Event.Status(rawValue: $0.value.lowercased()) }
+        event.transparency = component.first(.transp)?.value.uppercased() == "TRANSPARENT" ? .transparent : .opaque
+        if let sequence = component.first(.sequence) {
             if let value = Int(sequence.value.trimmingBlanks()) {
                 event.sequence = value
             } else {
@@ -101,7 +101,7 @@ struct EventBuilder {
         }
         event.recurrence = recurrence(component, start: start)
         readBusyLifeFields(component, into: &event)
-        if let property = component.first("RECURRENCE-ID") {
+        if let property = component.first(.recurrenceID) {
             if let value = time(property, repeatsInCalendarZone: false) {
                 event.recurrenceID = RecurrenceID(
                     time: value, thisAndFuture: property.parameter("RANGE")?.uppercased() == "THISANDFUTURE")
@@ -112,13 +112,13 @@ struct EventBuilder {
         }
         if event.isRecurring || event.recurrenceID != nil || textWindow?.mayTouch(start: start, end: resolvedEnd) ?? true {
             if textWindow?.text ?? true {
-                event.description = component.first("DESCRIPTION").flatMap { $0.value.isEmpty ? nil : $0.value }
+                event.description = component.first(.description).flatMap { $0.value.isEmpty ? nil : $0.value }
                 event.location = location(component)
-                event.categories = component.all("CATEGORIES").flatMap {
+                event.categories = component.all(.categories).flatMap {
                     $0.value.split(separator: ",").map { String($0).trimmingBlanks() }.filter { !$0.isEmpty }
                 }
             }
-            if textWindow?.attendees ?? true { event.attendees = component.all("ATTENDEE").map(attendee) }
+            if textWindow?.attendees ?? true { event.attendees = component.all(.attendee).map(attendee) }
         }
         return event
     }
@@ -127,21 +127,27 @@ struct EventBuilder {
 
     /// A DATE or DATE-TIME property as an `EventTime`, nil if unreadable.
     private func time(_ property: ICalProperty, repeatsInCalendarZone: Bool) -> EventTime? {
+        // Read from the value's bytes; only a value that needs a repair
+        // (or a report) goes the way of its string.
+        var parsed: ValueParsing.DateTime?
+        property.withValue { if case .success(let value) = ValueParsing.dateTime(utf8: $0) { parsed = value } }
+        guard let parsed else {
+            return time(property.value, tzid: property.parameter("TZID"), line: property.line,
+                        repeatsInCalendarZone: repeatsInCalendarZone)
+        }
+        guard case .local(let local) = parsed else {
+            return time(parsed, tzid: nil, line: property.line, repeatsInCalendarZone: repeatsInCalendarZone)
+        }
         // A TZID resolved a moment ago (most files name a few zones) is
         // found by its bytes, no string made of it.
         var recent: Zone?
         property.withParameter("TZID") { recent = zones.recentZone(utf8: $0) }
-        if let zone = recent {
-            return time(property.value, tzid: nil, zone: zone, line: property.line,
-                        repeatsInCalendarZone: repeatsInCalendarZone)
-        }
-        return time(property.value, tzid: property.parameter("TZID"), line: property.line,
+        if let zone = recent { return .instant(zone.instant(for: local), zone: zone) }
+        return time(parsed, tzid: property.parameter("TZID"), line: property.line,
                     repeatsInCalendarZone: repeatsInCalendarZone)
     }
 
-    /// `zone`, when given, is what `tzid` resolves to.
-    private func time(_ text: String, tzid: String?, zone known: Zone? = nil, line: Int,
-                      repeatsInCalendarZone: Bool = false) -> EventTime? {
+    private func time(_ text: String, tzid: String?, line: Int, repeatsInCalendarZone: Bool = false) -> EventTime? {
         let text = text.trimmingBlanks()
         guard case .success(let value) = ValueParsing.dateTime(text) else {
             guard let date = ValueParsing.dateWithZ(text) else { return nil }
@@ -149,6 +155,10 @@ struct EventBuilder {
                               "\"\(text)\" is a date written with Z; read as the date \(date)"))
             return .date(date)
         }
+        return time(value, tzid: tzid, line: line, repeatsInCalendarZone: repeatsInCalendarZone)
+    }
+
+    private func time(_ value: ValueParsing.DateTime, tzid: String?, line: Int, repeatsInCalendarZone: Bool) -> EventTime {
         switch value {
         case .date(let date):
             return .date(date)
@@ -157,9 +167,6 @@ struct EventBuilder {
             // Google's reading: a UTC series repeats in the calendar's zone.
             return .instant(instant, zone: repeatsInCalendarZone ? calendarZone : nil)
         case .local(let local):
-            if let known {
-                return .instant(known.instant(for: local), zone: known)
-            }
             if let tzid, !tzid.isEmpty {
                 if let zone = zones.resolve(tzid, line: line) {
                     return .instant(zone.instant(for: local), zone: zone)
@@ -213,9 +220,9 @@ struct EventBuilder {
 
     private func recurrence(_ component: ICalComponent, start: EventTime) -> Recurrence {
         var result = Recurrence()
-        result.rules = component.all("RRULE").compactMap { rule($0, start: start) }
-        result.exceptionRules = component.all("EXRULE").compactMap { rule($0, start: start) }
-        for property in component.all("RDATE") {
+        result.rules = component.all(.rrule).compactMap { rule($0, start: start) }
+        result.exceptionRules = component.all(.exrule).compactMap { rule($0, start: start) }
+        for property in component.all(.rdate) {
             let isPeriod = property.parameter("VALUE")?.uppercased() == "PERIOD"
             for value in property.value.split(separator: ",").map(String.init) {
                 if isPeriod || value.contains("/") {
@@ -229,7 +236,7 @@ struct EventBuilder {
                 }
             }
         }
-        for property in component.all("EXDATE") {
+        for property in component.all(.exdate) {
             for value in property.value.split(separator: ",").map(String.init) {
                 if let time = time(value, tzid: property.parameter("TZID"), line: property.line) {
                     result.exceptionDates.append(time)
@@ -285,9 +292,9 @@ struct EventBuilder {
 
     /// LOCATION, with BusyLife's city (`X-BUSYLIFE-CITY` parameter) and GEO's coordinates.
     private func location(_ component: ICalComponent) -> Location? {
-        let property = component.first("LOCATION")
+        let property = component.first(.location)
         var place = Location(name: property?.value ?? "", city: property?.parameter("X-BUSYLIFE-CITY"))
-        if let geo = component.first("GEO") {
+        if let geo = component.first(.geo) {
             let parts = geo.value.split(separator: ";", omittingEmptySubsequences: false)
             if parts.count == 2, let latitude = Double(String(parts[0]).trimmingBlanks()), let longitude = Double(String(parts[1]).trimmingBlanks()),
                (-90...90).contains(latitude), (-180...180).contains(longitude) {
@@ -303,7 +310,7 @@ struct EventBuilder {
     /// length to the millisecond (`X-BUSYLIFE-START`, `X-BUSYLIFE-RANGE`
     /// in seconds), which DTSTART and DTEND, whole seconds, cannot hold.
     private func readBusyLifeFields(_ component: ICalComponent, into event: inout Event) {
-        if let type = component.first("X-BUSYLIFE-TYPE") {
+        if let type = component.first(.busyLifeType) {
             if let value = Int(type.value.trimmingBlanks()) {
                 event.type = value
             } else {
@@ -311,12 +318,12 @@ struct EventBuilder {
             }
         }
         guard case .instant(let start, let zone) = event.start,
-              let startText = component.first("X-BUSYLIFE-START")?.value, let seconds = Double(startText.trimmingBlanks()),
+              let startText = component.first(.busyLifeStart)?.value, let seconds = Double(startText.trimmingBlanks()),
               seconds.isFinite, abs(seconds) < 1e12, Int64((seconds).rounded(.down)) == start.seconds else { return }
         let precise = Instant(milliseconds: Int64((seconds * 1000).rounded()))
         let length = event.end.instant.map { $0.milliseconds - start.milliseconds }
         event.start = .instant(precise, zone: zone)
-        if let rangeText = component.first("X-BUSYLIFE-RANGE")?.value, let range = Double(rangeText.trimmingBlanks()),
+        if let rangeText = component.first(.busyLifeRange)?.value, let range = Double(rangeText.trimmingBlanks()),
            range.isFinite, range >= 0, range < 1e12, case .instant(_, let endZone) = event.end {
             event.end = .instant(precise.adding(milliseconds: Int64((range * 1000).rounded())), zone: endZone)
         } else if let length, case .instant(_, let endZone) = event.end {

@@ -37,14 +37,14 @@ struct FreeBusyReader {
             report(Diagnostic(ICSImporter.severity(of: problem.kind), ICSImporter.kind(of: problem.kind),
                               at: at(problem.line), problem.message))
         }
-        let base = component.first("UID")?.value.trimmingBlanks() ?? ""
+        let base = component.first(.uid)?.value.trimmingBlanks() ?? ""
         let uid = base.isEmpty ? StableID.make([
-            calendar, "VFREEBUSY", component.first("DTSTART")?.value ?? "", component.first("DTEND")?.value ?? "",
-            component.first("ORGANIZER")?.value ?? "", component.first("ATTENDEE")?.value ?? "",
+            calendar, "VFREEBUSY", component.first(.dtstart)?.value ?? "", component.first(.dtend)?.value ?? "",
+            component.first(.organizer)?.value ?? "", component.first(.attendee)?.value ?? "",
         ]) : base
-        let owner = (component.first("ATTENDEE") ?? component.first("ORGANIZER")).map(FreeBusyReader.person)
+        let owner = (component.first(.attendee) ?? component.first(.organizer)).map(FreeBusyReader.person)
         var events: [Event] = []
-        for property in component.all("FREEBUSY") {
+        for property in component.all(.freebusy) {
             let type = FreeBusyType(property.parameter("FBTYPE"))
             guard type != .free else { continue }
             for value in property.value.split(separator: ",", omittingEmptySubsequences: false) {

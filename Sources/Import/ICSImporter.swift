@@ -124,13 +124,12 @@ struct ICSImporter {
             }
         }
         var keepGoing = true
-        func hand(_ output: consuming Output) -> Bool {
+        func hand(_ output: consuming Output) {
             switch consume output {
             case .event(let found): if !event(consume found) { keepGoing = false }
             case .stored(let item): if let stored, !stored(item) { keepGoing = false }
             case .diagnostic(let found): diagnostic(found)
             }
-            return keepGoing
         }
 
         let readOK = ICalStreamParser.parseConcurrently(source, limits: limits, prepare: { item, outputs in
@@ -139,12 +138,20 @@ struct ICSImporter {
             swap(&made.list, &outputs)
             prepare(item)
             swap(&made.list, &outputs)
-        }, hand)
-        // The reader is done: what waited for a VTIMEZONE is made here.
-        if keepGoing {
+        }, finish: { outputs in
+            // The file is read: what waited for a VTIMEZONE is made now,
+            // still on the reader thread.
+            swap(&made.list, &outputs)
             for (component, builder) in pending { emit(component, builder: builder) }
-            for output in made.list where keepGoing { _ = hand(output) }
-        }
+            pending = []
+            swap(&made.list, &outputs)
+        }, { outputs in
+            // Each output moved out, not copied: the batch reversed once,
+            // then taken from its end.
+            outputs.reverse()
+            while keepGoing, let output = outputs.popLast() { hand(output) }
+            return keepGoing
+        })
         if !readOK {
             diagnostic(Diagnostic(.error, .unreadable, at: SourcePosition(file: file, line: 0),
                                   "read error; the rest of the file is not read"))

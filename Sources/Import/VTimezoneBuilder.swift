@@ -9,14 +9,14 @@ enum VTimezoneBuilder {
         var observances: [ZoneRules.Observance] = []
         for child in component.children where child.name == "STANDARD" || child.name == "DAYLIGHT" {
             let at = SourcePosition(file: file, line: child.line)
-            guard let to = child.first("TZOFFSETTO").flatMap({ ValueParsing.utcOffset($0.value) }) else {
+            guard let to = child.first(.tzoffsetto).flatMap({ ValueParsing.utcOffset($0.value) }) else {
                 report(Diagnostic(.warning, .invalidValue, at: at,
                                   "\(child.name) of time zone \"\(id)\" has no valid TZOFFSETTO; observance ignored"))
                 continue
             }
-            let from = child.first("TZOFFSETFROM").flatMap { ValueParsing.utcOffset($0.value) } ?? to
+            let from = child.first(.tzoffsetfrom).flatMap { ValueParsing.utcOffset($0.value) } ?? to
             var start = LocalDateTime(date: LocalDate(year: 1601, month: 1, day: 1)!, hour: 0, minute: 0, second: 0)!
-            if let value = child.first("DTSTART")?.value {
+            if let value = child.first(.dtstart)?.value {
                 switch ValueParsing.dateTime(value) {
                 case .success(.local(let time)), .success(.utc(let time)): start = time
                 case .success(.date(let date)): start = LocalDateTime(date: date, hour: 0, minute: 0, second: 0)!
@@ -26,11 +26,11 @@ enum VTimezoneBuilder {
             }
             var rule: RecurrenceRule?
             var untilUTC: Int64?
-            if let text = child.first("RRULE")?.value {
+            if let text = child.first(.rrule)?.value {
                 (rule, untilUTC) = observanceRule(text, start: start, offsetFrom: from, id: id, at: at, report: report)
             }
             var dates: [LocalDateTime] = []
-            for property in child.all("RDATE") {
+            for property in child.all(.rdate) {
                 for value in property.value.split(separator: ",") {
                     switch ValueParsing.dateTime(String(value)) {
                     case .success(.local(let time)): dates.append(time)

@@ -23,7 +23,8 @@ enum ValueParsing {
         return Array(text.utf8).withUnsafeBufferPointer { dateTime(utf8: $0) }
     }
 
-    private static func dateTime(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Result<DateTime, Failure> {
+    /// The same from a value's bytes, as written (blanks around it are not dropped).
+    static func dateTime(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Result<DateTime, Failure> {
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for i in range {

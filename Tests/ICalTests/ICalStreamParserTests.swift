@@ -74,6 +74,53 @@ extension Array where Element == ICalItem {
         #expect(alone.children[0].first("DESCRIPTION")?.line == 10)
     }
 
+    /// Parameters are found where they lie in the line: the first, one
+    /// after it, a quoted value holding `;` and `:`, a name asked in any
+    /// case, and one that is not there.
+    @Test func parametersAreFoundInTheLineAsWritten() {
+        let items = parse([
+            "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:p",
+            "ATTENDEE;cn=\"Doe; J: Jr\";PARTSTAT=ACCEPTED;X-Empty=;X-NONE:mailto:j@example.com",
+            "DTSTART;TZID=Europe/Berlin:20261102T093000",
+            "END:VEVENT", "END:VCALENDAR",
+        ])
+        let event = try! #require(items.components.first)
+        let attendee = try! #require(event.first(.attendee))
+        #expect(attendee.parameter("CN") == "Doe; J: Jr")
+        #expect(attendee.parameter("PARTSTAT") == "ACCEPTED")
+        #expect(attendee.parameter("X-EMPTY") == "")
+        #expect(attendee.parameter("X-NONE") == "")
+        #expect(attendee.parameter("ROLE") == nil)
+        #expect(attendee.parameters.map { "\($0.name)=\($0.value)" } == ["CN=Doe; J: Jr", "PARTSTAT=ACCEPTED", "X-EMPTY=", "X-NONE="])
+        #expect(attendee.value == "mailto:j@example.com")
+        var tzid: String?
+        event.first(.dtstart)?.withParameter("TZID") { tzid = String(decoding: $0, as: UTF8.self) }
+        #expect(tzid == "Europe/Berlin")
+        var value = ""
+        event.first(.dtstart)?.withValue { value = String(decoding: $0, as: UTF8.self) }
+        #expect(value == "20261102T093000")
+    }
+
+    /// Each property read knows its kind, as its name says, whether libical
+    /// read the component or not; names busylife never looks up are `other`.
+    @Test func propertiesKnowTheirKind() {
+        for extra in [[], ["DTSTAMP:20260101T000000Z"]] {
+            let items = parse(["BEGIN:VCALENDAR", "BEGIN:VEVENT"] + extra + [
+                "UID:k", "DTSTART:20261102T093000Z", "RECURRENCE-ID:20261102T093000Z", "X-BUSYLIFE-TYPE:2",
+                "X-OTHER:x", "SUMMARY:s", "END:VEVENT", "END:VCALENDAR",
+            ])
+            let event = try! #require(items.components.first)
+            for property in event.properties {
+                #expect(property.kind == ICalPropertyKind(name: property.name))
+            }
+            #expect(event.first(.recurrenceID)?.line == 5 + extra.count)
+            #expect(event.first(.busyLifeType)?.value == "2")
+            #expect(event.properties.filter { $0.kind == .other }.map(\.name) == extra.map { _ in "DTSTAMP" } + ["X-OTHER"])
+            #expect(!event.has(.rrule) && event.has(.summary))
+        }
+        #expect(ICalProperty(name: "DTEND", value: "x", line: 1).kind == .dtend)
+    }
+
     @Test func unfoldsFoldedLinesAndAcceptsBareLineFeeds() {
         let text = "BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:a long\n  title\n\tcontinued\nUID:x\nEND:VEVENT\nEND:VCALENDAR\n"
         let items = parse(bytes: Array(text.utf8))
