@@ -36,26 +36,28 @@ extension ICalStreamParser {
                                                    prepare: ReaderOnly<Output>, _ body: (inout [Output]) -> Bool) -> Bool {
         let toReader = BatchChannel<Parsed>()
         let toCaller = BatchChannel<Output>()
-        // Outputs the caller is done with go back to the reader to be freed
-        // there, the thread that allocated them (glibc's malloc was slower
-        // when one thread frees what another allocated; measured: 7% less
-        // CPU). The two stages share the rest by who is behind: while the
-        // reader has batches waiting, the caller's thread splits lines
-        // itself (`LineTree.LineRead`) and frees the collected lines the
-        // reader is done with; otherwise the reader does both. Which thread
-        // does it changes nothing in what is read.
-        let spentOutputs = BatchChannel<Output>(capacity: 64)
-        let spentCollected = BatchChannel<Parsed>(capacity: 8)
+        // Components and outputs move from one stage to the next, never
+        // copied: each is taken out of its batch. The two stages share
+        // splitting lines into parameters and value by who is behind:
+        // while the reader has batches waiting, the caller's thread does
+        // it (`LineTree.LineRead`); otherwise the reader does. Which
+        // thread does it changes nothing in what is read.
         let readerDone = BatchChannel<Bool>(capacity: 1)
         let thread = Thread {
             let parser = ICalStreamParser(limits: limits)
             var outputs: [Output] = []
             var stopped = false
-            while let batch = toReader.take() {
+            while var batch = toReader.take() {
                 outputs.reserveCapacity(batch.count)
-                if let body = prepare.body { for collected in batch { body(parser.item(collected), &outputs) } }
-                if toReader.backlog >= 2 { _ = spentCollected.offer(batch) }
-                while spentOutputs.poll() != nil {}
+                if let body = prepare.body {
+                    // Each taken out of the batch, not copied; what the
+                    // reader is done with is freed as it goes.
+                    for index in batch.indices {
+                        var parsed = Parsed.ready(.calendarEnd(line: 0))
+                        swap(&parsed, &batch[index])
+                        body(parser.item(parsed), &outputs)
+                    }
+                }
                 if !toCaller.put(outputs) { stopped = true; break }
                 outputs = []
             }
@@ -64,7 +66,6 @@ extension ICalStreamParser {
                 if !outputs.isEmpty { _ = toCaller.put(outputs) }
             }
             toCaller.finish()
-            while spentOutputs.poll() != nil {}
             readerDone.finish()
         }
         thread.stackSize = 8 << 20
@@ -74,8 +75,6 @@ extension ICalStreamParser {
         func handle(_ outputs: consuming [Output]) {
             var outputs = outputs
             if !stopped && !body(&outputs) { stopped = true }
-            _ = spentOutputs.offer(outputs)
-            while let spent = spentCollected.poll() { _ = spent }
             if stopped {
                 toReader.cancel()
                 toCaller.cancel()
@@ -104,7 +103,6 @@ extension ICalStreamParser {
         if !batch.isEmpty { send(batch) }
         toReader.finish()
         while !stopped, let outputs = toCaller.take() { handle(outputs) }
-        while let spent = spentCollected.poll() { _ = spent }
         // The reader is done with `prepare` (and its state) before this returns.
         _ = readerDone.take()
         return readOK

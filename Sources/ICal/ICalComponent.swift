@@ -5,7 +5,10 @@ package struct ICalComponent: Sendable {
     package var name: String
     /// Physical line of its `BEGIN:` line (1-based).
     package var line: Int
-    package var properties: [ICalProperty]
+    package private(set) var properties: [ICalProperty]
+    /// One bit per `ICalPropertyKind` present: most kinds looked up are
+    /// not there, and are known absent without a scan.
+    private var kinds: UInt64 = 0
     package var children: [ICalComponent]
     /// Problems libical reported inside this component (its `X-LIC-ERROR`s).
     package var problems: [ICalProblem]
@@ -17,6 +20,7 @@ package struct ICalComponent: Sendable {
         self.name = name
         self.line = line
         self.properties = properties
+        for property in properties { kinds |= property.kind.bit }
         self.children = children
         self.problems = problems
     }
@@ -32,21 +36,30 @@ package struct ICalComponent: Sendable {
         return nil
     }
 
+    package mutating func reserveCapacity(_ count: Int) {
+        properties.reserveCapacity(count)
+    }
+
+    package mutating func append(_ property: consuming ICalProperty) {
+        kinds |= property.kind.bit
+        properties.append(property)
+    }
+
     /// The first property of this kind (a byte compared per property).
     package func first(_ kind: ICalPropertyKind) -> ICalProperty? {
+        guard has(kind) else { return nil }
         for index in properties.indices where properties[index].kind == kind { return properties[index] }
         return nil
     }
 
-    /// Whether a property of this kind is there (none copied: each kind
-    /// is read in place).
+    /// Whether a property of this kind is there.
     package func has(_ kind: ICalPropertyKind) -> Bool {
-        for index in properties.indices where properties[index].kind == kind { return true }
-        return false
+        kinds & kind.bit != 0
     }
 
     /// Every property of this kind, in file order.
     package func all(_ kind: ICalPropertyKind) -> [ICalProperty] {
+        guard has(kind) else { return [] }
         var found: [ICalProperty] = []
         for index in properties.indices where properties[index].kind == kind { found.append(properties[index]) }
         return found
@@ -158,6 +171,8 @@ package enum ICalPropertyKind: UInt8, Sendable {
     case status, transp, sequence, geo, freebusy
     case tzid, tzoffsetfrom, tzoffsetto
     case busyLifeType, busyLifeStart, busyLifeRange
+
+    @inline(__always) var bit: UInt64 { 1 << UInt64(rawValue) }
 
     /// The kind of an upper-case property name.
     package init(name: String) {

@@ -81,15 +81,7 @@ package final class ICalStreamParser {
     /// Feeds the collected lines of one component to libical and converts
     /// what it builds; nil if libical built nothing.
     private func build(_ collected: CollectedComponent) -> ICalComponent? {
-        if collected.linesForLibical == 0, LibicalConversion.namesKnown(collected.tree) {
-            // Nothing for libical but BEGIN and END lines: it would add
-            // nothing to what our own lines say.
-            var component = collected.bytes.withUnsafeBufferPointer { bytes in
-                LibicalConversion.component(lines: collected.tree, source: LineSource(bytes: bytes, lines: collected.bytes))
-            }
-            if limits.keepsStoredForm { component.stored = StoredComponent(collected: collected) }
-            return component
-        }
+        if let component = ICalStreamParser.withoutLibical(collected, limits: limits) { return component }
         guard let parser else { return nil }
         var result: OpaquePointer?
         collected.bytes.withUnsafeBufferPointer { buffer in
@@ -110,6 +102,21 @@ package final class ICalStreamParser {
         defer { icalcomponent_free(root) }
         var component = collected.bytes.withUnsafeBufferPointer { bytes in
             LibicalConversion.component(root, lines: collected.tree, source: LineSource(bytes: bytes, lines: collected.bytes))
+        }
+        if limits.keepsStoredForm { component.stored = StoredComponent(collected: collected) }
+        return component
+    }
+}
+
+extension ICalStreamParser {
+    /// A component with nothing for libical but its BEGIN and END lines
+    /// (and names libical knows), made from our own lines: libical would
+    /// add nothing to what they say. Nil for any other. Either stage may
+    /// make it (`ParseState.end`).
+    static func withoutLibical(_ collected: CollectedComponent, limits: ICalLimits) -> ICalComponent? {
+        guard collected.linesForLibical == 0, LibicalConversion.namesKnown(collected.tree) else { return nil }
+        var component = collected.bytes.withUnsafeBufferPointer { bytes in
+            LibicalConversion.component(lines: collected.tree, source: LineSource(bytes: bytes, lines: collected.bytes))
         }
         if limits.keepsStoredForm { component.stored = StoredComponent(collected: collected) }
         return component
@@ -142,8 +149,12 @@ struct CollectedComponent: Sendable {
     var tree = LineTree(line: 0)
 
     mutating func reset(name: String, line: Int) {
+        // The last component's arrays went on with it (`ParseState.end`):
+        // room for a typical one, one allocation each.
         bytes.removeAll(keepingCapacity: true)
+        bytes.reserveCapacity(1024)
         lineStarts.removeAll(keepingCapacity: true)
+        lineStarts.reserveCapacity(16)
         linesForLibical = 0
         tree = LineTree(name: name, line: line)
     }
@@ -420,7 +431,19 @@ private struct ParseState {
             }
             if index == depth {
                 componentDepth = nil
-                if !poisoned { emit(.collected(collected)) }
+                if !poisoned {
+                    // Handed on whole, not copied: the next component
+                    // starts in fresh arrays (`reset`). While the reader
+                    // is behind (`splitsLines`), a component libical has
+                    // nothing to read of is made here.
+                    var done = CollectedComponent()
+                    swap(&done, &collected)
+                    if splitsLines, let component = ICalStreamParser.withoutLibical(done, limits: limits) {
+                        emit(.ready(.component(component)))
+                    } else {
+                        emit(.collected(consume done))
+                    }
+                }
                 poisoned = false
                 openTrees = []
             }

@@ -21,7 +21,7 @@ enum LibicalConversion {
             name = String(cString: icalcomponent_kind_to_string(kind))
         }
         var result = ICalComponent(name: name, line: lines.line)
-        result.properties.reserveCapacity(lines.names.count)
+        result.reserveCapacity(lines.names.count)
         var cursor = 0
         var lastTaken = -1
 
@@ -60,7 +60,7 @@ enum LibicalConversion {
                     // value we read ourselves: kept as written.
                     if let index, let raw {
                         lastTaken = index
-                        result.properties.append(source.property(index, of: lines, line: line, raw: raw,
+                        result.append(source.property(index, of: lines, line: line, raw: raw,
                                                                   unescapes: LibicalError.isText(name)))
                     }
                 case .unused:
@@ -87,14 +87,14 @@ enum LibicalConversion {
                             message: "\(propertyName) has a \" that is never closed; read as a plain character"))
                     }
                     let text = propertyKind == ICAL_X_PROPERTY || isText(propertyKind)
-                    result.properties.append(source.property(found, of: lines, line: lines.lines[found], raw: raw,
+                    result.append(source.property(found, of: lines, line: lines.lines[found], raw: raw,
                                                               unescapes: text))
                     continue
                 }
             } else if let earlier = lines.names[..<cursor].lastIndex(of: propertyName), earlier == lastTaken {
                 continue
             }
-            result.properties.append(ICalProperty(
+            result.append(ICalProperty(
                 name: propertyName, value: value(current, kind: propertyKind),
                 parameters: parameters(current), line: lines.line))
         }
@@ -116,7 +116,7 @@ enum LibicalConversion {
     /// `component(_:lines:source:)` takes them when libical has none.
     static func component(lines: LineTree, source: LineSource) -> ICalComponent {
         var result = ICalComponent(name: lines.name, line: lines.line)
-        result.properties.reserveCapacity(lines.names.count)
+        result.reserveCapacity(lines.names.count)
         takeHeldBack(0..<lines.names.count, lines: lines, source: source, into: &result)
         result.children.reserveCapacity(lines.children.count)
         for child in lines.children { result.children.append(component(lines: child, source: source)) }
@@ -174,7 +174,7 @@ enum LibicalConversion {
             result.problems.append(ICalProblem(kind: .repaired, line: line,
                 message: "\(name) has a \" that is never closed; read as a plain character"))
         }
-        result.properties.append(source.property(index, of: lines, line: line, raw: raw,
+        result.append(source.property(index, of: lines, line: line, raw: raw,
                                                   unescapes: lines.reads[index].heldBackText))
     }
 

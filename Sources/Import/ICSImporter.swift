@@ -129,6 +129,7 @@ struct ICSImporter {
             case .event(let found): if !event(consume found) { keepGoing = false }
             case .stored(let item): if let stored, !stored(item) { keepGoing = false }
             case .diagnostic(let found): diagnostic(found)
+            case .taken: break
             }
         }
 
@@ -146,10 +147,12 @@ struct ICSImporter {
             pending = []
             swap(&made.list, &outputs)
         }, { outputs in
-            // Each output moved out, not copied: the batch reversed once,
-            // then taken from its end.
-            outputs.reverse()
-            while keepGoing, let output = outputs.popLast() { hand(output) }
+            // Each output taken out of the batch, not copied.
+            for index in outputs.indices where keepGoing {
+                var output = Output.taken
+                swap(&output, &outputs[index])
+                hand(output)
+            }
             return keepGoing
         })
         if !readOK {
@@ -169,6 +172,8 @@ struct ICSImporter {
         case event(Event)
         case stored(StoredItem)
         case diagnostic(Diagnostic)
+        /// What is left in a batch of an output handed on.
+        case taken
     }
 
     /// Where builders, the zone resolver and the item handler put what
