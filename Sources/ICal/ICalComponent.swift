@@ -57,6 +57,18 @@ package struct ICalComponent: Sendable {
         kinds & kind.bit != 0
     }
 
+    /// Whether `test` holds for the value of a parameter called `name`
+    /// (upper case) of any property, each read in place, none copied.
+    package func anyParameter(_ name: String, _ test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        properties.withUnsafeBufferPointer { list in
+            var found = false
+            for index in list.indices where !found {
+                list[index].withParameter(name) { found = test($0) }
+            }
+            return found
+        }
+    }
+
     /// Every property of this kind, in file order.
     package func all(_ kind: ICalPropertyKind) -> [ICalProperty] {
         guard has(kind) else { return [] }
@@ -84,22 +96,26 @@ package struct ICalProperty: Sendable {
     package let kind: ICalPropertyKind
     /// Physical line where the property starts (1-based).
     package var line: Int
-    private let content: Content
-
-    /// Value and parameters as strings, or where they lie in the lines
-    /// of the property's component, made into strings when asked: most
+    /// The lines of the property's component it was read from (empty for
+    /// one made from strings), and where in them its parts lie: most
     /// values of most events (a description far from the window, every
-    /// attendee's parameters) are never asked for.
-    private enum Content: Sendable {
-        case made(value: String, parameters: [(name: String, value: String)])
-        case written(lines: [UInt8], raw: RawProperty, unescapes: Bool)
-    }
+    /// attendee's parameters) are never asked for, and no string is made
+    /// of them. Stored flat, not as an enum's payload: reading them
+    /// borrows the lines, where binding a payload retains them.
+    private let lines: [UInt8]
+    private let raw: RawProperty
+    private let unescapes: Bool
+    /// Value and parameters given as strings, for one not read from lines.
+    private let made: (value: String, parameters: [(name: String, value: String)])?
 
     package init(name: String, value: String, parameters: [(name: String, value: String)] = [], line: Int) {
         self.name = name
         self.kind = ICalPropertyKind(name: name)
         self.line = line
-        self.content = .made(value: value, parameters: parameters)
+        self.lines = []
+        self.raw = RawProperty()
+        self.unescapes = false
+        self.made = (value, parameters)
     }
 
     /// A property read from `lines` (a component's collected lines) at `raw`.
@@ -107,57 +123,54 @@ package struct ICalProperty: Sendable {
         self.name = name
         self.kind = kind
         self.line = line
-        self.content = .written(lines: lines, raw: raw, unescapes: unescapes)
+        self.lines = lines
+        self.raw = raw
+        self.unescapes = unescapes
+        self.made = nil
     }
 
     /// The value: unescaped for TEXT values, as written for every other type.
     package var value: String {
-        switch content {
-        case .made(let value, _): value
-        case .written(let lines, let raw, let unescapes): lines.withUnsafeBufferPointer { raw.valueText($0, unescapes: unescapes) }
-        }
+        if let made { return made.value }
+        return lines.withUnsafeBufferPointer { raw.valueText($0, unescapes: unescapes) }
     }
 
     /// Parameters in file order, names upper-cased, values unquoted.
     package var parameters: [(name: String, value: String)] {
-        switch content {
-        case .made(_, let parameters): parameters
-        case .written(let lines, let raw, _): lines.withUnsafeBufferPointer { raw.parameterList($0) }
-        }
+        if let made { return made.parameters }
+        return lines.withUnsafeBufferPointer { raw.parameterList($0) }
     }
 
     /// Calls `body` with the bytes of the value of the first parameter
     /// with this (upper-case) name, if there is one: no string made.
     package func withParameter(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        switch content {
-        case .made(_, let parameters):
-            guard var value = parameters.first(where: { $0.name == name })?.value else { return }
+        if let made {
+            guard var value = made.parameters.first(where: { $0.name == name })?.value else { return }
             value.withUTF8 { body($0) }
-        case .written(let lines, let raw, _):
-            lines.withUnsafeBufferPointer { bytes in
-                if let range = raw.parameterRange(name, in: bytes) { body(UnsafeBufferPointer(rebasing: bytes[range])) }
-            }
+            return
+        }
+        guard raw.hasParameters else { return }
+        lines.withUnsafeBufferPointer { bytes in
+            if let range = raw.parameterRange(name, in: bytes) { body(UnsafeBufferPointer(rebasing: bytes[range])) }
         }
     }
 
     /// Calls `body` with the value's bytes as written when it needs no
     /// unescaping (no string made), else with the value's.
     package func withValue(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        switch content {
-        case .written(let lines, let raw, false):
+        if made == nil && !unescapes {
             lines.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(raw.value.lowerBound)..<Int(raw.value.upperBound)])) }
-        default:
-            var value = value
-            value.withUTF8 { body($0) }
+            return
         }
+        var value = value
+        value.withUTF8 { body($0) }
     }
 
     /// The value of the first parameter with this (upper-case) name.
     package func parameter(_ name: String) -> String? {
-        switch content {
-        case .made(_, let parameters): parameters.first { $0.name == name }?.value
-        case .written(let lines, let raw, _): lines.withUnsafeBufferPointer { raw.parameter(name, in: $0) }
-        }
+        if let made { return made.parameters.first { $0.name == name }?.value }
+        guard raw.hasParameters else { return nil }
+        return lines.withUnsafeBufferPointer { raw.parameter(name, in: $0) }
     }
 }
 

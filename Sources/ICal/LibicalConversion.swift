@@ -309,11 +309,14 @@ struct RawProperty: Sendable {
     private var colon: Int32 = 0
     /// The value, without the blanks around it (libical drops them).
     private(set) var value: Range<Int32> = 0..<0
-    private var hasParameters = false
+    private(set) var hasParameters = false
     private var hasMoreParameters = false
     /// Whether the line was read only by taking an unbalanced `"` as a
     /// plain character (`CN=a"b:mailto:...`): a repair to report.
     private(set) var quoteRepaired = false
+
+    /// No line: a property made from strings.
+    init() {}
 
     /// The line starting at `start` of `bytes`; a `"` left open to the end
     /// is read as a plain character rather than swallowing the value.

@@ -142,7 +142,7 @@ struct EventBuilder {
         // found by its bytes, no string made of it.
         var recent: Zone?
         property.withParameter("TZID") { recent = zones.recentZone(utf8: $0) }
-        if let zone = recent { return .instant(zone.instant(for: local), zone: zone) }
+        if let zone = recent { return .instant(zones.instant(for: local, in: zone), zone: zone) }
         return time(parsed, tzid: property.parameter("TZID"), line: property.line,
                     repeatsInCalendarZone: repeatsInCalendarZone)
     }
@@ -169,12 +169,12 @@ struct EventBuilder {
         case .local(let local):
             if let tzid, !tzid.isEmpty {
                 if let zone = zones.resolve(tzid, line: line) {
-                    return .instant(zone.instant(for: local), zone: zone)
+                    return .instant(zones.instant(for: local, in: zone), zone: zone)
                 }
                 return .floating(local)
             }
             if let calendarZone {
-                return .instant(calendarZone.instant(for: local), zone: calendarZone)
+                return .instant(zones.instant(for: local, in: calendarZone), zone: calendarZone)
             }
             return .floating(local)
         }

@@ -33,9 +33,19 @@ struct ICSImporter {
         /// Events waiting for a VTIMEZONE, each with the builder of its own calendar.
         var pending: [(ICalComponent, EventBuilder)] = []
         let zones = ZoneResolver(catalog: catalog, file: file, report: note)
+        // One builder while the calendar's name, zone and METHOD stay as
+        // they are: made per event, it cost a retain and a release of
+        // each of its references.
+        var current: EventBuilder?
         func builder(_ calendar: String) -> EventBuilder {
-            EventBuilder(file: file, calendar: calendar, zones: zones, calendarZone: calendarZone,
-                         underMethod: underMethod, textWindow: textWindow, report: note)
+            if let current, current.calendar == calendar, current.calendarZone == calendarZone,
+               current.underMethod == underMethod {
+                return current
+            }
+            let made = EventBuilder(file: file, calendar: calendar, zones: zones, calendarZone: calendarZone,
+                                    underMethod: underMethod, textWindow: textWindow, report: note)
+            current = made
+            return made
         }
         func emit(_ component: ICalComponent, builder: EventBuilder) {
             guard let built = builder.build(component) else {
@@ -48,7 +58,7 @@ struct ICSImporter {
             if keepsStored {
                 handOnStored(built, component)
             } else {
-                made.list.append(.event(built))
+                made.list.append(.event(consume built))
             }
         }
         /// An event with its VEVENT as written and the zone each TZID of it
@@ -188,12 +198,7 @@ struct ICSImporter {
     /// Whether a TZID of this VEVENT is neither a tz database name nor a
     /// VTIMEZONE read so far.
     private func waitsForZone(_ component: ICalComponent, _ zones: ZoneResolver) -> Bool {
-        for property in component.properties {
-            var waits = false
-            property.withParameter("TZID") { waits = !zones.isSettled(utf8: $0) }
-            if waits { return true }
-        }
-        return false
+        component.anyParameter("TZID") { !zones.isSettled(utf8: $0) }
     }
 
     /// Dropped data is an error; repaired data a warning; what busylife never reads a note.

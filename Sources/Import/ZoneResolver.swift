@@ -53,8 +53,12 @@ final class ZoneResolver {
     /// The TZIDs last resolved and their zones, the latest last: most
     /// files name a handful of zones over and over, and comparing a few
     /// strings costs less than hashing one.
-    private var recent: [(tzid: String, zone: Zone?)] = []
+    @exclusivity(unchecked) private var recent: [(tzid: String, zone: Zone?)] = []
     private(set) var order: [String] = []
+    /// The span of offsets last asked for by `instant(for:in:)`: an
+    /// event's DTEND mostly falls in its DTSTART's. Only this reader's
+    /// thread uses it.
+    @exclusivity(unchecked) private var instantMemo = ZoneOffsetMemo()
     private let report: (Diagnostic) -> Void
 
     init(catalog: ZoneCatalog, file: String, report: @escaping (Diagnostic) -> Void) {
@@ -96,6 +100,11 @@ final class ZoneResolver {
     /// `resolve(_:line:)` to answer.
     func recentZone(utf8 tzid: UnsafeBufferPointer<UInt8>) -> Zone? {
         recentIndex(utf8: tzid).flatMap { recent[$0].zone }
+    }
+
+    /// The instant of a wall-clock time in `zone` (`Zone.instant(for:)`).
+    func instant(for local: LocalDateTime, in zone: Zone) -> Instant {
+        zone.instant(forWall: local.secondsSinceEpoch, memo: &instantMemo)
     }
 
     /// The zone for `tzid` as used at `line`; nil (floating, with a
