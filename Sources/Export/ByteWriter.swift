@@ -321,6 +321,14 @@ package struct ByteWriter {
             at += length
         }
 
+        /// Bytes as they are.
+        @inline(__always)
+        package mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let base = bytes.baseAddress else { return }
+            at.update(from: base, count: bytes.count)
+            at += bytes.count
+        }
+
         /// `true` or `false`.
         @inline(__always)
         package mutating func put(_ value: Bool) {

@@ -22,21 +22,27 @@ package enum OccurrenceJSON {
                        cache: inout EventFieldsCache, into json: inout JSONObjectWriter) {
         let parts = cache.parts(of: settled.occurrence.eventRecord)
         cache.copy(parts.uid, into: &json)
-        json.field("recurrenceId", time: settled.occurrence.recurrenceID)
-        cache.copy(parts.title, into: &json)
-        occurrenceFields(settled, part: part, timeline: timeline, into: &json)
+        cache.withBytes(parts.title) { title in
+            occurrenceFields(settled, title: title, part: part, timeline: timeline, into: &json)
+        }
         cache.copy(parts.rest, into: &json)
     }
 
-    /// From start to busy: what differs from one occurrence of an event to
-    /// the next, in one run of stores (one check of room for all of them);
+    /// From recurrenceId to busy, the title (as written in the cache)
+    /// among them: what differs from one occurrence of an event to the
+    /// next, in one run of stores (one check of room for all of them);
     /// field by field only for a time the cursor does not write.
-    private static func occurrenceFields(_ settled: SettledOccurrence, part: DayPart?, timeline: ZoneTimeline,
-                                         into json: inout JSONObjectWriter) {
+    private static func occurrenceFields(_ settled: SettledOccurrence, title: UnsafeBufferPointer<UInt8>, part: DayPart?,
+                                         timeline: ZoneTimeline, into json: inout JSONObjectWriter) {
         let occurrence = settled.occurrence
-        // Keys, quotes and booleans 104 bytes, part 16, six times of at most
-        // 29: 294.
-        let written = json.fields(atMost: 320) { out in
+        // Keys, quotes and booleans 120 bytes, part 16, seven times of at
+        // most 29: 339; and the title.
+        let written = json.fields(atMost: 352 + title.count) { out in
+            if let recurrenceID = occurrence.recurrenceID {
+                out.put(",\"recurrenceId\":")
+                guard out.putQuoted(recurrenceID) else { return false }
+            }
+            out.put(title)
             // The viewer's wall clock: the zone in force at the start, and
             // just before the end (an end is exclusive).
             out.put(",\"start\":")
@@ -68,14 +74,16 @@ package enum OccurrenceJSON {
             out.put(settled.busy)
             return true
         }
-        if !written { occurrenceFieldsOneByOne(settled, part: part, timeline: timeline, into: &json) }
+        if !written { occurrenceFieldsOneByOne(settled, title: title, part: part, timeline: timeline, into: &json) }
     }
 
     /// The same fields one by one, for times of uncommon forms (a year past
     /// 9999, an offset with seconds).
-    private static func occurrenceFieldsOneByOne(_ settled: SettledOccurrence, part: DayPart?, timeline: ZoneTimeline,
-                                                 into json: inout JSONObjectWriter) {
+    private static func occurrenceFieldsOneByOne(_ settled: SettledOccurrence, title: UnsafeBufferPointer<UInt8>,
+                                                 part: DayPart?, timeline: ZoneTimeline, into json: inout JSONObjectWriter) {
         let occurrence = settled.occurrence
+        json.field("recurrenceId", time: occurrence.recurrenceID)
+        json.fields(written: title)
         json.field("start", time: occurrence.start)
         json.field("end", time: occurrence.end)
         json.field("startUTC", utc: settled.startUTC)
@@ -202,5 +210,10 @@ package struct EventFieldsCache {
     /// Fields written earlier, into `json`.
     func copy(_ range: Range<Int>, into json: inout JSONObjectWriter) {
         bytes.withBytes { json.fields(written: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// Calls `body` with the bytes of one of the parts.
+    func withBytes(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        bytes.withBytes { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 }

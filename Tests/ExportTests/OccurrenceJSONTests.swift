@@ -7,13 +7,14 @@ import Testing
 /// An occurrence's own fields are written in one run of stores, or field
 /// by field when a time has a form the run does not write (here an offset
 /// with seconds, from a VTIMEZONE of local mean time): both must give the
-/// same keys in the same order.
+/// same keys in the same order, the recurrence id and title among them.
 @Suite struct OccurrenceJSONTests {
     @Test func bothWaysOfWritingTheFieldsGiveTheSameKeys() throws {
         let lines = ["BEGIN:VTIMEZONE", "TZID:Mean", "BEGIN:STANDARD", "DTSTART:19700101T000000",
                      "TZOFFSETFROM:+005328", "TZOFFSETTO:+005328", "END:STANDARD", "END:VTIMEZONE"]
-            + vevent("mean", ["SUMMARY:Mean time", "DTSTART;TZID=Mean:20261110T090000", "DURATION:PT1H"])
-            + vevent("plain", ["SUMMARY:Plain", "DTSTART:20261110T120000Z", "DURATION:PT1H"])
+            + vevent("mean", ["SUMMARY:Mean time", "DTSTART;TZID=Mean:20261110T090000", "DURATION:PT1H",
+                              "RRULE:FREQ=DAILY;COUNT=2"])
+            + vevent("plain", ["SUMMARY:Plain", "DTSTART:20261110T120000Z", "DURATION:PT1H", "RRULE:FREQ=DAILY;COUNT=2"])
         let options = SettleOptions(from: LocalDate(year: 2026, month: 11, day: 10)!,
                                     to: LocalDate(year: 2026, month: 11, day: 10)!, timeline: ZoneTimeline(base: .utc))
         let settler = Settler(options: options)
@@ -27,14 +28,15 @@ import Testing
             objects.append(String(decoding: out.bytes, as: UTF8.self))
         }
         try #require(objects.count == 2)
-        #expect(objects[0].contains(#""start":"2026-11-10T09:00:00+00:53:28""#))  // written field by field
+        #expect(objects[0].contains(#""recurrenceId":"2026-11-10T09:00:00+00:53:28","title":"Mean time""#))  // field by field
+        #expect(objects[0].contains(#""start":"2026-11-10T09:00:00+00:53:28""#))
         #expect(objects[1].contains(#""start":"2026-11-10T12:00:00Z""#))
         func keys(_ json: String) throws -> [String] {
             let regex = try Regex(#""([A-Za-z]+)":"#)
             return json.matches(of: regex).map { String(json[$0.range].dropFirst().dropLast(2)) }
         }
         #expect(try keys(objects[0]) == keys(objects[1]))
-        #expect(try keys(objects[1]) == ["uid", "title", "start", "end", "startUTC", "endUTC", "startLocal", "endLocal",
+        #expect(try keys(objects[1]) == ["uid", "recurrenceId", "title", "start", "end", "startUTC", "endUTC", "startLocal", "endLocal",
                                          "allDay", "busy", "calendar"])
     }
 }
