@@ -302,7 +302,7 @@ package final class Conversion {
         let named = zones
         var start = 0
         while start < occurrences.count {
-            let end = min(occurrences.count, start + 4_096), first = start
+            let end = min(occurrences.count, start + 1_024), first = start
             let chunks = ParallelChunks.map(count: end - first) { [templates] range in
                 // Sized for its VEVENTs (their shared lines and three time
                 // lines each): no buffer grown by doubling, no pages touched twice.

@@ -24,7 +24,7 @@ struct ContentLineReader {
     private var lineEnd: UInt8 = 0x0A
     private var lineEndKnown = false
 
-    init(source: ByteSource, maxLineBytes: Int, chunkSize: Int = 1 << 20) {
+    init(source: ByteSource, maxLineBytes: Int, chunkSize: Int = 1 << 17) {
         self.source = source
         self.maxLineBytes = maxLineBytes
         self.chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)

@@ -52,7 +52,7 @@ struct OccurrencesCommand: ParsableCommand {
         defer { caches.deallocate() }
         var start = 0
         writing: while start < occurrences.count {
-            let end = min(occurrences.count, start + 4_096), first = start
+            let end = min(occurrences.count, start + 1_024), first = start
             let ranges = ParallelChunks.ranges(count: end - first, chunks: width)
             let chunks = ParallelChunks.map(count: ranges.count, chunks: ranges.count) { slots in
                 slots.map { slot in
