@@ -17,10 +17,10 @@ struct DayBuckets {
     var placed: [SettledOccurrence] = []
     /// A chunk's placed occurrences, in blocks of `blockSize`: no array
     /// grown by doubling (half of it empty at times) while the series are
-    /// still held; `merge` copies them into `placed`, block by block.
-    private var blocks: [[SettledOccurrence]] = []
+    /// still held; `merge` moves them into `placed`, block by block.
+    private var blocks: [OccurrenceBlock] = []
     private var blockedCount = 0
-    private static let blockSize = 2048
+    fileprivate static let blockSize = 2048
     /// The days each kept occurrence lands on (parallel to `placed`);
     /// with travel, rarely, more ranges in `moreRanges`.
     var placements: [ClosedRange<Int>] = []
@@ -62,12 +62,9 @@ struct DayBuckets {
         }
         if placer.options.keepOccurrences {
             if !landed.more.isEmpty { moreRanges[blockedCount] = landed.more }
-            if blocks.isEmpty || blocks[blocks.count - 1].count == DayBuckets.blockSize {
-                blocks.append([])
-                blocks[blocks.count - 1].reserveCapacity(DayBuckets.blockSize)
-            }
+            if blocks.isEmpty || blocks[blocks.count - 1].isFull { blocks.append(OccurrenceBlock()) }
             placements.append(landed.first)
-            blocks[blocks.count - 1].append(consume settled)
+            blocks[blocks.count - 1].append(settled)
             blockedCount += 1
         }
     }
@@ -87,22 +84,26 @@ struct DayBuckets {
     }
 
     /// The chunks as one, in chunk order (the order of the input); each
-    /// chunk's occurrences go as soon as they are copied.
+    /// block's occurrences are moved, not copied (a copy retains what each
+    /// holds), and its memory goes at once.
     static func merge(_ parts: consuming [DayBuckets], days: Int) -> DayBuckets {
         var whole = DayBuckets(days: days)
-        // Sized once: growing the first chunk's array would hold both.
         let total = parts.reduce(0) { $0 + $1.blockedCount }
-        whole.placed.reserveCapacity(total)
+        whole.placed = Array(unsafeUninitializedCapacity: total) { buffer, initialized in
+            for chunk in parts.indices {
+                for block in parts[chunk].blocks {
+                    initialized += block.moveAll(to: buffer.baseAddress! + initialized)
+                }
+                parts[chunk].blocks = []
+            }
+        }
         whole.placements.reserveCapacity(total)
+        var offset = 0
         for chunk in parts.indices {
             whole.diagnostics += parts[chunk].diagnostics
             whole.outOfRange.merge(parts[chunk].outOfRange) { first, _ in first }
-            for (key, ranges) in parts[chunk].moreRanges { whole.moreRanges[key + whole.placed.count] = ranges }
-            for block in parts[chunk].blocks.indices {
-                whole.placed += parts[chunk].blocks[block]
-                parts[chunk].blocks[block] = []
-            }
-            parts[chunk].blocks = []
+            for (key, ranges) in parts[chunk].moreRanges { whole.moreRanges[key + offset] = ranges }
+            offset += parts[chunk].blockedCount
             whole.placements += parts[chunk].placements
             parts[chunk].placements = []
             for index in whole.counts.indices {
@@ -142,5 +143,34 @@ struct DayBuckets {
             let whole = runningAllDayBusy > 0 ? days[index].intervals : []
             days[index].busyIntervals = DayGrid.union(whole + clipped[index])
         }
+    }
+}
+
+/// `blockSize` placed occurrences in memory of their own, from which they
+/// are moved out all at once (`DayBuckets.merge`). Held by one chunk's
+/// buckets, then by the merge: never by two threads at a time.
+private final class OccurrenceBlock: @unchecked Sendable {
+    private let base = UnsafeMutablePointer<SettledOccurrence>.allocate(capacity: DayBuckets.blockSize)
+    private var count = 0
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    var isFull: Bool { count == DayBuckets.blockSize }
+
+    func append(_ settled: consuming SettledOccurrence) {
+        (base + count).initialize(to: settled)
+        count += 1
+    }
+
+    /// Moves every occurrence to `destination` (uninitialized memory) and
+    /// returns how many; the block is empty afterwards.
+    func moveAll(to destination: UnsafeMutablePointer<SettledOccurrence>) -> Int {
+        let moved = count
+        destination.moveInitialize(from: base, count: moved)
+        count = 0
+        return moved
     }
 }
