@@ -62,7 +62,7 @@ package struct ICalComponent: Sendable {
     package func anyParameter(_ name: String, _ test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
         properties.withUnsafeBufferPointer { list in
             var found = false
-            for index in list.indices where !found {
+            for index in list.indices where !found && list[index].mayHaveParameters {
                 list[index].withParameter(name) { found = test($0) }
             }
             return found
@@ -140,6 +140,9 @@ package struct ICalProperty: Sendable {
         if let made { return made.parameters }
         return lines.withUnsafeBufferPointer { raw.parameterList($0) }
     }
+
+    /// False only when the line has no parameters at all.
+    var mayHaveParameters: Bool { made != nil || raw.hasParameters }
 
     /// Calls `body` with the bytes of the value of the first parameter
     /// with this (upper-case) name, if there is one: no string made.

@@ -54,6 +54,11 @@ final class ZoneResolver {
     /// files name a handful of zones over and over, and comparing a few
     /// strings costs less than hashing one.
     @exclusivity(unchecked) private var recent: [(tzid: String, zone: Zone?)] = []
+    /// TZIDs last found not settled (`isSettled(utf8:)`): a Windows name
+    /// without its VTIMEZONE is asked again for every event that uses it.
+    /// Forgotten when a VTIMEZONE is read or a TZID resolved, either of
+    /// which may settle them.
+    @exclusivity(unchecked) private var unsettled: [String] = []
     private(set) var order: [String] = []
     /// The span of offsets last asked for by `instant(for:in:)`: an
     /// event's DTEND mostly falls in its DTSTART's. Only this reader's
@@ -80,6 +85,7 @@ final class ZoneResolver {
                               + "those were read as \(used.rule == .windows ? "its Windows mapping \(used.zone?.id ?? "")" : "floating")"))
         }
         if definitions[tzid] == nil { definitions[tzid] = component }
+        unsettled.removeAll()
     }
 
     /// Whether `tzid` can be answered now for good: by the tz database or by
@@ -89,10 +95,16 @@ final class ZoneResolver {
         recentIndex(tzid) != nil || cache[tzid] != nil || catalog.tzdbZone(Self.stripped(tzid)) != nil || definitions[tzid] != nil
     }
 
-    /// The same for a TZID as written, when it is among the recent ones
-    /// (no string made for it); nil otherwise.
+    /// The same for a TZID as written: found by its bytes among the recent
+    /// ones, settled or not (no string made for it).
     func isSettled(utf8 tzid: UnsafeBufferPointer<UInt8>) -> Bool {
-        recentIndex(utf8: tzid) != nil || isSettled(String(decoding: tzid, as: UTF8.self))
+        if recentIndex(utf8: tzid) != nil { return true }
+        if Self.index(of: tzid, in: unsettled) != nil { return false }
+        let text = String(decoding: tzid, as: UTF8.self)
+        if isSettled(text) { return true }
+        if unsettled.count >= 8 { unsettled.removeFirst() }
+        unsettled.append(text)
+        return false
     }
 
     /// The zone of a TZID as written, when it is among the recent ones and
@@ -117,6 +129,7 @@ final class ZoneResolver {
         }
         let resolution = lookUp(tzid, line: line)
         cache[tzid] = resolution
+        unsettled.removeAll()
         remember(tzid, resolution.zone)
         order.append(tzid)
         if resolution.rule == .unresolved {
@@ -137,11 +150,18 @@ final class ZoneResolver {
 
     private func recentIndex(utf8 tzid: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = tzid.baseAddress else { return nil }
-        return recent.lastIndex { entry in
-            entry.tzid.utf8.count == tzid.count
-                && (entry.tzid.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, base, tzid.count) == 0 }
-                    ?? entry.tzid.utf8.elementsEqual(tzid))
-        }
+        return recent.lastIndex { Self.equal($0.tzid, base, tzid.count) }
+    }
+
+    private static func index(of tzid: UnsafeBufferPointer<UInt8>, in list: [String]) -> Int? {
+        guard let base = tzid.baseAddress else { return nil }
+        return list.lastIndex { equal($0, base, tzid.count) }
+    }
+
+    private static func equal(_ text: String, _ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        text.utf8.count == count
+            && (text.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, base, count) == 0 }
+                ?? text.utf8.elementsEqual(UnsafeBufferPointer(start: base, count: count)))
     }
 
     private func remember(_ tzid: String, _ zone: Zone?) {

@@ -283,6 +283,22 @@ import Testing
 }
 
 @Suite struct PendingZoneTests {
+    /// Events using a TZID read before its VTIMEZONE wait for the end of
+    /// the file; those after it are read at once. Both use the file's
+    /// definition (a fixed +03:00 here, not the Windows mapping's Berlin),
+    /// and the resolver's memo of unsettled TZIDs does not outlive the
+    /// VTIMEZONE that settles them.
+    @Test func aVTIMEZONEBetweenItsEventsServesThoseBeforeAndAfter() {
+        let zone = ["BEGIN:VTIMEZONE", "TZID:W. Europe Standard Time", "BEGIN:STANDARD", "DTSTART:16010101T000000",
+                    "TZOFFSETFROM:+0300", "TZOFFSETTO:+0300", "END:STANDARD", "END:VTIMEZONE"]
+        let before = (0..<3).flatMap { vevent("b\($0)", ["DTSTART;TZID=W. Europe Standard Time:20260701T100000"]) }
+        let after = (0..<3).flatMap { vevent("a\($0)", ["DTSTART;TZID=W. Europe Standard Time:20260701T100000"]) }
+        let result = importText([("between.ics", ics(before + zone + after))])
+        #expect(result.events.count == 6)
+        #expect(Set(result.events.map { $0.start.instant }) == [Instant(seconds: 1_782_889_200)])  // 07:00Z
+        #expect(result.diagnostics.isEmpty)
+    }
+
     @Test func aLateVTIMEZONEAfterTooManyEventsIsReportedNotSilentlyIgnored() {
         let events = (0...1001).flatMap { vevent("e\($0)", ["DTSTART;TZID=W. Europe Standard Time:20260701T100000"]) }
         let late = ["BEGIN:VTIMEZONE", "TZID:W. Europe Standard Time", "BEGIN:STANDARD", "DTSTART:16010101T000000",
