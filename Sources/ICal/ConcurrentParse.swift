@@ -13,8 +13,9 @@ extension ICalStreamParser {
     /// `prepare` runs on the reader thread only, one item after another,
     /// and never again once this returns: state it keeps needs no lock,
     /// and the caller may read it afterwards. After the last item, unless
-    /// `body` stopped the read, `finish` runs there too, for outputs that
-    /// waited for the end of the file.
+    /// `body` has stopped the read by then, `finish` runs there too, for
+    /// outputs that waited for the end of the file (what it makes is
+    /// dropped if `body` stops meanwhile).
     ///
     /// `body` is handed the outputs a batch at a time, to take them out of
     /// the array (they are not copied); it returns false to stop.
@@ -58,12 +59,11 @@ extension ICalStreamParser {
                         body(parser.item(parsed), &outputs)
                     }
                 }
-                if !toCaller.put(outputs) { stopped = true; break }
-                outputs = []
+                if !toCaller.put(&outputs) { stopped = true; break }
             }
-            if !stopped && !toReader.isCancelled, let finish = prepare.finish {
+            if !stopped && !toReader.isCancelled && !toCaller.isCancelled, let finish = prepare.finish {
                 finish(&outputs)
-                if !outputs.isEmpty { _ = toCaller.put(outputs) }
+                if !outputs.isEmpty { _ = toCaller.put(&outputs) }
             }
             toCaller.finish()
             readerDone.finish()
@@ -82,8 +82,8 @@ extension ICalStreamParser {
         }
         /// Hands a batch to the reader; while its queue is full, handles
         /// what it has finished (it is busy, so more will come).
-        func send(_ batch: [Parsed]) {
-            while !stopped && !toReader.offer(batch) {
+        func send(_ batch: inout [Parsed]) {
+            while !stopped && !toReader.offer(&batch) {
                 guard let outputs = toCaller.take() else { return }
                 handle(outputs)
             }
@@ -95,12 +95,13 @@ extension ICalStreamParser {
         let readOK = ICalStreamParser.lines(source, limits: limits, splitsLines: { toReader.backlog >= 2 }) { parsed in
             batch.append(parsed)
             if batch.count >= BatchChannel<Parsed>.batchSize {
-                send(batch)
+                send(&batch)
                 batch.removeAll(keepingCapacity: true)
+                batch.reserveCapacity(BatchChannel<Parsed>.batchSize)
             }
             return !stopped
         }
-        if !batch.isEmpty { send(batch) }
+        if !batch.isEmpty { send(&batch) }
         toReader.finish()
         while !stopped, let outputs = toCaller.take() { handle(outputs) }
         // The reader is done with `prepare` (and its state) before this returns.
@@ -111,7 +112,7 @@ extension ICalStreamParser {
 
 /// The reader thread's `prepare`, carried to it: only that thread calls
 /// it, and only while `parseConcurrently` waits for it, which lets go of
-/// it (`body` set to nil) before returning.
+/// it (`clear()`) before returning.
 private final class ReaderOnly<Output>: @unchecked Sendable {
     private(set) var body: ((ICalItem, inout [Output]) -> Void)?
     private(set) var finish: ((inout [Output]) -> Void)?
@@ -150,25 +151,30 @@ private final class BatchChannel<Element: Sendable>: @unchecked Sendable {
     var backlog: Int { pending.load(ordering: .relaxed) }
     private let pending = Atomic<Int>(0)
 
-    /// Waits while full; false once cancelled.
-    func put(_ batch: [Element]) -> Bool {
+    /// Waits while full; false once cancelled. A batch taken is moved in
+    /// (`batch` left empty): held by the queue alone, its elements can be
+    /// taken out on the other side without copying it.
+    func put(_ batch: inout [Element]) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while queue.count - head >= capacity && !cancelled { condition.wait() }
-        return append(batch)
+        return append(&batch)
     }
 
-    /// Adds without waiting; false when full (or cancelled).
-    func offer(_ batch: [Element]) -> Bool {
+    /// Adds without waiting; false when full (or cancelled), `batch` then
+    /// left as it was.
+    func offer(_ batch: inout [Element]) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         guard queue.count - head < capacity else { return false }
-        return append(batch)
+        return append(&batch)
     }
 
-    private func append(_ batch: [Element]) -> Bool {
+    private func append(_ batch: inout [Element]) -> Bool {
         if cancelled { return false }
-        queue.append(batch)
+        var taken: [Element] = []
+        swap(&taken, &batch)
+        queue.append(taken)
         pending.add(1, ordering: .relaxed)
         condition.broadcast()
         return true

@@ -45,7 +45,8 @@ package struct ICalComponent: Sendable {
         properties.append(property)
     }
 
-    /// The first property of this kind (a byte compared per property).
+    /// The first property of this kind (a byte compared per property);
+    /// nil for `other`.
     package func first(_ kind: ICalPropertyKind) -> ICalProperty? {
         guard has(kind) else { return nil }
         for index in properties.indices where properties[index].kind == kind { return properties[index] }
@@ -91,7 +92,7 @@ package struct ICalComponent: Sendable {
 /// One content line: name, parameters and value.
 package struct ICalProperty: Sendable {
     /// Upper-cased property name.
-    package var name: String
+    package let name: String
     /// The name as one of those busylife looks up (`ICalComponent.first(_:)`).
     package let kind: ICalPropertyKind
     /// Physical line where the property starts (1-based).
@@ -188,7 +189,9 @@ package enum ICalPropertyKind: UInt8, Sendable {
     case tzid, tzoffsetfrom, tzoffsetto
     case busyLifeType, busyLifeStart, busyLifeRange
 
-    @inline(__always) var bit: UInt64 { 1 << UInt64(rawValue) }
+    /// Its bit in `ICalComponent`'s set; none for `other`, which is never
+    /// looked up (`first(.other)` finds nothing).
+    @inline(__always) var bit: UInt64 { self == .other ? 0 : 1 << UInt64(rawValue) }
 
     /// The kind of an upper-case property name.
     package init(name: String) {

@@ -173,7 +173,7 @@ struct LineTree: Sendable {
     /// One line as the first stage read it. While the reader thread is
     /// behind, the first stage also splits the line into parameters and
     /// value (`raw`), so that the second has less to do; otherwise the
-    /// second stage splits it (`LibicalConversion.raw`). Either way the
+    /// second stage splits it (`LineSource.raw`). Either way the
     /// same property comes of it.
     struct LineRead: Sendable {
         /// Nil when no value can be told from the parameters, or not split yet.

@@ -1,8 +1,9 @@
-/// Upper-cased names made into strings once per parse: property and
-/// parameter names repeat line after line (`DTSTART`, `TZID`, `ATTENDEE`,
-/// `PARTSTAT`...), and making a `String` of a few bytes cost more than the
-/// rest of reading the name. Each cached property name also keeps whether
-/// its lines are held back from libical (`LineTree.LineRead.heldBack`).
+/// Upper-cased property names made into strings once per parse: they
+/// repeat line after line (`DTSTART`, `UID`, `ATTENDEE`...), and making a
+/// `String` of a few bytes cost more than the rest of reading the name.
+/// Each cached name also keeps whether its lines are held back from
+/// libical (`LineTree.LineRead.heldBack`) and its `ICalPropertyKind`.
+/// Parameter names are made only when asked for (`RawProperty`).
 ///
 /// Bounded: a fixed table of `slotCount` names of up to 16 ASCII bytes; a
 /// name that is longer, not ASCII, or finds no free slot nearby is made

@@ -4,6 +4,10 @@ import EventModel
 /// all-day counts and all-day busy days as differences per day (+1 where a range starts,
 /// -1 after it ends), timed busy intervals, the placed occurrences (when
 /// kept) with their days, diagnostics.
+///
+/// Held by one owner at a time, never copied and used twice: its blocks
+/// of placed occurrences are references (`OccurrenceBlock`), and `merge`
+/// empties them.
 struct DayBuckets {
     var counts: [Int]
     var allDayCounts: [Int]
