@@ -207,6 +207,33 @@ struct LineTree: Sendable {
     // says when it is malformed. The first stage decides it once per line
     // (`LineRead.heldBack`).
 
+    /// Whether a DTSTAMP, CREATED or LAST-MODIFIED line is `NAME:` and a
+    /// DATE-TIME that exists (`20261122T090000Z`, or without `Z`), with no
+    /// parameters: libical reads such a line without a word, and would add
+    /// nothing but its own parse, so it is held back too. Any other such
+    /// line still goes to libical, which says when it is malformed (a
+    /// note: busylife never reads these).
+    static func isPlainDateTime(_ line: UnsafeBufferPointer<UInt8>, nameLength: Int) -> Bool {
+        guard nameLength < line.count, line[nameLength] == 0x3A else { return false }
+        let value = UnsafeBufferPointer(rebasing: line[(nameLength + 1)...])
+        guard value.count == 15 || (value.count == 16 && value[15] == 0x5A), value[8] == 0x54 else { return false }
+        func number(_ range: Range<Int>) -> Int? {
+            var result = 0
+            for index in range {
+                let digit = Int(value[index]) - 0x30
+                guard digit >= 0 && digit <= 9 else { return nil }
+                result = result * 10 + digit
+            }
+            return result
+        }
+        guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
+              let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
+              year >= 1, (1...12).contains(month), hour < 24, minute < 60, second < 60 else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return day >= 1 && day <= days
+    }
+
     /// Nil when properties called `name` are not held back; else whether
     /// their value is TEXT. Asked once per name and parse (`NameCache`);
     /// the name's bytes are compared as two words with the list's.
@@ -459,12 +486,15 @@ private struct ParseState {
             names.propertyName(UnsafeBufferPointer(rebasing: bytes.prefix { $0 != 0x3A && $0 != 0x3B }))
         }
         let last = openTrees.count - 1
-        let heldBack = heldBackText != nil && text.withBytes { $0.contains(0x3A) }
+        var heldBack = heldBackText != nil && text.withBytes { $0.contains(0x3A) }
+        if !heldBack && (kind == .dtstamp || kind == .created || kind == .lastModified) {
+            heldBack = text.withBytes { LineTree.isPlainDateTime($0, nameLength: name.utf8.count) }
+        }
         openTrees[last].names.append(name)
         openTrees[last].lines.append(line)
         let raw = splitsLines ? text.withBytes { RawProperty($0, from: 0) } : nil
         openTrees[last].reads.append(LineTree.LineRead(raw: raw, split: splitsLines, heldBack: heldBack,
-                                                       heldBackText: heldBackText ?? true,
+                                                       heldBackText: heldBackText ?? false,
                                                        offset: Int32(truncatingIfNeeded: collected.bytes.count),
                                                        kind: kind))
         append(&text, toLibical: !heldBack)

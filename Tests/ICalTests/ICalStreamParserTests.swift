@@ -1,4 +1,4 @@
-import ICal
+@testable import ICal
 import Testing
 
 /// Parses `text` (lines joined with CRLF) and returns every item.
@@ -46,7 +46,7 @@ extension Array where Element == ICalItem {
     }
 
     /// A component whose lines are all read by busylife itself skips
-    /// libical; adding one line libical reads (DTSTAMP) sends it through
+    /// libical; adding one line libical reads (CLASS) sends it through
     /// libical. Both must give the same properties, in order, with lines.
     @Test func componentsLibicalSeesNothingOfAreReadAsThroughLibical() {
         let body = [
@@ -60,10 +60,10 @@ extension Array where Element == ICalItem {
             return items.components[0]
         }
         let alone = read([])
-        let withLibical = read(["DTSTAMP:20260101T000000Z"])
+        let withLibical = read(["CLASS:PUBLIC"])
         func shape(_ c: ICalComponent, shift: Int) -> [String] {
             [c.name + "@\(c.name == "VEVENT" ? c.line : c.line - shift)"]
-                + c.properties.filter { $0.name != "DTSTAMP" }.map {
+                + c.properties.filter { $0.name != "CLASS" }.map {
                     "\($0.name)@\($0.line - shift)=\($0.value);" + $0.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ";")
                 }
                 + c.children.flatMap { shape($0, shift: shift) }
@@ -104,7 +104,7 @@ extension Array where Element == ICalItem {
     /// Each property read knows its kind, as its name says, whether libical
     /// read the component or not; names busylife never looks up are `other`.
     @Test func propertiesKnowTheirKind() {
-        for extra in [[], ["DTSTAMP:20260101T000000Z"]] {
+        for extra in [[], ["CLASS:PUBLIC"]] {
             let items = parse(["BEGIN:VCALENDAR", "BEGIN:VEVENT"] + extra + [
                 "UID:k", "DTSTART:20261102T093000Z", "RECURRENCE-ID:20261102T093000Z", "X-BUSYLIFE-TYPE:2",
                 "X-OTHER:x", "SUMMARY:s", "END:VEVENT", "END:VCALENDAR",
@@ -115,10 +115,42 @@ extension Array where Element == ICalItem {
             }
             #expect(event.first(.recurrenceID)?.line == 5 + extra.count)
             #expect(event.first(.busyLifeType)?.value == "2")
-            #expect(event.properties.filter { $0.kind == .other }.map(\.name) == extra.map { _ in "DTSTAMP" } + ["X-OTHER"])
+            #expect(event.properties.filter { $0.kind == .other }.map(\.name) == extra.map { _ in "CLASS" } + ["X-OTHER"])
             #expect(!event.has(.rrule) && event.has(.summary))
         }
         #expect(ICalProperty(name: "DTEND", value: "x", line: 1).kind == .dtend)
+    }
+
+    /// DTSTAMP, CREATED and LAST-MODIFIED lines that are plainly valid
+    /// are kept from libical; any other goes to libical, which still says
+    /// when it is malformed. Either way the same properties come of it.
+    @Test func plainDateTimesAreKeptFromLibicalAndOthersStillJudged() {
+        func plain(_ line: String) -> Bool {
+            var line = line
+            let nameLength = line.utf8.prefix { $0 != 0x3A && $0 != 0x3B }.count
+            return line.withUTF8 { LineTree.isPlainDateTime($0, nameLength: nameLength) }
+        }
+        #expect(plain("DTSTAMP:20261122T090000Z"))
+        #expect(plain("CREATED:20261122T090000"))
+        #expect(plain("LAST-MODIFIED:20240229T235959Z"))
+        #expect(!plain("LAST-MODIFIED:20230229T000000Z"))  // no such day
+        #expect(!plain("DTSTAMP:20261122T240000Z"))
+        #expect(!plain("DTSTAMP;X-A=1:20261122T090000Z"))  // parameters: libical judges them
+        #expect(!plain("DTSTAMP:20261122T090000Z "))
+        #expect(!plain("DTSTAMP:20261122"))
+        #expect(!plain("DTSTAMP:2026112"))
+
+        let items = parse([
+            "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:d", "DTSTAMP:20261122T090000Z", "CREATED:garbage",
+            "LAST-MODIFIED;X-P=1:20260101T000000Z", "DTSTART:20261122T100000Z", "END:VEVENT", "END:VCALENDAR",
+        ])
+        let event = items.components[0]
+        #expect(event.properties.map(\.name) == ["UID", "DTSTAMP", "LAST-MODIFIED", "DTSTART"])
+        #expect(event.first(.dtstamp)?.value == "20261122T090000Z")
+        #expect(event.first(.lastModified)?.parameter("X-P") == "1")
+        #expect(event.problems.map(\.kind) == [.unusedProperty])
+        #expect(event.problems.first?.message.hasPrefix("CREATED is malformed") == true)
+        #expect(event.problems.first?.line == 5)
     }
 
     @Test func unfoldsFoldedLinesAndAcceptsBareLineFeeds() {
