@@ -188,8 +188,9 @@ package enum ICalPropertyKind: UInt8, Sendable {
     case status, transp, sequence, geo, freebusy
     case tzid, tzoffsetfrom, tzoffsetto
     case busyLifeType, busyLifeStart, busyLifeRange
-    /// Read by no one, held back from libical when plainly valid (`LineTree.plainDateTime`).
-    case dtstamp, created, lastModified
+    /// Read by no one, held back from libical when plainly valid
+    /// (`LineTree.isPlainDateTime`, `isPlainAction`, `isPlainDuration`).
+    case dtstamp, created, lastModified, action, trigger
 
     /// Its bit in `ICalComponent`'s set; none for `other`, which is never
     /// looked up (`first(.other)` finds nothing).
@@ -207,7 +208,7 @@ package enum ICalPropertyKind: UInt8, Sendable {
         "ORGANIZER": .organizer, "STATUS": .status, "TRANSP": .transp, "SEQUENCE": .sequence, "GEO": .geo,
         "FREEBUSY": .freebusy, "TZID": .tzid, "TZOFFSETFROM": .tzoffsetfrom, "TZOFFSETTO": .tzoffsetto,
         "X-BUSYLIFE-TYPE": .busyLifeType, "X-BUSYLIFE-START": .busyLifeStart, "X-BUSYLIFE-RANGE": .busyLifeRange,
-        "DTSTAMP": .dtstamp, "CREATED": .created, "LAST-MODIFIED": .lastModified,
+        "DTSTAMP": .dtstamp, "CREATED": .created, "LAST-MODIFIED": .lastModified, "ACTION": .action, "TRIGGER": .trigger,
     ]
 }
 

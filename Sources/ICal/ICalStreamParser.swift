@@ -234,6 +234,49 @@ struct LineTree: Sendable {
         return day >= 1 && day <= days
     }
 
+    /// Whether an alarm's ACTION line is `ACTION:` and AUDIO, DISPLAY or
+    /// EMAIL, as written by calendar programs (held back like a plain
+    /// DATE-TIME).
+    static func isPlainAction(_ line: UnsafeBufferPointer<UInt8>, nameLength: Int) -> Bool {
+        guard nameLength < line.count, line[nameLength] == 0x3A else { return false }
+        let value = UnsafeBufferPointer(rebasing: line[(nameLength + 1)...])
+        return value.elementsEqual("DISPLAY".utf8) || value.elementsEqual("AUDIO".utf8) || value.elementsEqual("EMAIL".utf8)
+    }
+
+    /// Whether a TRIGGER line is `TRIGGER:` and a DURATION as RFC 5545
+    /// 3.3.6 writes it (`-PT15M`, `-P0DT0H30M0S`, `P1W`): libical reads
+    /// every such value (held back like a plain DATE-TIME).
+    static func isPlainDuration(_ line: UnsafeBufferPointer<UInt8>, nameLength: Int) -> Bool {
+        guard nameLength < line.count, line[nameLength] == 0x3A else { return false }
+        var index = nameLength + 1
+        let end = line.count
+        if index < end && (line[index] == 0x2B || line[index] == 0x2D) { index += 1 }  // + -
+        guard index < end, line[index] == 0x50 else { return false }  // P
+        index += 1
+        /// Digits then `unit`; false (index kept) when the next part is not that.
+        func part(_ unit: UInt8) -> Bool {
+            var cursor = index
+            while cursor < end && line[cursor] >= 0x30 && line[cursor] <= 0x39 { cursor += 1 }
+            guard cursor > index, cursor - index <= 9, cursor < end, line[cursor] == unit else { return false }
+            index = cursor + 1
+            return true
+        }
+        if part(0x57) { return index == end }  // nW
+        let day = part(0x44)  // nD
+        if index == end { return day }
+        guard line[index] == 0x54 else { return false }  // T
+        index += 1
+        // H [M [S]], M [S] or S: each unit follows the one before it.
+        if part(0x48) {
+            if part(0x4D) { _ = part(0x53) }
+        } else if part(0x4D) {
+            _ = part(0x53)
+        } else if !part(0x53) {
+            return false
+        }
+        return index == end
+    }
+
     /// Nil when properties called `name` are not held back; else whether
     /// their value is TEXT. Asked once per name and parse (`NameCache`);
     /// the name's bytes are compared as two words with the list's.
@@ -487,8 +530,17 @@ private struct ParseState {
         }
         let last = openTrees.count - 1
         var heldBack = heldBackText != nil && text.withBytes { $0.contains(0x3A) }
-        if !heldBack && (kind == .dtstamp || kind == .created || kind == .lastModified) {
-            heldBack = text.withBytes { LineTree.isPlainDateTime($0, nameLength: name.utf8.count) }
+        if !heldBack {
+            switch kind {
+            case .dtstamp, .created, .lastModified:
+                heldBack = text.withBytes { LineTree.isPlainDateTime($0, nameLength: name.utf8.count) }
+            case .action:
+                heldBack = text.withBytes { LineTree.isPlainAction($0, nameLength: name.utf8.count) }
+            case .trigger:
+                heldBack = text.withBytes { LineTree.isPlainDuration($0, nameLength: name.utf8.count) }
+            default:
+                break
+            }
         }
         openTrees[last].names.append(name)
         openTrees[last].lines.append(line)

@@ -122,8 +122,9 @@ extension Array where Element == ICalItem {
     }
 
     /// DTSTAMP, CREATED and LAST-MODIFIED lines that are plainly valid
-    /// are kept from libical; any other goes to libical, which still says
-    /// when it is malformed. Either way the same properties come of it.
+    /// are kept from libical, and so are an alarm's plain ACTION and
+    /// TRIGGER; any other goes to libical, which still says when it is
+    /// malformed. Either way the same properties come of it.
     @Test func plainDateTimesAreKeptFromLibicalAndOthersStillJudged() {
         func plain(_ line: String) -> Bool {
             var line = line
@@ -139,6 +140,20 @@ extension Array where Element == ICalItem {
         #expect(!plain("DTSTAMP:20261122T090000Z "))
         #expect(!plain("DTSTAMP:20261122"))
         #expect(!plain("DTSTAMP:2026112"))
+        func plainAlarm(_ line: String, _ test: (UnsafeBufferPointer<UInt8>, Int) -> Bool) -> Bool {
+            var line = line
+            let nameLength = line.utf8.prefix { $0 != 0x3A && $0 != 0x3B }.count
+            return line.withUTF8 { test($0, nameLength) }
+        }
+        for good in ["TRIGGER:-PT15M", "TRIGGER:-P0DT0H30M0S", "TRIGGER:P1W", "TRIGGER:+P2D", "TRIGGER:PT1H", "TRIGGER:PT30S"] {
+            #expect(plainAlarm(good, LineTree.isPlainDuration), "\(good)")
+        }
+        for bad in ["TRIGGER:-PT", "TRIGGER:P", "TRIGGER:PT1H30S", "TRIGGER:P1W2D", "TRIGGER:-pt15m", "TRIGGER:19980403T120000",
+                    "TRIGGER;VALUE=DURATION:-PT15M", "TRIGGER:-PT15M ", "TRIGGER"] {
+            #expect(!plainAlarm(bad, LineTree.isPlainDuration), "\(bad)")
+        }
+        #expect(plainAlarm("ACTION:DISPLAY", LineTree.isPlainAction) && plainAlarm("ACTION:AUDIO", LineTree.isPlainAction))
+        #expect(!plainAlarm("ACTION:PROCEDURE", LineTree.isPlainAction) && !plainAlarm("ACTION:display", LineTree.isPlainAction))
 
         let items = parse([
             "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:d", "DTSTAMP:20261122T090000Z", "CREATED:garbage",
