@@ -189,8 +189,8 @@ package enum ICalPropertyKind: UInt8, Sendable {
     case tzid, tzoffsetfrom, tzoffsetto
     case busyLifeType, busyLifeStart, busyLifeRange
     /// Read by no one, held back from libical when plainly valid
-    /// (`LineTree.isPlainDateTime`, `isPlainAction`, `isPlainDuration`).
-    case dtstamp, created, lastModified, action, trigger
+    /// (`LineTree.isPlainDateTime`, `isPlainWord`, `isPlainDuration`).
+    case dtstamp, created, lastModified, action, trigger, classification, priority
 
     /// Its bit in `ICalComponent`'s set; none for `other`, which is never
     /// looked up (`first(.other)` finds nothing).
@@ -209,6 +209,7 @@ package enum ICalPropertyKind: UInt8, Sendable {
         "FREEBUSY": .freebusy, "TZID": .tzid, "TZOFFSETFROM": .tzoffsetfrom, "TZOFFSETTO": .tzoffsetto,
         "X-BUSYLIFE-TYPE": .busyLifeType, "X-BUSYLIFE-START": .busyLifeStart, "X-BUSYLIFE-RANGE": .busyLifeRange,
         "DTSTAMP": .dtstamp, "CREATED": .created, "LAST-MODIFIED": .lastModified, "ACTION": .action, "TRIGGER": .trigger,
+        "CLASS": .classification, "PRIORITY": .priority,
     ]
 }
 

@@ -234,14 +234,19 @@ struct LineTree: Sendable {
         return day >= 1 && day <= days
     }
 
-    /// Whether an alarm's ACTION line is `ACTION:` and AUDIO, DISPLAY or
-    /// EMAIL, as written by calendar programs (held back like a plain
-    /// DATE-TIME).
-    static func isPlainAction(_ line: UnsafeBufferPointer<UInt8>, nameLength: Int) -> Bool {
+    /// Whether the line is `NAME:` and one of `words`, as calendar programs
+    /// write an alarm's ACTION, an event's CLASS or its PRIORITY (held back
+    /// like a plain DATE-TIME).
+    static func isPlainWord(_ line: UnsafeBufferPointer<UInt8>, nameLength: Int, _ words: [[UInt8]]) -> Bool {
         guard nameLength < line.count, line[nameLength] == 0x3A else { return false }
         let value = UnsafeBufferPointer(rebasing: line[(nameLength + 1)...])
-        return value.elementsEqual("DISPLAY".utf8) || value.elementsEqual("AUDIO".utf8) || value.elementsEqual("EMAIL".utf8)
+        return words.contains { $0.elementsEqual(value) }
     }
+
+    static let actions: [[UInt8]] = ["DISPLAY", "AUDIO", "EMAIL"].map { Array($0.utf8) }
+    static let classes: [[UInt8]] = ["PUBLIC", "PRIVATE", "CONFIDENTIAL"].map { Array($0.utf8) }
+    /// RFC 5545 3.8.1.9: an integer from 0 to 9.
+    static let priorities: [[UInt8]] = (0...9).map { Array(String($0).utf8) }
 
     /// Whether a TRIGGER line is `TRIGGER:` and a DURATION as RFC 5545
     /// 3.3.6 writes it (`-PT15M`, `-P0DT0H30M0S`, `P1W`): libical reads
@@ -535,7 +540,11 @@ private struct ParseState {
             case .dtstamp, .created, .lastModified:
                 heldBack = text.withBytes { LineTree.isPlainDateTime($0, nameLength: name.utf8.count) }
             case .action:
-                heldBack = text.withBytes { LineTree.isPlainAction($0, nameLength: name.utf8.count) }
+                heldBack = text.withBytes { LineTree.isPlainWord($0, nameLength: name.utf8.count, LineTree.actions) }
+            case .classification:
+                heldBack = text.withBytes { LineTree.isPlainWord($0, nameLength: name.utf8.count, LineTree.classes) }
+            case .priority:
+                heldBack = text.withBytes { LineTree.isPlainWord($0, nameLength: name.utf8.count, LineTree.priorities) }
             case .trigger:
                 heldBack = text.withBytes { LineTree.isPlainDuration($0, nameLength: name.utf8.count) }
             default:

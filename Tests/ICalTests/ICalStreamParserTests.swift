@@ -123,8 +123,9 @@ extension Array where Element == ICalItem {
 
     /// DTSTAMP, CREATED and LAST-MODIFIED lines that are plainly valid
     /// are kept from libical, and so are an alarm's plain ACTION and
-    /// TRIGGER; any other goes to libical, which still says when it is
-    /// malformed. Either way the same properties come of it.
+    /// TRIGGER and a plain CLASS and PRIORITY; any other goes to libical,
+    /// which still says when it is malformed. Either way the same
+    /// properties come of it.
     @Test func plainDateTimesAreKeptFromLibicalAndOthersStillJudged() {
         func plain(_ line: String) -> Bool {
             var line = line
@@ -152,8 +153,14 @@ extension Array where Element == ICalItem {
                     "TRIGGER;VALUE=DURATION:-PT15M", "TRIGGER:-PT15M ", "TRIGGER"] {
             #expect(!plainAlarm(bad, LineTree.isPlainDuration), "\(bad)")
         }
-        #expect(plainAlarm("ACTION:DISPLAY", LineTree.isPlainAction) && plainAlarm("ACTION:AUDIO", LineTree.isPlainAction))
-        #expect(!plainAlarm("ACTION:PROCEDURE", LineTree.isPlainAction) && !plainAlarm("ACTION:display", LineTree.isPlainAction))
+        func word(_ words: [[UInt8]]) -> (UnsafeBufferPointer<UInt8>, Int) -> Bool {
+            { LineTree.isPlainWord($0, nameLength: $1, words) }
+        }
+        #expect(plainAlarm("ACTION:DISPLAY", word(LineTree.actions)) && plainAlarm("ACTION:AUDIO", word(LineTree.actions)))
+        #expect(!plainAlarm("ACTION:PROCEDURE", word(LineTree.actions)) && !plainAlarm("ACTION:display", word(LineTree.actions)))
+        #expect(plainAlarm("CLASS:PUBLIC", word(LineTree.classes)) && !plainAlarm("CLASS:SECRET", word(LineTree.classes)))
+        #expect(plainAlarm("PRIORITY:5", word(LineTree.priorities)) && plainAlarm("PRIORITY:0", word(LineTree.priorities)))
+        #expect(!plainAlarm("PRIORITY:10", word(LineTree.priorities)) && !plainAlarm("PRIORITY:-1", word(LineTree.priorities)))
 
         let items = parse([
             "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:d", "DTSTAMP:20261122T090000Z", "CREATED:garbage",
