@@ -46,7 +46,7 @@ extension Array where Element == ICalItem {
     }
 
     /// A component whose lines are all read by busylife itself skips
-    /// libical; adding one line libical reads (CLASS) sends it through
+    /// libical; adding one line libical reads (URL) sends it through
     /// libical. Both must give the same properties, in order, with lines.
     @Test func componentsLibicalSeesNothingOfAreReadAsThroughLibical() {
         let body = [
@@ -60,10 +60,10 @@ extension Array where Element == ICalItem {
             return items.components[0]
         }
         let alone = read([])
-        let withLibical = read(["CLASS:PUBLIC"])
+        let withLibical = read(["URL:https://example.com/a"])
         func shape(_ c: ICalComponent, shift: Int) -> [String] {
             [c.name + "@\(c.name == "VEVENT" ? c.line : c.line - shift)"]
-                + c.properties.filter { $0.name != "CLASS" }.map {
+                + c.properties.filter { $0.name != "URL" }.map {
                     "\($0.name)@\($0.line - shift)=\($0.value);" + $0.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ";")
                 }
                 + c.children.flatMap { shape($0, shift: shift) }
@@ -104,7 +104,7 @@ extension Array where Element == ICalItem {
     /// Each property read knows its kind, as its name says, whether libical
     /// read the component or not; names busylife never looks up are `other`.
     @Test func propertiesKnowTheirKind() {
-        for extra in [[], ["CLASS:PUBLIC"]] {
+        for extra in [[], ["URL:https://example.com/a"]] {
             let items = parse(["BEGIN:VCALENDAR", "BEGIN:VEVENT"] + extra + [
                 "UID:k", "DTSTART:20261102T093000Z", "RECURRENCE-ID:20261102T093000Z", "X-BUSYLIFE-TYPE:2",
                 "X-OTHER:x", "SUMMARY:s", "END:VEVENT", "END:VCALENDAR",
@@ -115,7 +115,7 @@ extension Array where Element == ICalItem {
             }
             #expect(event.first(.recurrenceID)?.line == 5 + extra.count)
             #expect(event.first(.busyLifeType)?.value == "2")
-            #expect(event.properties.filter { $0.kind == .other }.map(\.name) == extra.map { _ in "CLASS" } + ["X-OTHER"])
+            #expect(event.properties.filter { $0.kind == .other }.map(\.name) == extra.map { _ in "URL" } + ["X-OTHER"])
             #expect(!event.has(.rrule) && event.has(.summary))
         }
         #expect(ICalProperty(name: "DTEND", value: "x", line: 1).kind == .dtend)
