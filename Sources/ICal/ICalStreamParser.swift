@@ -203,9 +203,11 @@ struct LineTree: Sendable {
     // copy. Their properties are made from our own line alone
     // (`LibicalConversion`), unless the line has no value at all, which
     // libical reports as it always did. What busylife does not read
-    // (DTSTAMP, GEO, TRIGGER, URL...) still goes through libical, which
-    // says when it is malformed. The first stage decides it once per line
-    // (`LineRead.heldBack`).
+    // (GEO, URL...) still goes through libical, which says when it is
+    // malformed; DTSTAMP, CREATED, LAST-MODIFIED, ACTION, TRIGGER, CLASS
+    // and PRIORITY only when they are not plainly valid
+    // (`isPlainDateTime`, `isPlainWord`, `isPlainDuration`). The first
+    // stage decides it once per line (`LineRead.heldBack`).
 
     /// Whether a DTSTAMP, CREATED or LAST-MODIFIED line is `NAME:` and a
     /// DATE-TIME that exists (`20261122T090000Z`, or without `Z`), with no
