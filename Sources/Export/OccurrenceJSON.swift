@@ -209,7 +209,7 @@ package struct EventFieldsCache {
 
     /// Fields written earlier, into `json`.
     func copy(_ range: Range<Int>, into json: inout JSONObjectWriter) {
-        bytes.withBytes { json.fields(written: UnsafeBufferPointer(rebasing: $0[range])) }
+        withBytes(range) { json.fields(written: $0) }
     }
 
     /// Calls `body` with the bytes of one of the parts.

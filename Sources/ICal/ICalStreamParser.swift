@@ -209,6 +209,19 @@ struct LineTree: Sendable {
     // (`isPlainDateTime`, `isPlainWord`, `isPlainDuration`). The first
     // stage decides it once per line (`LineRead.heldBack`).
 
+    /// Whether a line of a property busylife never reads is plainly valid
+    /// for its kind (below), and so held back; false for every other kind.
+    static func isPlain(_ line: UnsafeBufferPointer<UInt8>, kind: ICalPropertyKind, nameLength: Int) -> Bool {
+        switch kind {
+        case .dtstamp, .created, .lastModified: isPlainDateTime(line, nameLength: nameLength)
+        case .action: isPlainWord(line, nameLength: nameLength, actions)
+        case .classification: isPlainWord(line, nameLength: nameLength, classes)
+        case .priority: isPlainWord(line, nameLength: nameLength, priorities)
+        case .trigger: isPlainDuration(line, nameLength: nameLength)
+        default: false
+        }
+    }
+
     /// Whether a DTSTAMP, CREATED or LAST-MODIFIED line is `NAME:` and a
     /// DATE-TIME that exists (`20261122T090000Z`, or without `Z`), with no
     /// parameters: libical reads such a line without a word, and would add
@@ -536,23 +549,8 @@ private struct ParseState {
             names.propertyName(UnsafeBufferPointer(rebasing: bytes.prefix { $0 != 0x3A && $0 != 0x3B }))
         }
         let last = openTrees.count - 1
-        var heldBack = heldBackText != nil && text.withBytes { $0.contains(0x3A) }
-        if !heldBack {
-            switch kind {
-            case .dtstamp, .created, .lastModified:
-                heldBack = text.withBytes { LineTree.isPlainDateTime($0, nameLength: name.utf8.count) }
-            case .action:
-                heldBack = text.withBytes { LineTree.isPlainWord($0, nameLength: name.utf8.count, LineTree.actions) }
-            case .classification:
-                heldBack = text.withBytes { LineTree.isPlainWord($0, nameLength: name.utf8.count, LineTree.classes) }
-            case .priority:
-                heldBack = text.withBytes { LineTree.isPlainWord($0, nameLength: name.utf8.count, LineTree.priorities) }
-            case .trigger:
-                heldBack = text.withBytes { LineTree.isPlainDuration($0, nameLength: name.utf8.count) }
-            default:
-                break
-            }
-        }
+        let heldBack = heldBackText != nil ? text.withBytes { $0.contains(0x3A) }
+            : kind != .other && text.withBytes { LineTree.isPlain($0, kind: kind, nameLength: name.utf8.count) }
         openTrees[last].names.append(name)
         openTrees[last].lines.append(line)
         let raw = splitsLines ? text.withBytes { RawProperty($0, from: 0) } : nil

@@ -61,7 +61,7 @@ enum LibicalConversion {
                     if let index, let raw {
                         lastTaken = index
                         result.append(source.property(index, of: lines, line: line, raw: raw,
-                                                                  unescapes: LibicalError.isText(name)))
+                                                      unescapes: LibicalError.isText(name)))
                     }
                 case .unused:
                     result.problems.append(ICalProblem(kind: .unusedProperty, line: line,
@@ -87,8 +87,7 @@ enum LibicalConversion {
                             message: "\(propertyName) has a \" that is never closed; read as a plain character"))
                     }
                     let text = propertyKind == ICAL_X_PROPERTY || isText(propertyKind)
-                    result.append(source.property(found, of: lines, line: lines.lines[found], raw: raw,
-                                                              unescapes: text))
+                    result.append(source.property(found, of: lines, line: lines.lines[found], raw: raw, unescapes: text))
                     continue
                 }
             } else if let earlier = lines.names[..<cursor].lastIndex(of: propertyName), earlier == lastTaken {
@@ -174,8 +173,7 @@ enum LibicalConversion {
             result.problems.append(ICalProblem(kind: .repaired, line: line,
                 message: "\(name) has a \" that is never closed; read as a plain character"))
         }
-        result.append(source.property(index, of: lines, line: line, raw: raw,
-                                                  unescapes: lines.reads[index].heldBackText))
+        result.append(source.property(index, of: lines, line: line, raw: raw, unescapes: lines.reads[index].heldBackText))
     }
 
     /// The X-LIC-ERRORTYPE of one of libical's error properties.

@@ -17,8 +17,9 @@ struct NameCache {
     private var states = [UInt8](repeating: 0, count: NameCache.slotCount)
     private var kinds = [ICalPropertyKind](repeating: .other, count: NameCache.slotCount)
 
-    /// The same, with whether lines of that name are held back from libical
-    /// and their values TEXT (`LineTree.heldBackValueIsText`).
+    /// `bytes` upper-cased (ASCII letters) as a string, with whether lines
+    /// of that name are held back from libical and their values TEXT
+    /// (`LineTree.heldBackValueIsText`), and its kind.
     mutating func propertyName(_ bytes: UnsafeBufferPointer<UInt8>)
         -> (name: String, heldBackText: Bool?, kind: ICalPropertyKind) {
         if let found = lookup(bytes) { return (found.name, NameCache.decode(found.state), found.kind) }
@@ -116,7 +117,7 @@ struct LineSource {
     /// The same bytes, kept by the properties made of them.
     let lines: [UInt8]
 
-    /// Line `index` of `lines` split into parameters and value, its ranges within `bytes`.
+    /// Line `index` of `tree` split into parameters and value, its ranges within `bytes`.
     func raw(_ index: Int, of tree: borrowing LineTree) -> RawProperty? {
         let read = tree.reads[index]
         if read.split { return read.raw?.shifted(by: read.offset) }

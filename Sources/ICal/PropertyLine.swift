@@ -21,9 +21,12 @@ enum PropertyLine {
 
     /// RFC 5545 3.3.11 TEXT unescaping: `\\`, `\;`, `\,`, `\n`, `\N`.
     static func unescapeText(_ value: String) -> String {
-        guard value.utf8.contains(0x5C) else { return value }
-        var value = value
-        return value.withUTF8 { unescapeText($0) }
+        var copy = value
+        return copy.withUTF8 { bytes in
+            // No backslash: the string itself, not a new one.
+            guard let base = bytes.baseAddress, memchr(base, 0x5C, bytes.count) != nil else { return value }
+            return unescapeText(bytes)
+        }
     }
 
     /// The same, from bytes as written.

@@ -144,24 +144,26 @@ final class ZoneResolver {
     /// compares bytes with every recent one (1.1 M of the 398 M
     /// instructions of a year of 5,000 events in six zones).
     private func recentIndex(_ tzid: String) -> Int? {
-        let length = tzid.utf8.count
-        return recent.lastIndex { $0.tzid.utf8.count == length && $0.tzid == tzid }
+        var tzid = tzid
+        return tzid.withUTF8 { recentIndex(utf8: $0) }
     }
 
     private func recentIndex(utf8 tzid: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = tzid.baseAddress else { return nil }
-        return recent.lastIndex { Self.equal($0.tzid, base, tzid.count) }
+        recent.lastIndex { Self.equal($0.tzid, tzid) }
     }
 
     private static func index(of tzid: UnsafeBufferPointer<UInt8>, in list: [String]) -> Int? {
-        guard let base = tzid.baseAddress else { return nil }
-        return list.lastIndex { equal($0, base, tzid.count) }
+        list.lastIndex { equal($0, tzid) }
     }
 
-    private static func equal(_ text: String, _ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        text.utf8.count == count
-            && (text.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, base, count) == 0 }
-                ?? text.utf8.elementsEqual(UnsafeBufferPointer(start: base, count: count)))
+    /// Byte for byte (stricter than `==`, which would also match another
+    /// normalization: a miss then costs a lookup, never a wrong answer).
+    private static func equal(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard text.utf8.count == bytes.count else { return false }
+        guard let base = bytes.baseAddress else { return true }  // both empty
+        return text.utf8.withContiguousStorageIfAvailable { stored in
+            stored.baseAddress.map { memcmp($0, base, bytes.count) == 0 } ?? false
+        } ?? text.utf8.elementsEqual(bytes)
     }
 
     private func remember(_ tzid: String, _ zone: Zone?) {

@@ -94,10 +94,9 @@ struct DayBuckets {
         var whole = DayBuckets(days: days)
         let total = parts.reduce(0) { $0 + $1.blockedCount }
         whole.placed = Array(unsafeUninitializedCapacity: total) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }  // nothing placed
             for chunk in parts.indices {
-                for block in parts[chunk].blocks {
-                    initialized += block.moveAll(to: buffer.baseAddress! + initialized)
-                }
+                for block in parts[chunk].blocks { initialized += block.moveAll(to: base + initialized) }
                 parts[chunk].blocks = []
             }
         }

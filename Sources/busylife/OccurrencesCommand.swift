@@ -40,7 +40,7 @@ struct OccurrencesCommand: ParsableCommand {
         let out = Output(fd: 1)
         let err = Output(fd: 2)
         let (settlement, report) = try input.settle(settle, options, err: err)
-        // A few thousand lines at a time, formatted on every core and
+        // About a thousand lines at a time, formatted on every core and
         // written in order (the same bytes on any number of cores). Each
         // core's chunk keeps its event fields from one round to the next:
         // a series' occurrences recur in every round (16 years of 5,000
