@@ -17,14 +17,9 @@ struct DayBuckets {
     /// a year of a busy calendar is a few intervals a day, not one per
     /// occurrence (`fill` takes the union anyway, so the days are the same).
     private var busyCompactAt = 16_384
-    /// The placed occurrences of the whole window (after `merge`).
-    var placed: [SettledOccurrence] = []
-    /// A chunk's placed occurrences, in blocks of `blockSize`: no array
-    /// grown by doubling (half of it empty at times) while the series are
-    /// still held; `merge` moves them into `placed`, block by block.
-    private var blocks: [OccurrenceBlock] = []
-    private var blockedCount = 0
-    fileprivate static let blockSize = 2048
+    /// The placed occurrences, in input order: a chunk's, then (after
+    /// `merge`) the whole window's, still in the blocks they were placed in.
+    var placed = PlacedOccurrences()
     /// The days each kept occurrence lands on (parallel to `placed`);
     /// with travel, rarely, more ranges in `moreRanges`.
     var placements: [ClosedRange<Int>] = []
@@ -65,11 +60,9 @@ struct DayBuckets {
             }
         }
         if placer.options.keepOccurrences {
-            if !landed.more.isEmpty { moreRanges[blockedCount] = landed.more }
-            if blocks.isEmpty || blocks[blocks.count - 1].isFull { blocks.append(OccurrenceBlock()) }
+            if !landed.more.isEmpty { moreRanges[placed.count] = landed.more }
             placements.append(landed.first)
-            blocks[blocks.count - 1].append(settled)
-            blockedCount += 1
+            placed.append(settled)
         }
     }
 
@@ -87,26 +80,18 @@ struct DayBuckets {
         }
     }
 
-    /// The chunks as one, in chunk order (the order of the input); each
-    /// block's occurrences are moved, not copied (a copy retains what each
-    /// holds), and its memory goes at once.
+    /// The chunks as one, in chunk order (the order of the input); the
+    /// placed occurrences stay in their blocks (nothing is copied).
     static func merge(_ parts: consuming [DayBuckets], days: Int) -> DayBuckets {
         var whole = DayBuckets(days: days)
-        let total = parts.reduce(0) { $0 + $1.blockedCount }
-        whole.placed = Array(unsafeUninitializedCapacity: total) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }  // nothing placed
-            for chunk in parts.indices {
-                for block in parts[chunk].blocks { initialized += block.moveAll(to: base + initialized) }
-                parts[chunk].blocks = []
-            }
-        }
-        whole.placements.reserveCapacity(total)
-        var offset = 0
+        whole.placements.reserveCapacity(parts.reduce(0) { $0 + $1.placed.count })
         for chunk in parts.indices {
+            let offset = whole.placed.count
+            whole.placed.append(contentsOf: parts[chunk].placed)
+            parts[chunk].placed = PlacedOccurrences()
             whole.diagnostics += parts[chunk].diagnostics
             whole.outOfRange.merge(parts[chunk].outOfRange) { first, _ in first }
             for (key, ranges) in parts[chunk].moreRanges { whole.moreRanges[key + offset] = ranges }
-            offset += parts[chunk].blockedCount
             whole.placements += parts[chunk].placements
             parts[chunk].placements = []
             for index in whole.counts.indices {
@@ -149,11 +134,141 @@ struct DayBuckets {
     }
 }
 
-/// `blockSize` placed occurrences in memory of their own, from which they
-/// are moved out all at once (`DayBuckets.merge`). Held by one chunk's
-/// buckets, then by the merge: never by two threads at a time.
+/// Placed occurrences in input order, in blocks of `blockSize` of memory
+/// of their own: no array grown by doubling (half of it empty at times)
+/// while the series are still held, and chunks joined without a copy.
+/// `Ordering.sorted` reads them where they lie and moves each out once, into
+/// output order (`moveOut`).
+///
+/// Held by one owner at a time: its blocks are references, and `moveOut`
+/// empties them.
+struct PlacedOccurrences: RandomAccessCollection {
+    static let blockShift = 11
+    static let blockSize = 1 << blockShift
+    private var blocks: [OccurrenceBlock] = []
+    /// Each block's first position.
+    private var firsts: [Int] = []
+    private(set) var endIndex = 0
+
+    init() {}
+
+    init(_ occurrences: [SettledOccurrence]) {
+        for occurrence in occurrences { append(occurrence) }
+    }
+
+    var startIndex: Int { 0 }
+
+    mutating func append(_ settled: consuming SettledOccurrence) {
+        if blocks.isEmpty || blocks[blocks.count - 1].isFull {
+            blocks.append(OccurrenceBlock())
+            firsts.append(endIndex)
+        }
+        blocks[blocks.count - 1].append(settled)
+        endIndex += 1
+    }
+
+    /// `other`'s blocks after these (its last may be part full).
+    mutating func append(contentsOf other: PlacedOccurrences) {
+        for (block, first) in zip(other.blocks, other.firsts) {
+            blocks.append(block)
+            firsts.append(endIndex + first)
+        }
+        endIndex += other.endIndex
+    }
+
+    /// Where an occurrence lies, as one number that orders as positions do:
+    /// its block, then its place in the block (`blockShift` bits).
+    typealias Code = Int
+
+    subscript(position: Int) -> SettledOccurrence {
+        let block = Reader.block(containing: position, firsts: firsts)
+        return blocks[block][position - firsts[block]]
+    }
+
+    /// The occurrences where they lie, for concurrent reading; valid while
+    /// this is, until `moveOut`.
+    var reader: Reader { Reader(bases: blocks.map(\.base), firsts: firsts, count: endIndex) }
+
+    struct Reader: @unchecked Sendable {
+        fileprivate let bases: [UnsafeMutablePointer<SettledOccurrence>]
+        fileprivate let firsts: [Int]
+        fileprivate let count: Int
+
+        /// The occurrence at `code`, read without a copy.
+        func pointer(_ code: Code) -> UnsafePointer<SettledOccurrence> {
+            UnsafePointer(bases[code >> PlacedOccurrences.blockShift] + code & (PlacedOccurrences.blockSize - 1))
+        }
+
+        /// The last block whose first position is at or before `position`.
+        fileprivate static func block(containing position: Int, firsts: [Int]) -> Int {
+            var low = 0, high = firsts.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if firsts[middle] <= position { low = middle } else { high = middle - 1 }
+            }
+            return low
+        }
+    }
+
+    /// A key for each occurrence, in input order, made in `chunks` at once:
+    /// `key` reads the occurrence where it lies and is given its code.
+    func keys<Key>(chunks: Int, _ key: @escaping @Sendable (UnsafePointer<SettledOccurrence>, Code) -> Key) -> [Key] {
+        let reader = self.reader
+        return ParallelChunks.makeArray(count: endIndex, chunks: chunks) { range, destination in
+            guard !range.isEmpty else { return }
+            var block = Reader.block(containing: range.lowerBound, firsts: reader.firsts)
+            var position = range.lowerBound
+            while position < range.upperBound {
+                let first = reader.firsts[block]
+                let end = Swift.min(range.upperBound, block + 1 < reader.firsts.count ? reader.firsts[block + 1] : reader.count)
+                for at in position..<end {
+                    (destination + at).initialize(to: key(reader.bases[block] + (at - first), block << Self.blockShift | (at - first)))
+                }
+                position = end
+                block += 1
+            }
+        }
+    }
+
+    /// Every occurrence, moved (not copied: a copy retains what each
+    /// holds) into the order `codes` gives, in `chunks` at once; each code names
+    /// one occurrence, and each occurrence is named once. Afterwards each
+    /// code is the position it named, and the blocks are empty (they go
+    /// as this does).
+    consuming func moveOut(_ codes: inout [Code], chunks: Int) -> [SettledOccurrence] {
+        let bases = blocks.map(\.base)
+        let result = codes.withUnsafeBufferPointer { codes in
+            bases.withUnsafeBufferPointer { bases in
+                let shared = MoveSources(codes: codes, bases: bases)
+                return ParallelChunks.makeArray(count: codes.count, chunks: chunks) { range, destination in
+                    for index in range {
+                        let code = shared.codes[index]
+                        let source = shared.bases[code >> Self.blockShift] + code & (Self.blockSize - 1)
+                        (destination + index).initialize(to: source.move())
+                    }
+                }
+            }
+        }
+        for block in blocks { block.forget() }
+        for index in codes.indices {
+            codes[index] = firsts[codes[index] >> Self.blockShift] + codes[index] & (Self.blockSize - 1)
+        }
+        return result
+    }
+}
+
+/// What `moveOut`'s chunks read: the codes, in output order, and each
+/// block's memory. Each chunk moves the occurrences its codes name.
+private struct MoveSources: @unchecked Sendable {
+    let codes: UnsafeBufferPointer<Int>
+    let bases: UnsafeBufferPointer<UnsafeMutablePointer<SettledOccurrence>>
+}
+
+/// `blockSize` placed occurrences in memory of their own. Held by one
+/// chunk's buckets, then by the merge: never by two threads at a time,
+/// except in `PlacedOccurrences.moveOut`, where each chunk moves its own.
 private final class OccurrenceBlock: @unchecked Sendable {
-    private let base = UnsafeMutablePointer<SettledOccurrence>.allocate(capacity: DayBuckets.blockSize)
+    let base = UnsafeMutablePointer<SettledOccurrence>.allocate(capacity: PlacedOccurrences.blockSize)
     private var count = 0
 
     deinit {
@@ -161,19 +276,17 @@ private final class OccurrenceBlock: @unchecked Sendable {
         base.deallocate()
     }
 
-    var isFull: Bool { count == DayBuckets.blockSize }
+    var isFull: Bool { count == PlacedOccurrences.blockSize }
 
     func append(_ settled: consuming SettledOccurrence) {
         (base + count).initialize(to: settled)
         count += 1
     }
 
-    /// Moves every occurrence to `destination` (uninitialized memory) and
-    /// returns how many; the block is empty afterwards.
-    func moveAll(to destination: UnsafeMutablePointer<SettledOccurrence>) -> Int {
-        let moved = count
-        destination.moveInitialize(from: base, count: moved)
+    subscript(offset: Int) -> SettledOccurrence { base[offset] }
+
+    /// Its occurrences were moved out: nothing is left to deinitialize.
+    func forget() {
         count = 0
-        return moved
     }
 }

@@ -31,62 +31,73 @@ enum Ordering {
 
     /// The placed occurrences sorted by start, and for each its position
     /// in `placed`; ties (`startOrder` neither way) keep input order.
-    static func sorted(_ placed: consuming [SettledOccurrence]) -> (kept: [SettledOccurrence], order: [Int]) {
-        // Sorts small keys (start, end, position), not the (large)
-        // occurrences; then each run of equal start and end is ordered in
-        // full, in place, by a title's first bytes where they decide.
-        let order = placed.withUnsafeBufferPointer { buffer in
-            var keys = buffer.indices.map { SortKey(start: buffer[$0].startUTC, end: buffer[$0].endUTC, position: $0) }
-            keys.sort { a, b in
-                if a.start != b.start { return a.start < b.start }
-                if a.end != b.end { return a.end < b.end }
-                return a.position < b.position
+    ///
+    /// Sorts small keys (start, end, where it lies), not the (large)
+    /// occurrences, on all cores; each run of equal start and end is then
+    /// ordered in full, by a title's first bytes where they decide. The
+    /// occurrences are then moved from their blocks into that order, on
+    /// all cores (`PlacedOccurrences.moveOut`): never copied (a copy
+    /// retains what each holds), and never in a second array of their own.
+    /// `chunks`, the work's pieces, by default: one below
+    /// `ParallelChunks.parallelFrom` occurrences, else one per core.
+    static func sorted(_ placed: consuming PlacedOccurrences, chunks: Int? = nil) -> (kept: [SettledOccurrence], order: [Int]) {
+        let chunks = chunks ?? (placed.count < ParallelChunks.parallelFrom ? 1 : ParallelChunks.width)
+        var keys = placed.keys(chunks: chunks) { settled, code in
+            SortKey(start: settled.pointee.startUTC, end: settled.pointee.endUTC, code: code)
+        }
+        ParallelChunks.sort(&keys, chunks: chunks) { a, b in
+            if a.start != b.start { return a.start < b.start }
+            if a.end != b.end { return a.end < b.end }
+            return a.code < b.code
+        }
+        // Runs of equal start and end, each ordered in full; the chunks
+        // cut between runs.
+        var bounds = ParallelChunks.ranges(count: keys.count, chunks: chunks).map(\.lowerBound) + [keys.count]
+        for index in bounds.indices.dropFirst().dropLast() {
+            bounds[index] = max(bounds[index], bounds[index - 1])
+            while bounds[index] > 0 && bounds[index] < keys.count && keys[bounds[index]].sameSpan(keys[bounds[index] - 1]) {
+                bounds[index] += 1
             }
-            var first = 0
-            while first < keys.count {
+        }
+        let reader = placed.reader
+        ParallelChunks.update(&keys, in: zip(bounds, bounds.dropFirst()).map { $0..<$1 }) { range, keys in
+            var first = range.lowerBound
+            while first < range.upperBound {
                 var end = first + 1
-                while end < keys.count && keys[end].start == keys[first].start && keys[end].end == keys[first].end { end += 1 }
-                if end - first > 1 {
-                    var run = keys[first..<end].map { (title: titlePrefix(buffer[$0.position].occurrence.eventRecord.event.title),
-                                                       position: $0.position) }
-                    run.sort { a, b in
-                        if let x = a.title, let y = b.title, x != y { return x < y }
-                        if startOrder(buffer[a.position], buffer[b.position]) { return true }
-                        if startOrder(buffer[b.position], buffer[a.position]) { return false }
-                        return a.position < b.position
-                    }
-                    for (offset, entry) in run.enumerated() { keys[first + offset].position = entry.position }
-                }
+                while end < range.upperBound && keys[end].sameSpan(keys[first]) { end += 1 }
+                if end - first > 1 { orderTies(keys, first..<end, reader) }
                 first = end
             }
-            return keys.map(\.position)
         }
-        // Moved into that order in place, cycle by cycle: no second array
-        // of occurrences (a month of the benchmark calendar holds 5 MB),
-        // and no copy (a move retains nothing).
-        var kept = consume placed
-        kept.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var moved = [Bool](repeating: false, count: order.count)
-            for start in order.indices where !moved[start] {
-                let first = (base + start).move()
-                var index = start
-                while true {
-                    moved[index] = true
-                    let from = order[index]
-                    if from == start { (base + index).initialize(to: first); break }
-                    (base + index).moveInitialize(from: base + from, count: 1)
-                    index = from
-                }
-            }
-        }
+        var order = keys.map(\.code)
+        keys = []
+        let kept = placed.moveOut(&order, chunks: chunks)
         return (kept, order)
+    }
+
+    /// The keys of `run` (one start and end) reordered by the occurrences
+    /// in full, by a title's first bytes where they decide.
+    private static func orderTies(_ keys: UnsafeMutableBufferPointer<SortKey>, _ run: Range<Int>,
+                                  _ placed: PlacedOccurrences.Reader) {
+        var entries = keys[run].map { key in
+            (title: titlePrefix(placed.pointer(key.code).pointee.occurrence.eventRecord.event.title), code: key.code)
+        }
+        entries.sort { a, b in
+            if let x = a.title, let y = b.title, x != y { return x < y }
+            let left = placed.pointer(a.code), right = placed.pointer(b.code)
+            if startOrder(left.pointee, right.pointee) { return true }
+            if startOrder(right.pointee, left.pointee) { return false }
+            return a.code < b.code
+        }
+        for (offset, entry) in entries.enumerated() { keys[run.lowerBound + offset].code = entry.code }
     }
 
     private struct SortKey {
         var start: Instant
         var end: Instant
-        var position: Int
+        var code: PlacedOccurrences.Code
+
+        func sameSpan(_ other: SortKey) -> Bool { start == other.start && end == other.end }
     }
 
     /// A title's first eight bytes as one big-endian number (zeros past its

@@ -9,13 +9,28 @@ import Foundation
 /// run at once; the results come back in chunk order, so whatever merges
 /// them in that order gives the same bytes on one core or sixteen.
 ///
-/// Settle expands its series this way and Export formats days this way;
-/// this is the one place that shares memory between threads (each chunk
-/// writes only its own result slot, and its own elements of an array).
+/// Settle expands its series this way, sorts the window's occurrences and
+/// moves them into output order; Export formats days this way. This is the
+/// one place that shares memory between threads (each chunk writes only
+/// its own result slot, and its own elements of an array).
 package enum ParallelChunks {
     /// The cores this process may use (at least one), asked once: on Linux
     /// each asking reads two cgroup files, and a run asks several times.
     package static let width: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+    /// Has libdispatch make its worker threads now, while input is read,
+    /// not at the first `map`. On Linux the first `concurrentPerform` of a
+    /// process otherwise finds no worker and waits 0.7-4 ms for one to be
+    /// made, while the calling thread runs the chunks alone: most of a
+    /// year's expansion of a 5,000-event calendar. Once a process; the
+    /// threads then wait idle for the work.
+    package static func wakeWorkers() {
+        _ = workersWoken
+    }
+
+    private static let workersWoken: Void = {
+        for _ in 1..<width { DispatchQueue.global().async {} }
+    }()
 
     /// The chunk ranges of `0..<count` for at most `chunks` chunks: always
     /// at least one (empty when `count` is 0), the earlier ones the longer
@@ -44,6 +59,108 @@ package enum ParallelChunks {
 }
 
 extension ParallelChunks {
+    /// Below this many elements `makeArray` and `sort` use one core: the
+    /// others would cost more to wake than they save.
+    package static let parallelFrom = 16_384
+
+    /// An array of `count` elements made on all cores: `body` initializes,
+    /// at `base + position`, the element of every position in its chunk
+    /// and of no other.
+    /// `chunks` by default: one below `parallelFrom`, else `width`.
+    package static func makeArray<Element>(count: Int, chunks: Int? = nil,
+                                           _ body: @Sendable (Range<Int>, UnsafeMutablePointer<Element>) -> Void)
+        -> [Element] {
+        Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            let shared = SharedBase(base: base)
+            _ = map(count: count, chunks: chunks ?? (count < parallelFrom ? 1 : width)) { range in body(range, shared.base) }
+            initialized = count
+        }
+    }
+
+    /// `body` on each of `ranges` (disjoint ranges of `array`) at once,
+    /// given the whole buffer: each writes only its own range.
+    package static func update<Element>(_ array: inout [Element], in ranges: [Range<Int>],
+                                        _ body: @Sendable (Range<Int>, UnsafeMutableBufferPointer<Element>) -> Void) {
+        array.withUnsafeMutableBufferPointer { buffer in
+            let shared = SharedBuffer(buffer: buffer)
+            _ = map(count: ranges.count, chunks: ranges.count) { chunks in
+                for chunk in chunks { body(ranges[chunk], shared.buffer) }
+            }
+        }
+    }
+
+    /// `array` sorted by `less`, a strict total order (no two elements
+    /// equivalent, so that any sort gives the same array): its chunks are
+    /// sorted on all cores, then merged two by two, each pair on two
+    /// cores (one from the front, one from the back). `chunks` by default:
+    /// one below `parallelFrom`, else `width`.
+    package static func sort<Element: Sendable>(_ array: inout [Element], chunks: Int? = nil,
+                                                by less: @escaping @Sendable (Element, Element) -> Bool) {
+        let chunks = chunks ?? (array.count < parallelFrom ? 1 : width)
+        guard chunks > 1 && array.count > 1 else {
+            array.sort(by: less)
+            return
+        }
+        var runs = ranges(count: array.count, chunks: chunks)
+        update(&array, in: runs) { run, buffer in
+            var elements = UnsafeMutableBufferPointer(rebasing: buffer[run])
+            elements.sort(by: less)
+        }
+        while runs.count > 1 {
+            var mergedRuns: [Range<Int>] = []
+            let source = array
+            array = Array(unsafeUninitializedCapacity: source.count) { buffer, initialized in
+                guard let base = buffer.baseAddress else { return }
+                source.withUnsafeBufferPointer { source in
+                    let shared = MergeBuffers(source: source, destination: base)
+                    for pair in stride(from: 0, to: runs.count, by: 2) {
+                        let (left, right) = (runs[pair], pair + 1 < runs.count ? runs[pair + 1] : runs[pair].upperBound..<runs[pair].upperBound)
+                        _ = map(count: 2, chunks: 2) { sides in
+                            for side in sides { mergeHalf(shared, left, right, front: side == 0, by: less) }
+                        }
+                        mergedRuns.append(left.lowerBound..<right.upperBound)
+                    }
+                }
+                initialized = source.count
+            }
+            runs = mergedRuns
+        }
+    }
+
+    /// Half of the merge of the sorted `left` and `right` (adjacent runs of
+    /// `buffers.source`) into the same places of `buffers.destination`: the
+    /// smaller half from the front, or the larger from the back.
+    private static func mergeHalf<Element>(_ buffers: MergeBuffers<Element>, _ left: Range<Int>, _ right: Range<Int>,
+                                           front: Bool, by less: (Element, Element) -> Bool) {
+        let source = buffers.source, destination = buffers.destination
+        let count = left.count + right.count
+        let half = count / 2
+        if front {
+            var (i, j) = (left.lowerBound, right.lowerBound)
+            for at in left.lowerBound..<left.lowerBound + half {
+                if j < right.upperBound && (i == left.upperBound || less(source[j], source[i])) {
+                    (destination + at).initialize(to: source[j])
+                    j += 1
+                } else {
+                    (destination + at).initialize(to: source[i])
+                    i += 1
+                }
+            }
+        } else {
+            var (i, j) = (left.upperBound - 1, right.upperBound - 1)
+            for at in stride(from: left.lowerBound + count - 1, through: left.lowerBound + half, by: -1) {
+                if i >= left.lowerBound && (j < right.lowerBound || less(source[j], source[i])) {
+                    (destination + at).initialize(to: source[i])
+                    i -= 1
+                } else {
+                    (destination + at).initialize(to: source[j])
+                    j -= 1
+                }
+            }
+        }
+    }
+
     /// `body` given the elements of `array` for concurrent work in which
     /// each element is read and written by one chunk alone (`ChunkElements`).
     package static func sharing<Element, Result>(_ array: inout [Element],
@@ -61,6 +178,22 @@ package struct ChunkElements<Element>: @unchecked Sendable {
         get { buffer[index] }
         nonmutating set { buffer[index] = newValue }
     }
+}
+
+/// An array's memory, of which concurrent chunks each write their own part.
+private struct SharedBase<Element>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Element>
+}
+
+/// A sorted array's runs, merged into new memory by two chunks at once.
+private struct MergeBuffers<Element>: @unchecked Sendable {
+    let source: UnsafeBufferPointer<Element>
+    let destination: UnsafeMutablePointer<Element>
+}
+
+/// The same, as a buffer (each chunk sorts its own run).
+private struct SharedBuffer<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Element>
 }
 
 /// Result slots that concurrent chunks each write their own of.

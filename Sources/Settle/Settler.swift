@@ -19,6 +19,7 @@ package final class Settler {
     package init(options: SettleOptions) {
         self.options = options
         intake = Intake(options: options)
+        ParallelChunks.wakeWorkers()
     }
 
     /// Single events wholly outside this window never show: they may be
@@ -61,7 +62,7 @@ package final class Settler {
         var diagnostics = budgetDiagnostics + buckets.diagnostics + buckets.outOfRangeDiagnostics
         if options.countsDays { buckets.fill(&days, grid: grid) }
 
-        var placed: [SettledOccurrence] = []
+        var placed = PlacedOccurrences()
         swap(&placed, &buckets.placed)
         let (kept, order) = Ordering.sorted(consume placed)
         var lists = DayRanges(listedUntil: days.count)

@@ -35,9 +35,63 @@ import Testing
         let expected = placed.indices.map { ($0, placed[$0]) }.sorted { a, b in
             Ordering.startOrder(a.1, b.1) || (!Ordering.startOrder(b.1, a.1) && a.0 < b.0)
         }.map(\.0)
-        let (kept, order) = Ordering.sorted(placed)
+        let (kept, order) = Ordering.sorted(PlacedOccurrences(placed))
         #expect(order == expected)
         #expect(kept.map { $0.event.description } == expected.map { "\($0)" })
+    }
+
+    /// The same over many blocks (parts joined as the chunks of expansion
+    /// are, each ending in a part-full block), in one to five pieces at
+    /// once: the key sort, the runs of ties cut between pieces and the moves
+    /// give the order of one piece.
+    @Test func sortedInPiecesMatchesTheFullComparison() {
+        var random = SplitMix64(seed: 11)
+        func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
+        let base = Instant(seconds: 1_795_000_000)
+        var all: [SettledOccurrence] = []
+        for position in 0..<9_000 {
+            let start = base.adding(seconds: 900 * Int64(random.next() % 40))
+            let end = start.adding(seconds: pick([0, 1800, 3600]))
+            var event = Event(uid: pick(["a", "b"]), title: pick(["Standup", "Lunch", "Ωmega", "cafe\u{301}", "café", ""]),
+                              calendar: "c", source: SourcePosition(file: "f", line: position + 1),
+                              start: .instant(start, zone: nil), end: .instant(end, zone: nil))
+            event.description = "\(position)"
+            let occurrence = Occurrence(event: event, start: event.start, end: event.end, recurrenceID: nil)
+            all.append(SettledOccurrence(occurrence: occurrence, startUTC: start, endUTC: end, busy: true,
+                                         firstDate: LocalDate(daysSinceEpoch: 20_775), lastDate: LocalDate(daysSinceEpoch: 20_775)))
+        }
+        let expected = all.indices.map { ($0, all[$0]) }.sorted { a, b in
+            Ordering.startOrder(a.1, b.1) || (!Ordering.startOrder(b.1, a.1) && a.0 < b.0)
+        }.map(\.0)
+        for chunks in 1...5 {
+            var placed = PlacedOccurrences()
+            for part in [0..<3_000, 3_000..<3_001, 3_001..<7_500, 7_500..<9_000] {
+                placed.append(contentsOf: PlacedOccurrences(Array(all[part])))
+            }
+            #expect(placed.count == all.count)
+            #expect(placed[4_100].event.description == "4100")
+            let (kept, order) = Ordering.sorted(placed, chunks: chunks)
+            #expect(order == expected, "\(chunks) pieces")
+            #expect(kept.map { $0.event.description } == expected.map { "\($0)" }, "\(chunks) pieces")
+        }
+    }
+
+    /// Sorting in pieces and merging them two by two (from the front and
+    /// the back at once) gives the sort of one piece, at every length.
+    @Test func sortInPiecesMatchesOneSort() {
+        var random = SplitMix64(seed: 3)
+        for count in [0, 1, 2, 3, 7, 100, 2_049, 10_001] {
+            let values = (0..<count).map { _ in random.next() }
+            for chunks in 1...6 {
+                var sorted = values
+                ParallelChunks.sort(&sorted, chunks: chunks) { $0 < $1 }
+                #expect(sorted == values.sorted(), "\(count) in \(chunks)")
+            }
+            let doubled = ParallelChunks.makeArray(count: count, chunks: 3) { range, base in
+                for index in range { (base + index).initialize(to: 2 * index) }
+            }
+            #expect(doubled == (0..<count).map { 2 * $0 })
+        }
     }
 
     @Test func titlePrefixesOrderAsTheirTitles() {
