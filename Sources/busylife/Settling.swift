@@ -38,8 +38,22 @@ extension InputOptions {
         // The configuration file's [colors] win over a vdir collection's colour.
         report.calendarColors.merge(Configuration.active.colors(for: report.calendars)) { _, chosen in chosen }
         err.flush()
+        keepUntilExit(settlement)
         return (settlement, report)
     }
+}
+
+/// Keeps `value` until the process ends, never freed: a command's
+/// settlement is used until it exits, and freeing it first, occurrence by
+/// occurrence, is work no one waits for (the 182,978 occurrences of
+/// 2020-2035 of a 5,000-event calendar took 4 ms, 4% of the run).
+private func keepUntilExit<Value>(_ value: Value) {
+    _ = Unmanaged.passRetained(KeptUntilExit(value))
+}
+
+private final class KeptUntilExit<Value> {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
 
 extension ImportReport {
