@@ -6,8 +6,8 @@ import EventModel
 /// kept) with their days, diagnostics.
 ///
 /// Held by one owner at a time, never copied and used twice: its blocks
-/// of placed occurrences are references (`OccurrenceBlock`), and `merge`
-/// empties them.
+/// of placed occurrences are references (`PlacedOccurrences`), which
+/// `merge` takes over and `Ordering.sorted` empties.
 struct DayBuckets {
     var counts: [Int]
     var allDayCounts: [Int]
@@ -137,8 +137,8 @@ struct DayBuckets {
 /// Placed occurrences in input order, in blocks of `blockSize` of memory
 /// of their own: no array grown by doubling (half of it empty at times)
 /// while the series are still held, and chunks joined without a copy.
-/// `Ordering.sorted` reads them where they lie and moves each out once, into
-/// output order (`moveOut`).
+/// `Ordering.sorted` reads them where they lie (`reader`, from any
+/// chunk) and moves each out once, into output order (`moveOut`).
 ///
 /// Held by one owner at a time: its blocks are references, and `moveOut`
 /// empties them.
@@ -181,12 +181,12 @@ struct PlacedOccurrences: RandomAccessCollection {
     typealias Code = Int
 
     subscript(position: Int) -> SettledOccurrence {
-        let block = Reader.block(containing: position, firsts: firsts)
-        return blocks[block][position - firsts[block]]
+        precondition(position >= 0 && position < endIndex, "placed occurrence \(position) of \(endIndex)")
+        return reader.pointer(reader.code(ofPosition: position)).pointee
     }
 
-    /// The occurrences where they lie, for concurrent reading; valid while
-    /// this is, until `moveOut`.
+    /// The occurrences where they lie, for reading from any chunk; valid
+    /// while this is, until `moveOut`.
     var reader: Reader { Reader(bases: blocks.map(\.base), firsts: firsts, count: endIndex) }
 
     struct Reader: @unchecked Sendable {
@@ -199,8 +199,22 @@ struct PlacedOccurrences: RandomAccessCollection {
             UnsafePointer(bases[code >> PlacedOccurrences.blockShift] + code & (PlacedOccurrences.blockSize - 1))
         }
 
+        fileprivate func position(ofCode code: Code) -> Int {
+            firsts[code >> PlacedOccurrences.blockShift] + code & (PlacedOccurrences.blockSize - 1)
+        }
+
+        fileprivate func code(ofPosition position: Int) -> Code {
+            let block = self.block(containing: position)
+            return block << PlacedOccurrences.blockShift | (position - firsts[block])
+        }
+
+        /// One past the last position in `block`.
+        fileprivate func end(ofBlock block: Int) -> Int {
+            block + 1 < firsts.count ? firsts[block + 1] : count
+        }
+
         /// The last block whose first position is at or before `position`.
-        fileprivate static func block(containing position: Int, firsts: [Int]) -> Int {
+        fileprivate func block(containing position: Int) -> Int {
             var low = 0, high = firsts.count - 1
             while low < high {
                 let middle = (low + high + 1) / 2
@@ -212,62 +226,51 @@ struct PlacedOccurrences: RandomAccessCollection {
 
     /// A key for each occurrence, in input order, made in `chunks` at once:
     /// `key` reads the occurrence where it lies and is given its code.
-    func keys<Key>(chunks: Int, _ key: @escaping @Sendable (UnsafePointer<SettledOccurrence>, Code) -> Key) -> [Key] {
+    func keys<Key>(chunks: Int, _ key: @Sendable (UnsafePointer<SettledOccurrence>, Code) -> Key) -> [Key] {
         let reader = self.reader
         return ParallelChunks.makeArray(count: endIndex, chunks: chunks) { range, destination in
             guard !range.isEmpty else { return }
-            var block = Reader.block(containing: range.lowerBound, firsts: reader.firsts)
-            var position = range.lowerBound
-            while position < range.upperBound {
-                let first = reader.firsts[block]
-                let end = Swift.min(range.upperBound, block + 1 < reader.firsts.count ? reader.firsts[block + 1] : reader.count)
-                for at in position..<end {
-                    (destination + at).initialize(to: key(reader.bases[block] + (at - first), block << Self.blockShift | (at - first)))
+            var block = reader.block(containing: range.lowerBound)
+            var blockEnd = reader.end(ofBlock: block)
+            for position in range {
+                if position == blockEnd {
+                    block += 1
+                    blockEnd = reader.end(ofBlock: block)
                 }
-                position = end
-                block += 1
+                let code = block << Self.blockShift | (position - reader.firsts[block])
+                (destination + position).initialize(to: key(reader.pointer(code), code))
             }
         }
     }
 
     /// Every occurrence, moved (not copied: a copy retains what each
-    /// holds) into the order `codes` gives, in `chunks` at once; each code names
-    /// one occurrence, and each occurrence is named once. Afterwards each
-    /// code is the position it named, and the blocks are empty (they go
-    /// as this does).
+    /// holds) into the order `codes` gives, in `chunks` at once; each code
+    /// names one occurrence, and each occurrence is named once. Afterwards
+    /// each code is the position it named, and the blocks are empty (they
+    /// go as this does).
     consuming func moveOut(_ codes: inout [Code], chunks: Int) -> [SettledOccurrence] {
-        let bases = blocks.map(\.base)
-        let result = codes.withUnsafeBufferPointer { codes in
-            bases.withUnsafeBufferPointer { bases in
-                let shared = MoveSources(codes: codes, bases: bases)
-                return ParallelChunks.makeArray(count: codes.count, chunks: chunks) { range, destination in
-                    for index in range {
-                        let code = shared.codes[index]
-                        let source = shared.bases[code >> Self.blockShift] + code & (Self.blockSize - 1)
-                        (destination + index).initialize(to: source.move())
-                    }
-                }
+        let reader = self.reader
+        let moved = Self.gather(codes, from: reader, chunks: chunks)
+        for block in blocks { block.forget() }
+        for index in codes.indices { codes[index] = reader.position(ofCode: codes[index]) }
+        return moved
+    }
+
+    /// The occurrences `codes` name, moved out in that order.
+    private static func gather(_ codes: [Code], from reader: Reader, chunks: Int) -> [SettledOccurrence] {
+        ParallelChunks.makeArray(count: codes.count, chunks: chunks) { range, destination in
+            for index in range {
+                (destination + index).initialize(to: UnsafeMutablePointer(mutating: reader.pointer(codes[index])).move())
             }
         }
-        for block in blocks { block.forget() }
-        for index in codes.indices {
-            codes[index] = firsts[codes[index] >> Self.blockShift] + codes[index] & (Self.blockSize - 1)
-        }
-        return result
     }
 }
 
-/// What `moveOut`'s chunks read: the codes, in output order, and each
-/// block's memory. Each chunk moves the occurrences its codes name.
-private struct MoveSources: @unchecked Sendable {
-    let codes: UnsafeBufferPointer<Int>
-    let bases: UnsafeBufferPointer<UnsafeMutablePointer<SettledOccurrence>>
-}
-
-/// `blockSize` placed occurrences in memory of their own. Held by one
-/// chunk's buckets, then by the merge: never by two threads at a time,
-/// except in `PlacedOccurrences.moveOut`, where each chunk moves its own.
-private final class OccurrenceBlock: @unchecked Sendable {
+/// `blockSize` placed occurrences in memory of their own, written by one
+/// chunk's buckets. Only its memory (`base`) is shared between threads:
+/// read by any chunk, and each occurrence moved out by one
+/// (`PlacedOccurrences.moveOut`).
+private final class OccurrenceBlock {
     let base = UnsafeMutablePointer<SettledOccurrence>.allocate(capacity: PlacedOccurrences.blockSize)
     private var count = 0
 
@@ -282,8 +285,6 @@ private final class OccurrenceBlock: @unchecked Sendable {
         (base + count).initialize(to: settled)
         count += 1
     }
-
-    subscript(offset: Int) -> SettledOccurrence { base[offset] }
 
     /// Its occurrences were moved out: nothing is left to deinitialize.
     func forget() {

@@ -37,11 +37,10 @@ enum Ordering {
     /// ordered in full, by a title's first bytes where they decide. The
     /// occurrences are then moved from their blocks into that order, on
     /// all cores (`PlacedOccurrences.moveOut`): never copied (a copy
-    /// retains what each holds), and never in a second array of their own.
-    /// `chunks`, the work's pieces, by default: one below
-    /// `ParallelChunks.parallelFrom` occurrences, else one per core.
+    /// retains what each holds). `chunks`, the pieces of the work, by
+    /// default as `ParallelChunks.chunks(for:)` gives.
     static func sorted(_ placed: consuming PlacedOccurrences, chunks: Int? = nil) -> (kept: [SettledOccurrence], order: [Int]) {
-        let chunks = chunks ?? (placed.count < ParallelChunks.parallelFrom ? 1 : ParallelChunks.width)
+        let chunks = chunks ?? ParallelChunks.chunks(for: placed.count)
         var keys = placed.keys(chunks: chunks) { settled, code in
             SortKey(start: settled.pointee.startUTC, end: settled.pointee.endUTC, code: code)
         }

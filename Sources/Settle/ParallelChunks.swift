@@ -10,9 +10,11 @@ import Foundation
 /// them in that order gives the same bytes on one core or sixteen.
 ///
 /// Settle expands its series this way, sorts the window's occurrences and
-/// moves them into output order; Export formats days this way. This is the
-/// one place that shares memory between threads (each chunk writes only
-/// its own result slot, and its own elements of an array).
+/// moves them into output order; Export formats days this way. Memory
+/// shared between threads is shared here (each chunk writes only its own
+/// result slot, and its own elements of an array) and by
+/// `PlacedOccurrences`, whose blocks any chunk reads and from which each
+/// occurrence is moved out by one chunk.
 package enum ParallelChunks {
     /// The cores this process may use (at least one), asked once: on Linux
     /// each asking reads two cgroup files, and a run asks several times.
@@ -22,8 +24,9 @@ package enum ParallelChunks {
     /// not at the first `map`. On Linux the first `concurrentPerform` of a
     /// process otherwise finds no worker and waits 0.7-4 ms for one to be
     /// made, while the calling thread runs the chunks alone: most of a
-    /// year's expansion of a 5,000-event calendar. Once a process; the
-    /// threads then wait idle for the work.
+    /// year's expansion of a 5,000-event calendar. Once a process (a
+    /// library user's small settles start them too); the threads then wait
+    /// idle for the work.
     package static func wakeWorkers() {
         _ = workersWoken
     }
@@ -59,21 +62,23 @@ package enum ParallelChunks {
 }
 
 extension ParallelChunks {
-    /// Below this many elements `makeArray` and `sort` use one core: the
-    /// others would cost more to wake than they save.
-    package static let parallelFrom = 16_384
+    /// How many chunks work over `count` elements is cut into: one below
+    /// 16,384 (waking the other cores would cost more than they save),
+    /// else one a core.
+    package static func chunks(for count: Int) -> Int {
+        count < 16_384 ? 1 : width
+    }
 
-    /// An array of `count` elements made on all cores: `body` initializes,
-    /// at `base + position`, the element of every position in its chunk
-    /// and of no other.
-    /// `chunks` by default: one below `parallelFrom`, else `width`.
-    package static func makeArray<Element>(count: Int, chunks: Int? = nil,
+    /// An array of `count` elements made in `chunks` at once: `body`
+    /// initializes, at `base + position`, the element of every position
+    /// in its chunk and of no other.
+    package static func makeArray<Element>(count: Int, chunks: Int,
                                            _ body: @Sendable (Range<Int>, UnsafeMutablePointer<Element>) -> Void)
         -> [Element] {
         Array(unsafeUninitializedCapacity: count) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
             let shared = SharedBase(base: base)
-            _ = map(count: count, chunks: chunks ?? (count < parallelFrom ? 1 : width)) { range in body(range, shared.base) }
+            _ = map(count: count, chunks: chunks) { range in body(range, shared.base) }
             initialized = count
         }
     }
@@ -83,7 +88,7 @@ extension ParallelChunks {
     package static func update<Element>(_ array: inout [Element], in ranges: [Range<Int>],
                                         _ body: @Sendable (Range<Int>, UnsafeMutableBufferPointer<Element>) -> Void) {
         array.withUnsafeMutableBufferPointer { buffer in
-            let shared = SharedBuffer(buffer: buffer)
+            let shared = Slots(buffer: buffer)
             _ = map(count: ranges.count, chunks: ranges.count) { chunks in
                 for chunk in chunks { body(ranges[chunk], shared.buffer) }
             }
@@ -91,13 +96,12 @@ extension ParallelChunks {
     }
 
     /// `array` sorted by `less`, a strict total order (no two elements
-    /// equivalent, so that any sort gives the same array): its chunks are
-    /// sorted on all cores, then merged two by two, each pair on two
-    /// cores (one from the front, one from the back). `chunks` by default:
-    /// one below `parallelFrom`, else `width`.
-    package static func sort<Element: Sendable>(_ array: inout [Element], chunks: Int? = nil,
-                                                by less: @escaping @Sendable (Element, Element) -> Bool) {
-        let chunks = chunks ?? (array.count < parallelFrom ? 1 : width)
+    /// equivalent, so that any sort gives the same array): cut into
+    /// `chunks` sorted at once, then merged pair by pair, round by round,
+    /// every pair of a round at once and each on two cores (one from the
+    /// front, one from the back).
+    package static func sort<Element: Sendable>(_ array: inout [Element], chunks: Int,
+                                                by less: @Sendable (Element, Element) -> Bool) {
         guard chunks > 1 && array.count > 1 else {
             array.sort(by: less)
             return
@@ -108,23 +112,24 @@ extension ParallelChunks {
             elements.sort(by: less)
         }
         while runs.count > 1 {
-            var mergedRuns: [Range<Int>] = []
+            // A last run without a partner is merged with nothing: copied.
+            let pairs = stride(from: 0, to: runs.count, by: 2).map { pair in
+                (left: runs[pair], right: pair + 1 < runs.count ? runs[pair + 1] : runs[pair].upperBound..<runs[pair].upperBound)
+            }
             let source = array
             array = Array(unsafeUninitializedCapacity: source.count) { buffer, initialized in
                 guard let base = buffer.baseAddress else { return }
                 source.withUnsafeBufferPointer { source in
                     let shared = MergeBuffers(source: source, destination: base)
-                    for pair in stride(from: 0, to: runs.count, by: 2) {
-                        let (left, right) = (runs[pair], pair + 1 < runs.count ? runs[pair + 1] : runs[pair].upperBound..<runs[pair].upperBound)
-                        _ = map(count: 2, chunks: 2) { sides in
-                            for side in sides { mergeHalf(shared, left, right, front: side == 0, by: less) }
+                    _ = map(count: 2 * pairs.count, chunks: 2 * pairs.count) { halves in
+                        for half in halves {
+                            mergeHalf(shared, pairs[half / 2].left, pairs[half / 2].right, front: half % 2 == 0, by: less)
                         }
-                        mergedRuns.append(left.lowerBound..<right.upperBound)
                     }
                 }
                 initialized = source.count
             }
-            runs = mergedRuns
+            runs = pairs.map { $0.left.lowerBound..<$0.right.upperBound }
         }
     }
 
@@ -191,12 +196,8 @@ private struct MergeBuffers<Element>: @unchecked Sendable {
     let destination: UnsafeMutablePointer<Element>
 }
 
-/// The same, as a buffer (each chunk sorts its own run).
-private struct SharedBuffer<Element>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Element>
-}
-
-/// Result slots that concurrent chunks each write their own of.
+/// Result slots, or elements of an array, that concurrent chunks each
+/// write their own of.
 private struct Slots<Element>: @unchecked Sendable {
     let buffer: UnsafeMutableBufferPointer<Element>
 }

@@ -76,6 +76,36 @@ import Testing
         }
     }
 
+    /// Runs of one start and end longer than a piece, and fewer
+    /// occurrences than pieces: the pieces' edges move past whole runs
+    /// (some pieces are left empty), and nothing is lost or doubled.
+    @Test func sortedInPiecesWithLongRunsAndFewOccurrences() {
+        let base = Instant(seconds: 1_795_000_000)
+        func placed(_ count: Int, spans: Int) -> [SettledOccurrence] {
+            (0..<count).map { position in
+                let start = base.adding(seconds: 3600 * Int64(position % spans))
+                var event = Event(uid: "u", title: ["B", "A", "C"][position % 3], calendar: "c",
+                                  source: SourcePosition(file: "f", line: position + 1),
+                                  start: .instant(start, zone: nil), end: .instant(start.adding(seconds: 1800), zone: nil))
+                event.description = "\(position)"
+                let occurrence = Occurrence(event: event, start: event.start, end: event.end, recurrenceID: nil)
+                return SettledOccurrence(occurrence: occurrence, startUTC: start, endUTC: start.adding(seconds: 1800), busy: true,
+                                         firstDate: LocalDate(daysSinceEpoch: 20_775), lastDate: LocalDate(daysSinceEpoch: 20_775))
+            }
+        }
+        for (count, spans) in [(9_000, 1), (9_000, 2), (0, 1), (1, 1), (2, 1), (3, 2), (5, 5)] {
+            let all = placed(count, spans: spans)
+            let expected = all.indices.sorted { a, b in
+                Ordering.startOrder(all[a], all[b]) || (!Ordering.startOrder(all[b], all[a]) && a < b)
+            }
+            for chunks in 1...7 {
+                let (kept, order) = Ordering.sorted(PlacedOccurrences(all), chunks: chunks)
+                #expect(order == expected, "\(count) in \(spans) spans, \(chunks) pieces")
+                #expect(kept.map { $0.event.description } == expected.map { "\($0)" }, "\(count) in \(spans) spans, \(chunks) pieces")
+            }
+        }
+    }
+
     /// Sorting in pieces and merging them two by two (from the front and
     /// the back at once) gives the sort of one piece, at every length.
     @Test func sortInPiecesMatchesOneSort() {
