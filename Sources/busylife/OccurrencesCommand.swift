@@ -50,6 +50,7 @@ struct OccurrencesCommand: ParsableCommand {
         let width = ParallelChunks.width
         let caches = EventFieldsCaches(count: width)
         defer { caches.deallocate() }
+        let behind = WriteBehind(out)
         var start = 0
         writing: while start < occurrences.count {
             let end = min(occurrences.count, start + 1_024), first = start
@@ -65,9 +66,10 @@ struct OccurrencesCommand: ParsableCommand {
                     return bytes
                 }
             }.flatMap { $0 }
-            for var bytes in chunks where !out.write(&bytes) { break writing }
+            if !behind.write(chunks) { break writing }
             start = end
         }
+        behind.finish()
         try out.finish()
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }

@@ -119,6 +119,25 @@ func busylife(_ arguments: [String], stdin: String? = nil, shell: String? = nil,
         #expect(run.stdout.split(separator: "\n").count == 1)
     }
 
+    /// `occurrences` writes its rounds on a thread of its own
+    /// (`WriteBehind`): a pipe closed after the first line still ends the
+    /// run at once, quietly, with every round in order until then.
+    @Test func aClosedPipeEndsOccurrencesQuietly() throws {
+        let events = "f=$(mktemp); for i in $(seq 1 5000); do printf 'BEGIN:VEVENT\\nUID:%s\\nDTSTART:20260101T%02d0000Z\\nEND:VEVENT\\n' $i $((i % 24)); done > $f"
+        let cut = try busylife([], shell: "set -o pipefail; \(events); BUSYLIFE occurrences $f --from 2026-01-01 --to 2026-01-01 --tz UTC | head -1; status=$?; rm -f $f; exit $status")
+        #expect(cut.status == 0)
+        #expect(cut.stderr.isEmpty)
+        #expect(cut.stdout.split(separator: "\n").count == 1)
+        let whole = try busylife([], shell: "\(events); BUSYLIFE occurrences $f --from 2026-01-01 --to 2026-01-01 --tz UTC; status=$?; rm -f $f; exit $status")
+        let starts = whole.stdout.split(separator: "\n").compactMap { line -> String? in
+            guard let key = line.range(of: "\"startUTC\":\"") else { return nil }
+            return String(line[key.upperBound...].prefix(20))
+        }
+        #expect(whole.status == 0)
+        #expect(starts.count == 5000)
+        #expect(starts == starts.sorted())
+    }
+
     @Test func helpShowsExamplesAndExitCodes() throws {
         let run = try busylife(["events", "--help"])
         #expect(run.stdout.contains("EXAMPLES:"))
