@@ -63,10 +63,11 @@ package enum ParallelChunks {
 
 extension ParallelChunks {
     /// How many chunks work over `count` elements is cut into: one below
-    /// 16,384 (waking the other cores would cost more than they save),
-    /// else one a core.
+    /// 4,096 (handing work to the other cores would cost more than they
+    /// save), else one a core. Ordering the 10,247 occurrences of a year of
+    /// a 5,000-event calendar on both cores saved 0.6-1.2 ms of 28.
     package static func chunks(for count: Int) -> Int {
-        count < 16_384 ? 1 : width
+        count < 4_096 ? 1 : width
     }
 
     /// An array of `count` elements made in `chunks` at once: `body`
