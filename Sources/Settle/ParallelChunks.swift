@@ -10,11 +10,11 @@ import Foundation
 /// them in that order gives the same bytes on one core or sixteen.
 ///
 /// Settle expands its series this way, sorts the window's occurrences and
-/// moves them into output order; Export formats days this way. Memory
-/// shared between threads is shared here (each chunk writes only its own
-/// result slot, and its own elements of an array) and by
-/// `PlacedOccurrences`, whose blocks any chunk reads and from which each
-/// occurrence is moved out by one chunk.
+/// moves them into output order; Export formats days this way. In Settle
+/// and Export, memory shared between threads is shared here (each chunk
+/// writes only its own result slot, and its own elements of an array)
+/// and by `PlacedOccurrences`, whose blocks any chunk reads and from
+/// which each occurrence is moved out by one chunk.
 package enum ParallelChunks {
     /// The cores this process may use (at least one), asked once: on Linux
     /// each asking reads two cgroup files, and a run asks several times.
