@@ -22,7 +22,7 @@ struct DayBuckets {
     var placed = PlacedOccurrences()
     /// The days each kept occurrence lands on (parallel to `placed`);
     /// with travel, rarely, more ranges in `moreRanges`.
-    var placements: [ClosedRange<Int>] = []
+    var placements: [DaySpan] = []
     var moreRanges: [Int: [ClosedRange<Int>]] = [:]
     var diagnostics: [Diagnostic] = []
     /// The viewer's offset last found while placing (`Placer.place`).
@@ -61,7 +61,7 @@ struct DayBuckets {
         }
         if placer.options.keepOccurrences {
             if !landed.more.isEmpty { moreRanges[placed.count] = landed.more }
-            placements.append(landed.first)
+            placements.append(DaySpan(landed.first))
             placed.append(settled)
         }
     }
@@ -132,6 +132,21 @@ struct DayBuckets {
             days[index].busyIntervals = DayGrid.union(whole + clipped[index])
         }
     }
+}
+
+/// The days one kept occurrence lands on, as indices into the window's
+/// days, in 8 bytes where a `ClosedRange<Int>` takes 16: a window has at
+/// most 100,000 days (`SettleOptions`), and a year of `days` of a large
+/// calendar keeps one for each of 420,000 occurrences.
+struct DaySpan {
+    private let first: Int32
+    private let last: Int32
+
+    init(_ days: ClosedRange<Int>) {
+        (first, last) = (Int32(days.lowerBound), Int32(days.upperBound))
+    }
+
+    var days: ClosedRange<Int> { Int(first)...Int(last) }
 }
 
 /// Placed occurrences in input order, in blocks of `blockSize` of memory

@@ -133,10 +133,14 @@ enum Ordering {
         var ranges: [DayRanges.Range] = []
         ranges.reserveCapacity(order.count)
         for (index, original) in order.enumerated() {
-            for range in [buckets.placements[original]] + (buckets.moreRanges[original] ?? []) where range.lowerBound < listed {
+            func add(_ range: ClosedRange<Int>) {
+                guard range.lowerBound < listed else { return }
                 ranges.append(DayRanges.Range(lower: Int32(range.lowerBound), upper: Int32(min(range.upperBound, listed - 1)),
                                               occurrence: Int32(index)))
             }
+            // The first range apart: no array made per occurrence.
+            add(buckets.placements[original].days)
+            if !buckets.moreRanges.isEmpty, let more = buckets.moreRanges[original] { more.forEach(add) }
         }
         // Stable: on one first day, occurrences stay in output order.
         if !zip(ranges, ranges.dropFirst()).allSatisfy({ $0.lower <= $1.lower }) {

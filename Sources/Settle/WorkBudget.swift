@@ -94,7 +94,7 @@ package enum WorkBudget {
         // ordered (most days first, then by calendar and UID).
         var byRecord: [ObjectIdentifier: (first: Int, amount: Int)] = [:]
         for (index, original) in order.enumerated() {
-            var amount = buckets.placements[original].count
+            var amount = buckets.placements[original].days.count
             if !buckets.moreRanges.isEmpty, let more = buckets.moreRanges[original] {
                 amount += more.reduce(0) { $0 + $1.count }
             }
