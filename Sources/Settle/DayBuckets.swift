@@ -219,8 +219,12 @@ struct PlacedOccurrences: RandomAccessCollection {
         }
 
         fileprivate func code(ofPosition position: Int) -> Code {
-            let block = self.block(containing: position)
-            return block << PlacedOccurrences.blockShift | (position - firsts[block])
+            code(ofPosition: position, in: block(containing: position))
+        }
+
+        /// The code of `position`, which lies in `block`.
+        fileprivate func code(ofPosition position: Int, in block: Int) -> Code {
+            block << PlacedOccurrences.blockShift | (position - firsts[block])
         }
 
         /// One past the last position in `block`.
@@ -252,7 +256,7 @@ struct PlacedOccurrences: RandomAccessCollection {
                     block += 1
                     blockEnd = reader.end(ofBlock: block)
                 }
-                let code = block << Self.blockShift | (position - reader.firsts[block])
+                let code = reader.code(ofPosition: position, in: block)
                 (destination + position).initialize(to: key(reader.pointer(code), code))
             }
         }

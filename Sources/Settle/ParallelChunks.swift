@@ -50,14 +50,15 @@ package enum ParallelChunks {
     package static func map<Result>(count: Int, chunks: Int = width, _ body: @Sendable (Range<Int>) -> Result) -> [Result] {
         let ranges = ranges(count: count, chunks: chunks)
         if ranges.count == 1 { return [body(ranges[0])] }
-        var results = [Result?](repeating: nil, count: ranges.count)
-        results.withUnsafeMutableBufferPointer { buffer in
-            let slots = Slots(buffer: buffer)
+        // Each chunk initializes its own slot: no optional to unwrap after.
+        return Array(unsafeUninitializedCapacity: ranges.count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            let slots = SharedBase(base: base)
             DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
-                slots.buffer[index] = body(ranges[index])
+                (slots.base + index).initialize(to: body(ranges[index]))
             }
+            initialized = ranges.count
         }
-        return results.map { $0! }
     }
 }
 
@@ -197,8 +198,7 @@ private struct MergeBuffers<Element>: @unchecked Sendable {
     let destination: UnsafeMutablePointer<Element>
 }
 
-/// Result slots, or elements of an array, that concurrent chunks each
-/// write their own of.
+/// Elements of an array that concurrent chunks each write their own of.
 private struct Slots<Element>: @unchecked Sendable {
     let buffer: UnsafeMutableBufferPointer<Element>
 }

@@ -8,6 +8,26 @@ import Testing
 /// of the full comparison, ties in input order, and move every occurrence
 /// once.
 @Suite struct OrderingTests {
+    /// A timed occurrence of `position`'s event in UTC (its description
+    /// names the position, to tell where it went).
+    private static func settled(_ position: Int, uid: String, title: String, start: Instant, end: Instant,
+                                recurrenceID: EventTime? = nil) -> SettledOccurrence {
+        var event = Event(uid: uid, title: title, calendar: "c", source: SourcePosition(file: "f", line: position + 1),
+                          start: .instant(start, zone: nil), end: .instant(end, zone: nil))
+        event.description = "\(position)"
+        let occurrence = Occurrence(event: event, start: event.start, end: event.end, recurrenceID: recurrenceID)
+        return SettledOccurrence(occurrence: occurrence, startUTC: start, endUTC: end, busy: true,
+                                 firstDate: LocalDate(daysSinceEpoch: 20_775), lastDate: LocalDate(daysSinceEpoch: 20_775))
+    }
+
+    /// The positions of `placed` in output order by the full comparison,
+    /// ties in input order.
+    private static func fullOrder(_ placed: [SettledOccurrence]) -> [Int] {
+        placed.indices.sorted { a, b in
+            Ordering.startOrder(placed[a], placed[b]) || (!Ordering.startOrder(placed[b], placed[a]) && a < b)
+        }
+    }
+
     @Test func sortedMatchesTheFullComparisonWithTiesInInputOrder() {
         var random = SplitMix64(seed: 7)
         func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
@@ -23,18 +43,11 @@ import Testing
             let titles = ["Standup", "Lunch", "standup", "Standup meeting A", "Standup meeting B", "Standup",
                           "cafe\u{301}", "café", "cafez", "ab", "ab\u{1}", "", "Ωmega", "Zulu", "Planning\u{301}x",
                           "Planninga", "Planning", "Planninge\u{301}", "Planningz", "Réunion", "Reunion"]
-            var event = Event(uid: pick(["a", "b", "c"]), title: pick(titles),
-                              calendar: "c", source: SourcePosition(file: "f", line: position + 1),
-                              start: .instant(start, zone: nil), end: .instant(end, zone: nil))
-            event.description = "\(position)"
+            let (uid, title) = (pick(["a", "b", "c"]), pick(titles))
             let recurrenceID: EventTime? = pick([nil, .instant(base.adding(seconds: pick([0, 60])), zone: nil)])
-            let occurrence = Occurrence(event: event, start: event.start, end: event.end, recurrenceID: recurrenceID)
-            placed.append(SettledOccurrence(occurrence: occurrence, startUTC: start, endUTC: end, busy: true,
-                                            firstDate: LocalDate(daysSinceEpoch: 20_775), lastDate: LocalDate(daysSinceEpoch: 20_775)))
+            placed.append(Self.settled(position, uid: uid, title: title, start: start, end: end, recurrenceID: recurrenceID))
         }
-        let expected = placed.indices.map { ($0, placed[$0]) }.sorted { a, b in
-            Ordering.startOrder(a.1, b.1) || (!Ordering.startOrder(b.1, a.1) && a.0 < b.0)
-        }.map(\.0)
+        let expected = Self.fullOrder(placed)
         let (kept, order) = Ordering.sorted(PlacedOccurrences(placed))
         #expect(order == expected)
         #expect(kept.map { $0.event.description } == expected.map { "\($0)" })
@@ -52,17 +65,10 @@ import Testing
         for position in 0..<9_000 {
             let start = base.adding(seconds: 900 * Int64(random.next() % 40))
             let end = start.adding(seconds: pick([0, 1800, 3600]))
-            var event = Event(uid: pick(["a", "b"]), title: pick(["Standup", "Lunch", "Ωmega", "cafe\u{301}", "café", ""]),
-                              calendar: "c", source: SourcePosition(file: "f", line: position + 1),
-                              start: .instant(start, zone: nil), end: .instant(end, zone: nil))
-            event.description = "\(position)"
-            let occurrence = Occurrence(event: event, start: event.start, end: event.end, recurrenceID: nil)
-            all.append(SettledOccurrence(occurrence: occurrence, startUTC: start, endUTC: end, busy: true,
-                                         firstDate: LocalDate(daysSinceEpoch: 20_775), lastDate: LocalDate(daysSinceEpoch: 20_775)))
+            let (uid, title) = (pick(["a", "b"]), pick(["Standup", "Lunch", "Ωmega", "cafe\u{301}", "café", ""]))
+            all.append(Self.settled(position, uid: uid, title: title, start: start, end: end))
         }
-        let expected = all.indices.map { ($0, all[$0]) }.sorted { a, b in
-            Ordering.startOrder(a.1, b.1) || (!Ordering.startOrder(b.1, a.1) && a.0 < b.0)
-        }.map(\.0)
+        let expected = Self.fullOrder(all)
         for chunks in 1...5 {
             var placed = PlacedOccurrences()
             for part in [0..<3_000, 3_000..<3_001, 3_001..<7_500, 7_500..<9_000] {
@@ -84,20 +90,13 @@ import Testing
         func placed(_ count: Int, spans: Int) -> [SettledOccurrence] {
             (0..<count).map { position in
                 let start = base.adding(seconds: 3600 * Int64(position % spans))
-                var event = Event(uid: "u", title: ["B", "A", "C"][position % 3], calendar: "c",
-                                  source: SourcePosition(file: "f", line: position + 1),
-                                  start: .instant(start, zone: nil), end: .instant(start.adding(seconds: 1800), zone: nil))
-                event.description = "\(position)"
-                let occurrence = Occurrence(event: event, start: event.start, end: event.end, recurrenceID: nil)
-                return SettledOccurrence(occurrence: occurrence, startUTC: start, endUTC: start.adding(seconds: 1800), busy: true,
-                                         firstDate: LocalDate(daysSinceEpoch: 20_775), lastDate: LocalDate(daysSinceEpoch: 20_775))
+                return Self.settled(position, uid: "u", title: ["B", "A", "C"][position % 3], start: start,
+                                    end: start.adding(seconds: 1800))
             }
         }
         for (count, spans) in [(9_000, 1), (9_000, 2), (0, 1), (1, 1), (2, 1), (3, 2), (5, 5)] {
             let all = placed(count, spans: spans)
-            let expected = all.indices.sorted { a, b in
-                Ordering.startOrder(all[a], all[b]) || (!Ordering.startOrder(all[b], all[a]) && a < b)
-            }
+            let expected = Self.fullOrder(all)
             for chunks in 1...7 {
                 let (kept, order) = Ordering.sorted(PlacedOccurrences(all), chunks: chunks)
                 #expect(order == expected, "\(count) in \(spans) spans, \(chunks) pieces")
