@@ -32,8 +32,7 @@ struct Intake {
     /// with a negative SEQUENCE, so only its key is kept, in `unclaimed`
     /// (8 bytes, where a claim costs about 40 in the dictionary).
     private var claims: [UInt64: (sequence: Int, order: Int)] = [:]
-    /// In blocks of 64 Ki keys: no array grown by doubling.
-    private var unclaimed: [[UInt64]] = []
+    private var unclaimed = Blocks<UInt64>()
     /// `unclaimed` as a set, made at the first negative SEQUENCE.
     private var unclaimedSet: Set<UInt64>?
     /// Each series' position in `seriesList` (input order of its first
@@ -43,6 +42,11 @@ struct Intake {
     private var series: [UInt64: Int] = [:]
     private var collided: [ClaimKey: Int] = [:]
     private var seriesList: [Series] = []
+    /// Series whose components all lie far from the window, by `~index`
+    /// in `series`.
+    private var dormant = DormantSeries()
+    /// Whether a dormant series has joined `seriesList`, out of input order.
+    private var wokenAtIntake = false
     /// Zone changes of single events that are flights (`--travel-from-events`).
     private(set) var flights: [ZoneTimeline.Change] = []
     private var order = 0
@@ -63,38 +67,7 @@ struct Intake {
     mutating func add(_ event: consuming Event) {
         order += 1
         if event.isRecurring || event.recurrenceID != nil {
-            let hash = Intake.claimKey(event)
-            var position = seriesList.count
-            if let known = series[hash] {
-                let (uid, calendar) = seriesList[known].names
-                if uid == event.uid && calendar == event.calendar {
-                    position = known
-                } else if let other = collided[ClaimKey(event)] {
-                    position = other
-                } else {
-                    collided[ClaimKey(event)] = position
-                }
-            } else {
-                series[hash] = position
-            }
-            if position == seriesList.count {
-                seriesList.append(Series())
-            } else {
-                // One copy of the text for the whole series.
-                (event.uid, event.calendar) = seriesList[position].names
-            }
-            // A master that cannot reach the window keeps only what its
-            // overrides need; an override that shows on no day, only the
-            // instance it takes.
-            event.title = titles(event.title)
-            let needed = mayNeedFields(event)
-            if !needed && event.recurrenceID != nil && showsNowhere(event) {
-                seriesList[position].add(farOverride: event, order: order)
-                return
-            }
-            if !needed { Intake.strip(&event) }
-            if !event.recurrence.rules.isEmpty { event.recurrence.rules = rules(event.recurrence.rules) }
-            seriesList[position].add(event, order: order)
+            addToSeries(event)
             return
         }
         let key = Intake.claimKey(event)
@@ -110,11 +83,7 @@ struct Intake {
             claims[key] = (0, 0)
             return
         } else if !near && event.sequence == 0 {
-            if unclaimed.isEmpty || unclaimed[unclaimed.count - 1].count == 1 << 16 {
-                unclaimed.append([])
-                unclaimed[unclaimed.count - 1].reserveCapacity(1 << 16)
-            }
-            unclaimed[unclaimed.count - 1].append(key)
+            unclaimed.append(key)
             unclaimedSet?.insert(key)
             return
         }
@@ -122,13 +91,72 @@ struct Intake {
         if near { singles.append((EventRecord(event), order)) }
     }
 
+    /// A master or override joins its series. A master none of whose
+    /// instances comes near the window keeps only what its overrides need
+    /// (no text); an override that shows on no day, only the instance it
+    /// takes. While all of a series' components are such far ones, it
+    /// stays dormant (`DormantSeries`); any other component wakes it.
+    private mutating func addToSeries(_ event: consuming Event) {
+        event.title = titles(event.title)
+        let (needed, far) = classify(event)
+        if !needed { Intake.strip(&event) }
+        if !event.recurrence.rules.isEmpty { event.recurrence.rules = rules(event.recurrence.rules) }
+        let farComponent: DormantSeries.Component? = if !far { nil }
+            else if event.recurrenceID == nil { .master(Series.Master(event, order: order)) }
+            else { .override(Series.FarOverride(event, order: order)) }
+
+        let hash = Intake.claimKey(event)
+        var position = seriesList.count
+        if let known = series[hash] {
+            if known < 0 && dormant.hasNames(~known, uid: event.uid, calendar: event.calendar) {
+                if let farComponent {
+                    dormant.add(farComponent, to: ~known)
+                    return
+                }
+                series[hash] = position
+                seriesList.append(dormant.wake(~known))
+                wokenAtIntake = true
+            } else if known >= 0 && seriesList[known].names == (event.uid, event.calendar) {
+                position = known
+            } else if let other = collided[ClaimKey(event)] {
+                position = other
+            } else {
+                collided[ClaimKey(event)] = position
+            }
+        } else if let farComponent {
+            series[hash] = ~dormant.create(uid: event.uid, calendar: event.calendar, first: farComponent)
+            return
+        } else {
+            series[hash] = position
+        }
+        if position == seriesList.count {
+            seriesList.append(Series())
+        } else {
+            // One copy of the text for the whole series.
+            (event.uid, event.calendar) = seriesList[position].names
+        }
+        if far && event.recurrenceID != nil {
+            seriesList[position].add(farOverride: event, order: order)
+        } else {
+            seriesList[position].add(event, order: order)
+        }
+    }
+
     private mutating func unclaimedContains(_ key: UInt64) -> Bool {
-        if unclaimedSet == nil { unclaimedSet = Set(unclaimed.joined()) }
+        if unclaimedSet == nil { unclaimedSet = Set(unclaimed.all) }
         return unclaimedSet!.contains(key)
     }
 
-    /// The series in input order (of their first component).
-    var allSeries: [Series] { seriesList }
+    /// The series to expand, in input order (of their first component):
+    /// all but the dormant ones, except those that may draw a warning
+    /// whatever the window (`DormantSeries.wakesForDiagnostics`).
+    var allSeries: [Series] {
+        let woken = dormant.wakesForDiagnostics
+        guard wokenAtIntake || !woken.isEmpty else { return seriesList }
+        let all = seriesList + woken.map { dormant.wake($0) }
+        let firstOrders = all.map(\.firstOrder)
+        return all.indices.sorted { firstOrders[$0] < firstOrders[$1] }.map { all[$0] }
+    }
 
     /// The single events that won their claim, as occurrences in input
     /// order. Reads only: settling twice gives them twice.
@@ -151,17 +179,24 @@ struct Intake {
         return hash.value
     }
 
-    /// Whether the component's own fields may show in the window: an
-    /// override's when it lies near the window (or shifts later ones), a
-    /// master's when any instance can reach it.
-    private mutating func mayNeedFields(_ event: Event) -> Bool {
+    /// Whether the component's own fields may show in the window (`needed`):
+    /// an override's when it lies near the window (or shifts later ones), a
+    /// master's when any instance can reach it. And whether it is far
+    /// (`far`): a master none of whose own instances comes near the window,
+    /// an override that shows on no day of it (`showsNowhere`); with
+    /// `--travel-from-events` no master is, since its flights move the
+    /// timeline of later days.
+    private mutating func classify(_ event: Event) -> (needed: Bool, far: Bool) {
         guard let id = event.recurrenceID else {
+            let reaches = mayReachWindow(event)
+            let near = reaches && hasInstanceNearWindow(event)
             // A master read without text (a heatmap's) has nothing to strip.
-            return mayReachWindow(event) && (event.heldBoxes.text == nil || hasInstanceNearWindow(event))
+            return (reaches && (event.heldBoxes.text == nil || near), !near && !travelFromEvents)
         }
-        if id.thisAndFuture { return true }
+        if id.thisAndFuture { return (true, false) }
         let (low, high) = Intake.approximateSpan(event.start, event.end)
-        return low < coarseUpper + 86_400 && high + 86_400 > coarseLower
+        let needed = low < coarseUpper + 86_400 && high + 86_400 > coarseLower
+        return (needed, !needed && showsNowhere(event))
     }
 
     /// Whether an override away from the window does nothing there but

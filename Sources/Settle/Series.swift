@@ -29,12 +29,6 @@ struct Series {
         var type: Int?
         var ordinal: Int
 
-        init(_ event: borrowing Event, order: Int) {
-            (start, status, transparency, endFromMaster) = (event.start, event.status, event.transparency, event.endFromMaster)
-            (end, sequence, self.order, title, source) = (event.end, event.sequence, order, event.title, event.source)
-            (recurrence, boxes, type, ordinal) = (event.recurrence, event.heldBoxes, event.type, event.ordinal)
-        }
-
         /// The master's event again, with the series' UID and calendar.
         func event(uid: String, calendar: String) -> Event {
             var event = Event(uid: uid, title: title, calendar: calendar, source: source, start: start, end: end)
@@ -76,8 +70,21 @@ struct Series {
     /// An override that shows on no day of the window (not THISANDFUTURE).
     mutating func add(farOverride event: borrowing Event, order: Int) {
         if masters.isEmpty && overrides.isEmpty && farOverrides.isEmpty { names = (event.uid, event.calendar) }
-        farOverrides.append(FarOverride(recurrenceID: event.recurrenceID!.time, cancelled: event.status == .cancelled,
-                                        sequence: event.sequence, order: order, title: event.title, source: event.source))
+        farOverrides.append(FarOverride(event, order: order))
+    }
+
+    /// A component a dormant series kept (`DormantSeries.wake`).
+    mutating func add(_ component: DormantSeries.Component, uid: String, calendar: String) {
+        if masters.isEmpty && overrides.isEmpty && farOverrides.isEmpty { names = (uid, calendar) }
+        switch component {
+        case .master(let master): masters.append(master)
+        case .override(let override): farOverrides.append(override)
+        }
+    }
+
+    /// The input order of its first component: where it stands among series.
+    var firstOrder: Int {
+        min(masters.map(\.order).min() ?? .max, overrides.map(\.order).min() ?? .max, farOverrides.map(\.order).min() ?? .max)
     }
 
     /// Whether any master was read (without making its event).
@@ -344,4 +351,21 @@ struct Series {
         return RuleExpander(rule: rule, start: start, until: until, countsStart: countsStart)
     }
 
+}
+
+// Outside the types, so that each keeps its memberwise initializer
+// (`DormantSeries` makes them again from their compact forms).
+extension Series.Master {
+    init(_ event: borrowing Event, order: Int) {
+        (start, status, transparency, endFromMaster) = (event.start, event.status, event.transparency, event.endFromMaster)
+        (end, sequence, self.order, title, source) = (event.end, event.sequence, order, event.title, event.source)
+        (recurrence, boxes, type, ordinal) = (event.recurrence, event.heldBoxes, event.type, event.ordinal)
+    }
+}
+
+extension Series.FarOverride {
+    init(_ event: borrowing Event, order: Int) {
+        (recurrenceID, cancelled, sequence) = (event.recurrenceID!.time, event.status == .cancelled, event.sequence)
+        (self.order, title, source) = (order, event.title, event.source)
+    }
 }

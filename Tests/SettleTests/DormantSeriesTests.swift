@@ -1,0 +1,112 @@
+import EventModel
+@testable import Settle
+import TestSupport
+import Testing
+
+/// Series whose components all lie far from the window are kept compactly
+/// (`DormantSeries`) and woken by any component near it: the window shows
+/// the same whatever the order the components come in.
+@Suite struct DormantSeriesTests {
+    /// A weekly master of early 2019 (far from November 2026), one of its
+    /// overrides moved into the window, and one moved a day on, in 2019.
+    static let master = vevent("a", ["DTSTART:20190107T090000Z", "DURATION:PT1H", "SUMMARY:Weekly 2019",
+                                     "RRULE:FREQ=WEEKLY;UNTIL=20190331T000000Z"])
+    static let movedIn = vevent("a", ["RECURRENCE-ID:20190114T090000Z", "DTSTART:20261110T100000Z", "DURATION:PT1H",
+                                      "SUMMARY:Moved into the window"])
+    static let movedFar = vevent("a", ["RECURRENCE-ID:20190121T090000Z", "DTSTART:20190122T090000Z", "DURATION:PT1H",
+                                       "SUMMARY:Moved a day on"])
+    /// A daily master in the window, and an override of its November 11
+    /// moved to 2030 (far), which still takes that instance.
+    static let daily = vevent("b", ["DTSTART:20261101T090000Z", "DURATION:PT1H", "SUMMARY:Daily",
+                                    "RRULE:FREQ=DAILY;COUNT=30"])
+    static let movedOut = vevent("b", ["RECURRENCE-ID:20261111T090000Z", "DTSTART:20300101T090000Z", "DURATION:PT1H",
+                                       "SUMMARY:Moved out of the window"])
+
+    @Test(arguments: [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]])
+    func aWindowShowsTheSameWhateverTheOrderOfComponents(_ order: [Int]) throws {
+        let far = [Self.master, Self.movedIn, Self.movedFar]
+        // Series b's override comes first or last with the order.
+        let lines = (order.first == 0 ? Self.movedOut + Self.daily : Self.daily + Self.movedOut)
+            + order.flatMap { far[$0] }
+        let result = try settle(lines, from: "2026-11-01", to: "2026-11-30", tz: "UTC")
+        let titles = result.occurrences.map(\.event.title)
+        #expect(titles.filter { $0 == "Daily" }.count == 29)
+        #expect(!titles.contains("Moved out of the window"))
+        #expect(!result.occurrences.contains { $0.occurrence.start.iso8601 == "2026-11-11T09:00:00Z" })
+        let moved = try #require(result.occurrences.first { $0.event.title == "Moved into the window" })
+        #expect(moved.occurrence.recurrenceID?.iso8601 == "2019-01-14T09:00:00Z")
+        #expect(moved.occurrence.start.iso8601 == "2026-11-10T10:00:00Z")
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    /// The master's EXDATE still deletes an instance whose override was
+    /// moved into the window, with its warning, when the master came first
+    /// and was kept dormant.
+    @Test func anExdateOfADormantMasterDeletesAnOverrideMovedIntoTheWindow() throws {
+        let master = vevent("a", ["DTSTART:20190107T090000Z", "DURATION:PT1H", "SUMMARY:Weekly 2019",
+                                  "RRULE:FREQ=WEEKLY;UNTIL=20190331T000000Z", "EXDATE:20190114T090000Z"])
+        for lines in [master + Self.movedIn, Self.movedIn + master] {
+            let result = try settle(lines, from: "2026-11-01", to: "2026-11-30", tz: "UTC")
+            #expect(result.occurrences.isEmpty)
+            #expect(result.diagnostics.map { "\($0.severity) \($0.kind)" } == ["warning nothingToPlace"])
+        }
+    }
+
+    /// Series that stay dormant to the end still give the warning that
+    /// needs no window (an override of an instance an EXDATE deletes), in
+    /// input order among the others.
+    @Test func dormantSeriesStillWarnInInputOrder() throws {
+        func series(_ uid: String, start: String, exdate: String, moved: String) -> [String] {
+            vevent(uid, ["DTSTART:\(start)", "DURATION:PT1H", "SUMMARY:\(uid)", "RRULE:FREQ=DAILY;COUNT=5",
+                         "EXDATE:\(exdate)"])
+                + vevent(uid, ["RECURRENCE-ID:\(exdate)", "DTSTART:\(moved)", "DURATION:PT1H", "SUMMARY:\(uid) moved"])
+        }
+        let lines = series("far-1", start: "20190101T090000Z", exdate: "20190102T090000Z", moved: "20190102T100000Z")
+            + series("near", start: "20261101T090000Z", exdate: "20261102T090000Z", moved: "20261102T100000Z")
+            + series("far-2", start: "20190101T090000Z", exdate: "20190103T090000Z", moved: "20190103T100000Z")
+        let result = try settle(lines, from: "2026-11-01", to: "2026-11-30", tz: "UTC")
+        #expect(result.diagnostics.map(\.message) == ["far-1 moved", "near moved", "far-2 moved"].map {
+            "override \"\($0)\" of an instance that the master's EXDATE deletes; not shown"
+        })
+        #expect(result.occurrences.map(\.event.title) == ["near", "near", "near", "near"])
+    }
+
+    /// Past the work budget, the warning counts the series that lose
+    /// instances, not those with none in the window.
+    @Test func theBudgetCountsOnlySeriesThatReachTheWindow() throws {
+        var lines: [String] = []
+        for index in 1...3 {
+            lines += vevent("near-\(index)", ["DTSTART:20261101T000000Z", "DURATION:PT10M", "RRULE:FREQ=HOURLY"])
+        }
+        for index in 1...2 {
+            lines += vevent("far-\(index)", ["DTSTART:20190101T000000Z", "DURATION:PT10M",
+                                             "RRULE:FREQ=HOURLY;UNTIL=20190201T000000Z"])
+        }
+        let result = try settle(lines, from: "2026-11-10", to: "2026-11-10", tz: "UTC") { $0.instanceBudget = 50 }
+        let budget = result.diagnostics.filter { $0.kind == .workBudget }
+        #expect(budget.count == 1)
+        #expect(budget.first?.message.contains("3 events keep fewer instances or none") == true)
+        #expect(budget.first?.message.contains("far-") == false)
+    }
+
+    @Test func blocksKeepEveryValueAcrossBlocks() {
+        var blocks = Blocks<Int>()
+        for value in 0..<10_000 { #expect(blocks.append(value * 3) == value) }
+        blocks[4_096] = -1
+        #expect(blocks.count == 10_000)
+        #expect(blocks[4_095] == 4_095 * 3 && blocks[4_096] == -1 && blocks[9_999] == 9_999 * 3)
+        #expect(Array(blocks.all).count == 10_000)
+    }
+
+    @Test func namesAreFoundAgainExactly() {
+        var arena = NameArena()
+        let long = String(repeating: "ü", count: 40_000)  // 80,000 bytes: a chunk of its own
+        let references = [arena.append("a@example.com", "Work"), arena.append(long, "Ca\u{301}fe"), arena.append("", "")]
+        #expect(arena.equals(references[0], "a@example.com", "Work"))
+        #expect(!arena.equals(references[0], "a@example.co", "mWork"))
+        #expect(!arena.equals(references[0], "a@example.com", "work"))
+        #expect(arena.strings(references[1]) == (long, "Ca\u{301}fe"))
+        #expect(arena.equals(references[2], "", ""))
+        #expect(arena.strings(references[0]) == ("a@example.com", "Work"))
+    }
+}
