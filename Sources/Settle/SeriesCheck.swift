@@ -8,21 +8,27 @@ import EventModel
 /// line; of each series the winning master's SEQUENCE, and the master itself
 /// (without text, title or rules) only when it has EXDATEs.
 package struct SeriesCheck {
-    /// Each series' place in `entries`, which keeps input order.
-    private var positions: [ClaimKey: Int] = [:]
-    private var entries: [Entry] = []
+    /// Each series' place in `entries` (input order), by the 64-bit hash
+    /// of its calendar and UID; a key whose hash another series has
+    /// already, by its text in `collided`.
+    private var positions: [UInt64: Int] = [:]
+    private var collided: [ClaimKey: Int] = [:]
+    private var entries = Blocks<Entry>()
+    private var names = NameArena()
+    private var overrides = FarOverrideLists()
     private var count = 0
 
-    /// What the check reads of one series.
+    /// What the check reads of one series (its overrides in `overrides`).
     private struct Entry {
+        var names: NameArena.Reference
         /// The SEQUENCE of the winning master so far, as `Series.master`
         /// picks it (higher SEQUENCE, then the later one).
         var winningSequence: Int?
         /// That master, when it has EXDATEs: one without deletes nothing,
         /// so its series has nothing to say.
         var master: Master?
-        /// The overrides, each as settling keeps one that shows on no day.
-        var overrides = Series()
+        /// Its newest override, as settling keeps one that shows on no day.
+        var lastOverride = ComponentLink.none
     }
 
     /// A master, stripped of its text, title and rules.
@@ -44,20 +50,13 @@ package struct SeriesCheck {
     package mutating func add(_ event: consuming Event) {
         guard event.isRecurring || event.recurrenceID != nil else { return }
         count += 1
-        let key = ClaimKey(event)
-        let position: Int
-        if let known = positions[key] {
-            position = known
-        } else {
-            position = entries.count
-            positions[key] = position
-            entries.append(Entry())
-        }
+        let position = position(of: event)
         // Of an override: the instance it takes, SEQUENCE, status, title and
         // line. Of the winning master: its start, SEQUENCE and exclusions.
         // 100,000 series with an override each took 160 MB kept whole.
         if event.recurrenceID != nil {
-            entries[position].overrides.add(farOverride: event, order: count)
+            entries[position].lastOverride = overrides.append(Series.FarOverride(event, order: count),
+                                                              after: entries[position].lastOverride)
             return
         }
         if let winning = entries[position].winningSequence, event.sequence < winning { return }
@@ -65,11 +64,28 @@ package struct SeriesCheck {
         entries[position].master = event.recurrence.exceptionDates.isEmpty ? nil : Master(event, order: count)
     }
 
+    /// The series' place in `entries`, made at its first component.
+    private mutating func position(of event: borrowing Event) -> Int {
+        let hash = Intake.claimKey(event)
+        if let known = positions[hash] {
+            if names.equals(entries[known].names, event.uid, event.calendar) { return known }
+            if let other = collided[ClaimKey(event)] { return other }
+            collided[ClaimKey(event)] = entries.count
+        } else {
+            positions[hash] = entries.count
+        }
+        return entries.append(Entry(names: names.append(event.uid, event.calendar)))
+    }
+
     /// Each series' diagnostics, series in input order.
     package func diagnostics(_ diagnostic: (Diagnostic) -> Void) {
-        for entry in entries where entry.overrides.hasOverrides {
-            guard let master = entry.master else { continue }
-            var series = entry.overrides
+        for index in 0..<entries.count where entries[index].lastOverride != .none {
+            guard let master = entries[index].master else { continue }
+            let (uid, calendar) = names.strings(entries[index].names)
+            var series = Series()
+            for override in overrides.list(from: entries[index].lastOverride) {
+                series.add(.override(override), uid: uid, calendar: calendar)
+            }
             series.add(master.event, order: master.order)
             series.windowlessDiagnostics(diagnostic)
         }

@@ -22,9 +22,18 @@ import Testing
     static let movedOut = vevent("b", ["RECURRENCE-ID:20261111T090000Z", "DTSTART:20300101T090000Z", "DURATION:PT1H",
                                        "SUMMARY:Moved out of the window"])
 
-    @Test(arguments: [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]])
-    func aWindowShowsTheSameWhateverTheOrderOfComponents(_ order: [Int]) throws {
-        let far = [Self.master, Self.movedIn, Self.movedFar]
+    /// The master again with DTEND (kept in compact form while dormant,
+    /// where one with DURATION is kept whole) and a SEQUENCE past 32 bits
+    /// (whole again).
+    static let masters = [master,
+                          vevent("a", ["DTSTART:20190107T090000Z", "DTEND:20190107T100000Z", "SUMMARY:Weekly 2019",
+                                       "RRULE:FREQ=WEEKLY;UNTIL=20190331T000000Z"]),
+                          vevent("a", ["DTSTART:20190107T090000Z", "DTEND:20190107T100000Z", "SUMMARY:Weekly 2019",
+                                       "SEQUENCE:4000000000", "RRULE:FREQ=WEEKLY;UNTIL=20190331T000000Z"])]
+
+    @Test(arguments: [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]], 0..<3)
+    func aWindowShowsTheSameWhateverTheOrderOfComponents(_ order: [Int], master: Int) throws {
+        let far = [Self.masters[master], Self.movedIn, Self.movedFar]
         // Series b's override comes first or last with the order.
         let lines = (order.first == 0 ? Self.movedOut + Self.daily : Self.daily + Self.movedOut)
             + order.flatMap { far[$0] }
@@ -87,6 +96,28 @@ import Testing
         #expect(budget.count == 1)
         #expect(budget.first?.message.contains("3 events keep fewer instances or none") == true)
         #expect(budget.first?.message.contains("far-") == false)
+    }
+
+    /// Far overrides come back from their lists exactly, in input order,
+    /// in compact form or (numbers past 32 bits) whole.
+    @Test func farOverridesComeBackExactly() {
+        func override(_ index: Int, sequence: Int, file: String) -> Series.FarOverride {
+            Series.FarOverride(recurrenceID: .instant(Instant(seconds: 1_000_000 * Int64(index)), zone: nil),
+                               cancelled: index % 3 == 0, sequence: sequence, order: index, title: "Override \(index)",
+                               source: SourcePosition(file: file, line: 10 * index))
+        }
+        let written = [override(1, sequence: 0, file: "a.ics"), override(2, sequence: 1 << 40, file: "b.ics"),
+                       override(3, sequence: -2, file: "a.ics"), override(4, sequence: Int(Int32.min) - 1, file: "c.ics"),
+                       override(5, sequence: 7, file: "c.ics")]
+        var lists = FarOverrideLists()
+        var last = [ComponentLink.none, ComponentLink.none]
+        for (index, one) in written.enumerated() { last[index % 2] = lists.append(one, after: last[index % 2]) }
+        func fields(_ one: Series.FarOverride) -> String {
+            "\(one.recurrenceID.iso8601) \(one.cancelled) \(one.sequence) \(one.order) \(one.title) \(one.source)"
+        }
+        #expect(lists.list(from: last[0]).map(fields) == [written[0], written[2], written[4]].map(fields))
+        #expect(lists.list(from: last[1]).map(fields) == [written[1], written[3]].map(fields))
+        #expect(lists.list(from: .none).isEmpty)
     }
 
     @Test func blocksKeepEveryValueAcrossBlocks() {
