@@ -152,23 +152,26 @@ struct FarOverrideLists {
     }
 }
 
-/// File names by number, the last one found again without hashing.
+/// File names by number, told apart by their bytes (two names that
+/// differ only in Unicode normalization are two files), the last one
+/// found again without hashing.
 struct FileTable {
     private var files: [String] = []
-    private var numbers: [String: UInt32] = [:]
+    private var numbers: [[UInt8]: UInt32] = [:]
     private var last: (file: String, number: UInt32)?
 
-    /// The file's number; nil past 65,536 files (kept whole then).
+    /// The file's number; nil past 2³² files (kept whole then).
     mutating func number(of file: String) -> UInt32? {
-        if let last, last.file == file { return last.number }
+        if let last, last.file.utf8.elementsEqual(file.utf8) { return last.number }
+        let bytes = Array(file.utf8)
         let number: UInt32
-        if let known = numbers[file] {
+        if let known = numbers[bytes] {
             number = known
         } else {
-            guard files.count < 1 << 16 else { return nil }
-            number = UInt32(files.count)
+            guard let next = UInt32(exactly: files.count) else { return nil }
+            number = next
             files.append(file)
-            numbers[file] = number
+            numbers[bytes] = number
         }
         last = (file, number)
         return number

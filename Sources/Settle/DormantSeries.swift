@@ -22,6 +22,8 @@ struct DormantSeries {
         var lastMaster = ComponentLink.none
         var lastOverride = ComponentLink.none
         var hasExceptionDates = false
+        /// Woken during intake: a `Series` now, so never woken again.
+        var woken = false
     }
 
     private var entries = Blocks<Entry>()
@@ -32,7 +34,7 @@ struct DormantSeries {
     private var files = FileTable()
 
     /// A new dormant series with its first component; its index.
-    mutating func create(uid: String, calendar: String, first: Component) -> Int {
+    mutating func create(uid: String, calendar: String, first: Series.FarComponent) -> Int {
         let index = entries.append(Entry(names: names.append(uid, calendar)))
         add(first, to: index)
         return index
@@ -43,7 +45,7 @@ struct DormantSeries {
         names.equals(entries[index].names, uid, calendar)
     }
 
-    mutating func add(_ component: Component, to index: Int) {
+    mutating func add(_ component: Series.FarComponent, to index: Int) {
         switch component {
         case .master(let master):
             let previous = entries[index].lastMaster
@@ -58,13 +60,20 @@ struct DormantSeries {
         }
     }
 
+    /// The series at `index` as a `Series` for good, when a component near
+    /// the window joins it: it is never woken again (blocks only grow, so
+    /// what it held stays).
+    mutating func wakeForGood(_ index: Int) -> Series {
+        entries[index].woken = true
+        return wake(index)
+    }
+
     /// The series at `index` as a `Series`, its components added in input
-    /// order. What it held stays (blocks only grow); the caller forgets
-    /// the index.
+    /// order.
     func wake(_ index: Int) -> Series {
         let entry = entries[index]
         let (uid, calendar) = names.strings(entry.names)
-        var components: [Component] = []
+        var components: [Series.FarComponent] = []
         var next = entry.lastMaster
         while next != .none {
             if next.isCompact {
@@ -76,7 +85,7 @@ struct DormantSeries {
                 next = fullMasters[next.index].previous
             }
         }
-        components += overrides.list(from: entry.lastOverride).map(Component.override)
+        components += overrides.list(from: entry.lastOverride).map(Series.FarComponent.override)
         var series = Series()
         for component in components.sorted(by: { $0.order < $1.order }) {
             series.add(component, uid: uid, calendar: calendar)
@@ -88,19 +97,8 @@ struct DormantSeries {
     /// with EXDATEs and an override, which may draw a warning whatever
     /// the window. Indices in creation order.
     var wakesForDiagnostics: [Int] {
-        (0..<entries.count).filter { entries[$0].hasExceptionDates && entries[$0].lastOverride != .none }
-    }
-
-    /// A far component as kept.
-    enum Component {
-        case master(Series.Master)
-        case override(Series.FarOverride)
-
-        var order: Int {
-            switch self {
-            case .master(let master): master.order
-            case .override(let override): override.order
-            }
+        (0..<entries.count).filter {
+            !entries[$0].woken && entries[$0].hasExceptionDates && entries[$0].lastOverride != .none
         }
     }
 

@@ -101,7 +101,7 @@ struct Intake {
         let (needed, far) = classify(event)
         if !needed { Intake.strip(&event) }
         if !event.recurrence.rules.isEmpty { event.recurrence.rules = rules(event.recurrence.rules) }
-        let farComponent: DormantSeries.Component? = if !far { nil }
+        let farComponent: Series.FarComponent? = if !far { nil }
             else if event.recurrenceID == nil { .master(Series.Master(event, order: order)) }
             else { .override(Series.FarOverride(event, order: order)) }
 
@@ -114,7 +114,7 @@ struct Intake {
                     return
                 }
                 series[hash] = position
-                seriesList.append(dormant.wake(~known))
+                seriesList.append(dormant.wakeForGood(~known))
                 wokenAtIntake = true
             } else if known >= 0 && seriesList[known].names == (event.uid, event.calendar) {
                 position = known
@@ -189,6 +189,8 @@ struct Intake {
     private mutating func classify(_ event: Event) -> (needed: Bool, far: Bool) {
         guard let id = event.recurrenceID else {
             let reaches = mayReachWindow(event)
+            // Walked for a master without text too (a heatmap's): its
+            // series stays dormant when it finds nothing.
             let near = reaches && hasInstanceNearWindow(event)
             // A master read without text (a heatmap's) has nothing to strip.
             return (reaches && (event.heldBoxes.text == nil || near), !near && !travelFromEvents)
@@ -216,7 +218,10 @@ struct Intake {
     private mutating func mayReachWindow(_ event: Event) -> Bool {
         let starts = [event.start] + event.recurrence.dates.map(\.start)
         let earliest = starts.map { Intake.approximateSpan($0, $0).0 }.min()!
-        if earliest >= coarseUpper + 86_400 { return false }
+        // Expansion walks up to four days past the window on the master's
+        // wall clock, which runs up to 12 hours behind UTC: two days of
+        // margin, so that a master called far generates nothing there.
+        if earliest >= coarseUpper + 2 * 86_400 { return false }
         let frame = Frame(event.start)
         let length = InstanceLength(start: event.start, end: event.end, duration: event.duration).boundSeconds
         var latest = event.recurrence.dates.map { date -> Int64 in

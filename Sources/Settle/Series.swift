@@ -73,8 +73,22 @@ struct Series {
         farOverrides.append(FarOverride(event, order: order))
     }
 
-    /// A component a dormant series kept (`DormantSeries.wake`).
-    mutating func add(_ component: DormantSeries.Component, uid: String, calendar: String) {
+    /// A master or an override as kept far from the window: what a
+    /// dormant series holds (`DormantSeries`).
+    enum FarComponent {
+        case master(Master)
+        case override(FarOverride)
+
+        var order: Int {
+            switch self {
+            case .master(let master): master.order
+            case .override(let override): override.order
+            }
+        }
+    }
+
+    /// A component kept far from the window joins the series again.
+    mutating func add(_ component: FarComponent, uid: String, calendar: String) {
         if masters.isEmpty && overrides.isEmpty && farOverrides.isEmpty { names = (uid, calendar) }
         switch component {
         case .master(let master): masters.append(master)

@@ -80,6 +80,51 @@ import Testing
         #expect(result.occurrences.map(\.event.title) == ["near", "near", "near", "near"])
     }
 
+    /// A series woken during intake is not woken again when settling: its
+    /// warning comes once.
+    @Test func aSeriesWokenWhileReadingWarnsOnce() throws {
+        let lines = vevent("a", ["DTSTART:20190107T090000Z", "DTEND:20190107T100000Z", "SUMMARY:Weekly 2019",
+                                 "RRULE:FREQ=WEEKLY;UNTIL=20190331T000000Z", "EXDATE:20190114T090000Z"])
+            + vevent("a", ["RECURRENCE-ID:20190114T090000Z", "DTSTART:20190115T090000Z", "DURATION:PT1H",
+                           "SUMMARY:Deleted"])
+            + Self.movedFar.map { $0.replacingOccurrences(of: "20190122T090000Z", with: "20261110T100000Z") }
+        let result = try settle(lines, from: "2026-11-01", to: "2026-11-30", tz: "UTC")
+        #expect(result.diagnostics.map(\.message) == ["override \"Deleted\" of an instance that the master's EXDATE deletes; not shown"])
+        #expect(result.occurrences.map(\.event.title) == ["Moved a day on"])
+    }
+
+    /// A master whose next instance lies in the margin expansion walks past
+    /// the window (four days on its own clock, here 11 hours behind UTC) is
+    /// not dormant: that instance counts in the work budget as before.
+    @Test func anInstanceInTheMarginStillCountsInTheBudget() throws {
+        let lines = vevent("margin", ["DTSTART;TZID=Pacific/Pago_Pago:20261203T180000", "DURATION:PT1H",
+                                      "RRULE:FREQ=YEARLY"])
+            + vevent("b1", ["DTSTART:20261130T000000Z", "DURATION:PT1S", "RRULE:FREQ=SECONDLY;COUNT=500"])
+            + vevent("b2", ["DTSTART:20261130T010000Z", "DURATION:PT1S", "RRULE:FREQ=SECONDLY;COUNT=500"])
+        let result = try settle(lines, from: "2026-11-30", to: "2026-11-30", tz: "UTC") { $0.instanceBudget = 1_000 }
+        #expect(result.occurrences.count == 999)
+        #expect(result.diagnostics.filter { $0.kind == .workBudget }.count == 1)
+    }
+
+    /// A rule with both COUNT and UNTIL (which RFC 5545 forbids; reading
+    /// warns) that ends before the window is not walked: it reaches no
+    /// window after its UNTIL, so no instance is left out there.
+    @Test func aRuleEndedByUntilBeforeTheWindowIsNotWalked() throws {
+        let lines = vevent("both", ["DTSTART:20000101T000000Z", "DURATION:PT1H",
+                                    "RRULE:FREQ=HOURLY;COUNT=10000000;UNTIL=20150101T000000Z"])
+        let result = try settle(lines, from: "2026-11-01", to: "2026-11-30", tz: "UTC")
+        #expect(result.occurrences.isEmpty)
+        #expect(!result.diagnostics.contains { $0.kind == .workBudget })
+    }
+
+    @Test func fileNamesAreToldApartByTheirBytes() {
+        var files = FileTable()
+        let composed = "caf\u{E9}.ics", decomposed = "cafe\u{301}.ics"
+        let numbers = [files.number(of: composed), files.number(of: decomposed), files.number(of: composed)]
+        #expect(numbers == [0, 1, 0])
+        #expect(files[1].utf8.elementsEqual(decomposed.utf8))
+    }
+
     /// Past the work budget, the warning counts the series that lose
     /// instances, not those with none in the window.
     @Test func theBudgetCountsOnlySeriesThatReachTheWindow() throws {
