@@ -34,6 +34,17 @@ package struct StableHash {
 }
 
 extension String {
+    /// Whether both have the same UTF-8 bytes: unlike `==`, two strings that
+    /// differ only in Unicode normalization differ here. Compared in place
+    /// when both are stored contiguously (nearly always).
+    package func hasSameBytes(as other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        let inPlace = utf8.withContiguousStorageIfAvailable { mine in
+            other.utf8.withContiguousStorageIfAvailable { theirs in mine.elementsEqual(theirs) }
+        }
+        return (inPlace ?? nil) ?? utf8.elementsEqual(other.utf8)
+    }
+
     /// Without leading and trailing spaces, tabs and line breaks; the same
     /// string (no copy) when there is nothing to trim, which is nearly always.
     package func trimmingBlanks() -> String {
