@@ -65,13 +65,8 @@ struct NameArena {
             && Self.matches(bytes[calendarStart..<calendarStart + Int(reference.calendarCount)], calendar)
     }
 
-    /// The bytes compared in place (a string's view, walked byte by byte,
-    /// took ten times as long).
     private static func matches(_ bytes: ArraySlice<UInt8>, _ text: String) -> Bool {
-        let inPlace = text.utf8.withContiguousStorageIfAvailable { theirs in
-            bytes.withUnsafeBufferPointer { $0.elementsEqual(theirs) }
-        }
-        return inPlace ?? bytes.elementsEqual(text.utf8)
+        bytes.withUnsafeBufferPointer { text.hasBytes($0) }
     }
 
     func strings(_ reference: Reference) -> (uid: String, calendar: String) {
@@ -109,17 +104,17 @@ struct Linked<Component> {
 struct FarOverrideLists {
     private var compact = Blocks<CompactOverride>()
     private var full = Blocks<Linked<Series.FarOverride>>()
-    private var files = FileTable()
 
     /// Adds `override` after the list whose newest is `last`; the list's
-    /// new newest.
-    mutating func append(_ override: Series.FarOverride, after last: ComponentLink) -> ComponentLink {
+    /// new newest. Its file is numbered in the owner's `files`.
+    mutating func append(_ override: Series.FarOverride, after last: ComponentLink,
+                         files: inout FileTable) -> ComponentLink {
         if let small = CompactOverride(override, previous: last, files: &files) { return ComponentLink(compact: compact.append(small)) }
         return ComponentLink(full: full.append(Linked(component: override, previous: last)))
     }
 
     /// The list whose newest is `last`, oldest first.
-    func list(from last: ComponentLink) -> [Series.FarOverride] {
+    func list(from last: ComponentLink, files: FileTable) -> [Series.FarOverride] {
         var result: [Series.FarOverride] = []
         var next = last
         while next != .none {

@@ -56,7 +56,7 @@ struct DormantSeries {
             }
             if !master.recurrence.exceptionDates.isEmpty { entries[index].hasExceptionDates = true }
         case .override(let override):
-            entries[index].lastOverride = overrides.append(override, after: entries[index].lastOverride)
+            entries[index].lastOverride = overrides.append(override, after: entries[index].lastOverride, files: &files)
         }
     }
 
@@ -85,7 +85,7 @@ struct DormantSeries {
                 next = fullMasters[next.index].previous
             }
         }
-        components += overrides.list(from: entry.lastOverride).map(Series.FarComponent.override)
+        components += overrides.list(from: entry.lastOverride, files: files).map(Series.FarComponent.override)
         var series = Series()
         for component in components.sorted(by: { $0.order < $1.order }) {
             series.add(component, uid: uid, calendar: calendar)

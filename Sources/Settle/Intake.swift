@@ -1,17 +1,5 @@
 import EventModel
 
-/// A calendar and UID: what names one event (and a series with its
-/// overrides) across components.
-struct ClaimKey: Hashable {
-    var calendar: String
-    var uid: String
-
-    init(_ event: borrowing Event) {
-        calendar = event.calendar
-        uid = event.uid
-    }
-}
-
 /// Events as they stream in, sorted for one window: single events near
 /// the window, each series (master and overrides), the claims that decide
 /// which of several single events with one UID shows, and the zone changes
@@ -36,14 +24,10 @@ struct Intake {
     /// `unclaimed` as a set, made at the first negative SEQUENCE.
     private var unclaimedSet: Set<UInt64>?
     /// Each series' position in `seriesList` (input order of its first
-    /// component), by the 64-bit hash of its calendar and UID (16 bytes an
-    /// entry, where the two strings took 40); the rare key whose hash
-    /// another series has already is found in `collided`, by its text.
-    private var series: [UInt64: Int] = [:]
-    private var collided: [ClaimKey: Int] = [:]
+    /// component), or `~index` in `dormant`, by its calendar and UID.
+    private var series = SeriesLookup()
     private var seriesList: [Series] = []
-    /// Series whose components all lie far from the window, by `~index`
-    /// in `series`.
+    /// Series whose components all lie far from the window.
     private var dormant = DormantSeries()
     /// Whether a dormant series has joined `seriesList`, out of input order.
     private var wokenAtIntake = false
@@ -105,29 +89,27 @@ struct Intake {
             else if event.recurrenceID == nil { .master(Series.Master(event, order: order)) }
             else { .override(Series.FarOverride(event, order: order)) }
 
-        let hash = Intake.claimKey(event)
+        let (known, slot) = series.find(event) { value in
+            value < 0 ? dormant.hasNames(~value, uid: event.uid, calendar: event.calendar)
+                : seriesList[value].names.uid.hasSameBytes(as: event.uid)
+                    && seriesList[value].names.calendar.hasSameBytes(as: event.calendar)
+        }
         var position = seriesList.count
-        if let known = series[hash] {
-            if known < 0 && dormant.hasNames(~known, uid: event.uid, calendar: event.calendar) {
-                if let farComponent {
-                    dormant.add(farComponent, to: ~known)
-                    return
-                }
-                series[hash] = position
-                seriesList.append(dormant.wakeForGood(~known))
-                wokenAtIntake = true
-            } else if known >= 0 && seriesList[known].names == (event.uid, event.calendar) {
-                position = known
-            } else if let other = collided[ClaimKey(event)] {
-                position = other
-            } else {
-                collided[ClaimKey(event)] = position
+        if let known, known < 0 {
+            if let farComponent {
+                dormant.add(farComponent, to: ~known)
+                return
             }
+            series.store(position, in: slot)
+            seriesList.append(dormant.wakeForGood(~known))
+            wokenAtIntake = true
+        } else if let known {
+            position = known
         } else if let farComponent {
-            series[hash] = ~dormant.create(uid: event.uid, calendar: event.calendar, first: farComponent)
+            series.store(~dormant.create(uid: event.uid, calendar: event.calendar, first: farComponent), in: slot)
             return
         } else {
-            series[hash] = position
+            series.store(position, in: slot)
         }
         if position == seriesList.count {
             seriesList.append(Series())
@@ -172,11 +154,7 @@ struct Intake {
     }
 
     static func claimKey(_ event: Event) -> UInt64 {
-        var hash = StableHash()
-        hash.add(event.calendar)
-        hash.add(0xFF)  // never in UTF-8: no calendar and uid run into each other
-        hash.add(event.uid)
-        return hash.value
+        ClaimKey.stableHash(calendar: event.calendar, uid: event.uid)
     }
 
     /// Whether the component's own fields may show in the window (`needed`):

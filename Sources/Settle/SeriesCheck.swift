@@ -8,15 +8,14 @@ import EventModel
 /// line; of each series the winning master's SEQUENCE, and the master itself
 /// (without text, title or rules) only when it has EXDATEs.
 package struct SeriesCheck {
-    /// Each series' place in `entries` (input order), by the 64-bit hash
-    /// of its calendar and UID; a key whose hash another series has
-    /// already, by its text in `collided`.
-    private var positions: [UInt64: Int] = [:]
-    private var collided: [ClaimKey: Int] = [:]
+    /// Each series' place in `entries` (input order), by its calendar and UID.
+    private var positions = SeriesLookup()
     private var entries = Blocks<Entry>()
     private var names = NameArena()
     private var overrides = FarOverrideLists()
-    private var count = 0
+    private var files = FileTable()
+    /// Components read so far: each one's place in input order.
+    private var order = 0
 
     /// What the check reads of one series (its overrides in `overrides`).
     private struct Entry {
@@ -49,32 +48,28 @@ package struct SeriesCheck {
 
     package mutating func add(_ event: consuming Event) {
         guard event.isRecurring || event.recurrenceID != nil else { return }
-        count += 1
+        order += 1
         let position = position(of: event)
         // Of an override: the instance it takes, SEQUENCE, status, title and
         // line. Of the winning master: its start, SEQUENCE and exclusions.
         // 100,000 series with an override each took 160 MB kept whole.
         if event.recurrenceID != nil {
-            entries[position].lastOverride = overrides.append(Series.FarOverride(event, order: count),
-                                                              after: entries[position].lastOverride)
+            entries[position].lastOverride = overrides.append(Series.FarOverride(event, order: order),
+                                                              after: entries[position].lastOverride, files: &files)
             return
         }
         if let winning = entries[position].winningSequence, event.sequence < winning { return }
         entries[position].winningSequence = event.sequence
-        entries[position].master = event.recurrence.exceptionDates.isEmpty ? nil : Master(event, order: count)
+        entries[position].master = event.recurrence.exceptionDates.isEmpty ? nil : Master(event, order: order)
     }
 
     /// The series' place in `entries`, made at its first component.
     private mutating func position(of event: borrowing Event) -> Int {
-        let hash = Intake.claimKey(event)
-        if let known = positions[hash] {
-            if names.equals(entries[known].names, event.uid, event.calendar) { return known }
-            if let other = collided[ClaimKey(event)] { return other }
-            collided[ClaimKey(event)] = entries.count
-        } else {
-            positions[hash] = entries.count
-        }
-        return entries.append(Entry(names: names.append(event.uid, event.calendar)))
+        let (known, slot) = positions.find(event) { names.equals(entries[$0].names, event.uid, event.calendar) }
+        if let known { return known }
+        let position = entries.append(Entry(names: names.append(event.uid, event.calendar)))
+        positions.store(position, in: slot)
+        return position
     }
 
     /// Each series' diagnostics, series in input order.
@@ -83,7 +78,7 @@ package struct SeriesCheck {
             guard let master = entries[index].master else { continue }
             let (uid, calendar) = names.strings(entries[index].names)
             var series = Series()
-            for override in overrides.list(from: entries[index].lastOverride) {
+            for override in overrides.list(from: entries[index].lastOverride, files: files) {
                 series.add(.override(override), uid: uid, calendar: calendar)
             }
             series.add(master.event, order: master.order)

@@ -109,7 +109,12 @@ package enum WorkBudget {
         func before(_ a: (key: ClaimKey, value: (first: Int, amount: Int)),
                     _ b: (key: ClaimKey, value: (first: Int, amount: Int))) -> Bool {
             if a.value.amount != b.value.amount { return a.value.amount > b.value.amount }
-            return (a.key.calendar, a.key.uid) < (b.key.calendar, b.key.uid)
+            if (a.key.calendar, a.key.uid) != (b.key.calendar, b.key.uid) {
+                return (a.key.calendar, a.key.uid) < (b.key.calendar, b.key.uid)
+            }
+            // Keys whose texts differ only in Unicode normalization: by bytes.
+            return a.key.calendar.utf8.lexicographicallyPrecedes(b.key.calendar.utf8)
+                || (a.key.calendar.hasSameBytes(as: b.key.calendar) && a.key.uid.utf8.lexicographicallyPrecedes(b.key.uid.utf8))
         }
         var most: [(key: ClaimKey, value: (first: Int, amount: Int))] = []
         for entry in byEvent where most.count < 3 || before(entry, most[most.count - 1]) {
