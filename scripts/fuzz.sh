@@ -36,6 +36,11 @@ fuzz=$root/Fuzz
 cd "$root"
 
 echo "fuzz: building Fuzz/ with -sanitize=fuzzer,address (the first build takes minutes)" >&2
+# SwiftPM kept the list of this package's source files from an earlier
+# build of Fuzz/ once, and a new file (2026-11-26: Settle's
+# SeriesLookup.swift) was left out; without its build description it
+# makes the list again (the compiled files stay).
+rm -f "$fuzz/.build/release.yaml" "$fuzz/.build/release/description.json"
 swift build --package-path "$fuzz" -c release -j "${FUZZ_BUILD_JOBS:-1}" \
   -Xswiftc -sanitize=fuzzer,address >&2
 binary=$(swift build --package-path "$fuzz" -c release --show-bin-path)/busylife-fuzz
