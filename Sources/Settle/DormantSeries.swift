@@ -10,7 +10,7 @@ import EventModel
 /// its override 56, its names 37, its entry 28, and its slot in the
 /// lookup by hash), where a `Series` took about 540.
 ///
-/// A component near the window wakes the series (`wake`): it becomes a
+/// A component near the window wakes the series (`wakeForGood`): it becomes a
 /// `Series` again, with every component it had, and it is expanded like
 /// any other. So are, when settling, the series whose master has EXDATEs
 /// and that have overrides, for the warning about an override of an
