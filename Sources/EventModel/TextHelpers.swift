@@ -38,8 +38,7 @@ extension String {
     /// differ only in Unicode normalization differ here. Compared in place
     /// when both are stored contiguously (nearly always).
     package func hasSameBytes(as other: String) -> Bool {
-        guard utf8.count == other.utf8.count else { return false }
-        return other.utf8.withContiguousStorageIfAvailable { hasBytes($0) } ?? utf8.elementsEqual(other.utf8)
+        other.utf8.withContiguousStorageIfAvailable { hasBytes($0) } ?? utf8.elementsEqual(other.utf8)
     }
 
     /// Whether its UTF-8 bytes are `bytes`, compared in place when it is

@@ -86,8 +86,8 @@ struct Intake {
         if !needed { Intake.strip(&event) }
         if !event.recurrence.rules.isEmpty { event.recurrence.rules = rules(event.recurrence.rules) }
         let farComponent: Series.FarComponent? = if !far { nil }
-            else if event.recurrenceID == nil { .master(Series.Master(event, order: order)) }
-            else { .override(Series.FarOverride(event, order: order)) }
+            else if let id = event.recurrenceID { .override(Series.FarOverride(event, recurrenceID: id.time, order: order)) }
+            else { .master(Series.Master(event, order: order)) }
 
         let (known, slot) = series.find(event) { value in
             value < 0 ? dormant.hasNames(~value, uid: event.uid, calendar: event.calendar)
@@ -111,15 +111,13 @@ struct Intake {
         } else {
             series.store(position, in: slot)
         }
-        if position == seriesList.count {
-            seriesList.append(Series())
+        let isNew = position == seriesList.count
+        if isNew { seriesList.append(Series()) }
+        if let farComponent {
+            seriesList[position].add(farComponent, uid: event.uid, calendar: event.calendar)
         } else {
             // One copy of the text for the whole series.
-            (event.uid, event.calendar) = seriesList[position].names
-        }
-        if far && event.recurrenceID != nil {
-            seriesList[position].add(farOverride: event, order: order)
-        } else {
+            if !isNew { (event.uid, event.calendar) = seriesList[position].names }
             seriesList[position].add(event, order: order)
         }
     }

@@ -67,12 +67,6 @@ struct Series {
         }
     }
 
-    /// An override that shows on no day of the window (not THISANDFUTURE).
-    mutating func add(farOverride event: borrowing Event, order: Int) {
-        if masters.isEmpty && overrides.isEmpty && farOverrides.isEmpty { names = (event.uid, event.calendar) }
-        farOverrides.append(FarOverride(event, order: order))
-    }
-
     /// A master or an override as kept far from the window: what a
     /// dormant series holds (`DormantSeries`).
     enum FarComponent {
@@ -87,7 +81,8 @@ struct Series {
         }
     }
 
-    /// A component kept far from the window joins the series again.
+    /// A component kept far from the window (an override that shows on no
+    /// day of it, not THISANDFUTURE, is kept as `FarOverride`).
     mutating func add(_ component: FarComponent, uid: String, calendar: String) {
         if masters.isEmpty && overrides.isEmpty && farOverrides.isEmpty { names = (uid, calendar) }
         switch component {
@@ -378,8 +373,9 @@ extension Series.Master {
 }
 
 extension Series.FarOverride {
-    init(_ event: borrowing Event, order: Int) {
-        (recurrenceID, cancelled, sequence) = (event.recurrenceID!.time, event.status == .cancelled, event.sequence)
+    /// `event`, an override of the instance at `recurrenceID`.
+    init(_ event: borrowing Event, recurrenceID: EventTime, order: Int) {
+        (self.recurrenceID, cancelled, sequence) = (recurrenceID, event.status == .cancelled, event.sequence)
         (self.order, title, source) = (order, event.title, event.source)
     }
 }

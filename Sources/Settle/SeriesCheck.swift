@@ -53,8 +53,8 @@ package struct SeriesCheck {
         // Of an override: the instance it takes, SEQUENCE, status, title and
         // line. Of the winning master: its start, SEQUENCE and exclusions.
         // 100,000 series with an override each took 160 MB kept whole.
-        if event.recurrenceID != nil {
-            entries[position].lastOverride = overrides.append(Series.FarOverride(event, order: order),
+        if let id = event.recurrenceID {
+            entries[position].lastOverride = overrides.append(Series.FarOverride(event, recurrenceID: id.time, order: order),
                                                               after: entries[position].lastOverride, files: &files)
             return
         }
