@@ -280,10 +280,10 @@ package final class Conversion {
 
     /// Expanded .ics: first, in order, each VEVENT's template and the zone
     /// of every time to be written, so zones are named and their years
-    /// noted exactly as writing them one by one would; then the text, a few
-    /// thousand occurrences at a time on every core, each chunk with its
-    /// own copy of the named zones, handed on in order (the same bytes on
-    /// one core or many).
+    /// noted exactly as writing them one by one would; then the text, 512
+    /// occurrences a piece made on every core (`ParallelChunks.inOrder`),
+    /// each piece with its own copy of the named zones, handed on in order
+    /// (the same bytes on one core or many).
     private func writeExpandedText(_ occurrences: [SettledOccurrence]) {
         // By ordinal: looked up for every occurrence, twice, on every core.
         var templates = [(template: EventComponents.Template, rendered: EventComponents.Template.Rendered)?](
@@ -300,29 +300,29 @@ package final class Conversion {
             EventComponents.Template.nameZones(of: occurrence.occurrence, zones: &zones, named: &namedYears)
         }
         let named = zones
-        var start = 0
-        while start < occurrences.count {
-            let end = min(occurrences.count, start + 1_024), first = start
-            let chunks = ParallelChunks.map(count: end - first) { [templates] range in
-                // Sized for its VEVENTs (their shared lines and three time
-                // lines each): no buffer grown by doubling, no pages touched twice.
-                let size = range.reduce(0) { total, index in
-                    let rendered = templates[occurrences[first + index].occurrence.event.ordinal]!.rendered
-                    return total + rendered.head.count + rendered.tail.count + 3 * 80
-                }
-                var writer = ICalTextWriter(capacity: size)
-                var zones = named
-                for index in range {
-                    let occurrence = occurrences[first + index].occurrence
-                    let (template, rendered) = templates[occurrence.event.ordinal]!
-                    template.write(occurrence, rendered: rendered, to: &writer, zones: &zones)
-                }
-                return writer.out
+        let size = 512
+        ParallelChunks.inOrder(count: (occurrences.count + size - 1) / size, ahead: 2 * ParallelChunks.width) {
+            [templates] piece, _ in
+            let range = piece * size..<min(occurrences.count, (piece + 1) * size)
+            // Sized for its VEVENTs (their shared lines and three time
+            // lines each): no buffer grown by doubling, no pages touched twice.
+            let bytes = range.reduce(0) { total, index in
+                let rendered = templates[occurrences[index].occurrence.event.ordinal]!.rendered
+                return total + rendered.head.count + rendered.tail.count + 3 * 80
             }
-            for var out in chunks { body.take(&out) }
-            componentsWritten += end - first
-            start = end
+            var writer = ICalTextWriter(capacity: bytes)
+            var zones = named
+            for index in range {
+                let occurrence = occurrences[index].occurrence
+                let (template, rendered) = templates[occurrence.event.ordinal]!
+                template.write(occurrence, rendered: rendered, to: &writer, zones: &zones)
+            }
+            return writer.out
+        } take: { out in
+            body.take(&out)
+            return true
         }
+        componentsWritten += occurrences.count
     }
 
     /// A flat format: its head, one row per occurrence, its tail, handed to

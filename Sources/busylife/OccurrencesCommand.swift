@@ -40,36 +40,28 @@ struct OccurrencesCommand: ParsableCommand {
         let out = Output(fd: 1)
         let err = Output(fd: 2)
         let (settlement, report) = try input.settle(settle, options, err: err)
-        // About a thousand lines at a time, formatted on every core and
-        // written in order (the same bytes on any number of cores). Each
-        // core's chunk keeps its event fields from one round to the next:
-        // a series' occurrences recur in every round (16 years of 5,000
+        // 512 lines a piece, made on every core and written in order (the
+        // same bytes on any number of cores) while the next are made. Each
+        // worker keeps its event fields from one piece to the next: a
+        // series' occurrences recur in every piece (16 years of 5,000
         // events had each series' fields formatted anew some 90 times).
         // Each cache stays under 1 MiB, as for `days`.
         let occurrences = settlement.occurrences, timeline = settlement.timeline
-        let width = ParallelChunks.width
-        let caches = EventFieldsCaches(count: width)
+        let caches = EventFieldsCaches(count: ParallelChunks.width)
         defer { caches.deallocate() }
-        let behind = WriteBehind(out)
-        var start = 0
-        writing: while start < occurrences.count {
-            let end = min(occurrences.count, start + 1_024), first = start
-            let ranges = ParallelChunks.ranges(count: end - first, chunks: width)
-            let chunks = ParallelChunks.map(count: ranges.count, chunks: ranges.count) { slots in
-                slots.map { slot in
-                    var bytes = ByteWriter(capacity: ranges[slot].count * 512)
-                    for index in ranges[slot] {
-                        OccurrenceJSON.write(occurrences[first + index], timeline: timeline, into: &bytes,
-                                             cache: &caches.slots[slot])
-                        bytes.append(byte: 0x0A)
-                    }
-                    return bytes
-                }
-            }.flatMap { $0 }
-            if !behind.write(chunks) { break writing }
-            start = end
+        let size = 512
+        ParallelChunks.inOrder(count: (occurrences.count + size - 1) / size, ahead: 2 * ParallelChunks.width) {
+            piece, worker in
+            let lines = piece * size..<min(occurrences.count, (piece + 1) * size)
+            var bytes = ByteWriter(capacity: lines.count * 640)
+            for index in lines {
+                OccurrenceJSON.write(occurrences[index], timeline: timeline, into: &bytes, cache: &caches.slots[worker])
+                bytes.append(byte: 0x0A)
+            }
+            return bytes
+        } take: { bytes in
+            out.write(&bytes)
         }
-        behind.finish()
         try out.finish()
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }

@@ -119,9 +119,9 @@ func busylife(_ arguments: [String], stdin: String? = nil, shell: String? = nil,
         #expect(run.stdout.split(separator: "\n").count == 1)
     }
 
-    /// `occurrences` writes its rounds on a thread of its own
-    /// (`WriteBehind`): a pipe closed after the first line still ends the
-    /// run at once, quietly, with every round in order until then.
+    /// `occurrences` makes its pieces on every core and writes them in
+    /// order (`ParallelChunks.inOrder`): a pipe closed after the first line
+    /// still ends the run at once, quietly, with every piece in order until then.
     @Test func aClosedPipeEndsOccurrencesQuietly() throws {
         let events = "f=$(mktemp); for i in $(seq 1 5000); do printf 'BEGIN:VEVENT\\nUID:%s\\nDTSTART:20260101T%02d0000Z\\nEND:VEVENT\\n' $i $((i % 24)); done > $f"
         let cut = try busylife([], shell: "set -o pipefail; \(events); BUSYLIFE occurrences $f --from 2026-01-01 --to 2026-01-01 --tz UTC | head -1; status=$?; rm -f $f; exit $status")
