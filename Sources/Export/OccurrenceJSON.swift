@@ -38,21 +38,30 @@ package enum OccurrenceJSON {
         // Keys, quotes and booleans 120 bytes, part 16, seven times of at
         // most 29: 339; and the title.
         let written = json.fields(atMost: 352 + title.count) { out in
+            // An instance not moved starts at its RECURRENCE-ID: the same
+            // text, copied (equal times are written alike, `Zone.==`).
+            var recurrenceText: UnsafeBufferPointer<UInt8>?
             if let recurrenceID = occurrence.recurrenceID {
                 out.put(",\"recurrenceId\":")
+                let from = out.at
                 guard out.putQuoted(recurrenceID) else { return false }
+                if recurrenceID == occurrence.start { recurrenceText = UnsafeBufferPointer(start: from, count: out.at - from) }
             }
             out.put(title)
-            // The viewer's wall clock: the zone in force at the start, and
-            // just before the end (an end is exclusive).
             out.put(",\"start\":")
-            guard out.putQuoted(occurrence.start) else { return false }
+            if let recurrenceText {
+                out.put(recurrenceText)
+            } else {
+                guard out.putQuoted(occurrence.start) else { return false }
+            }
             out.put(",\"end\":")
             guard out.putQuoted(occurrence.end) else { return false }
             out.put(",\"startUTC\":")
             guard out.putQuoted(settled.startUTC, offsetSeconds: 0, zulu: true) else { return false }
             out.put(",\"endUTC\":")
             guard out.putQuoted(settled.endUTC, offsetSeconds: 0, zulu: true) else { return false }
+            // The viewer's wall clock: the zone in force at the start, and
+            // just before the end (an end is exclusive).
             let startZone = timeline.zone(at: settled.startUTC)
             let endZone = timeline.zone(at: settled.endUTC.adding(milliseconds: -1))
             out.put(",\"startLocal\":")
