@@ -40,7 +40,7 @@ struct DayBuckets {
     /// when days are summarized: a constant amount of work however many
     /// days it covers.
     mutating func take(_ occurrence: consuming Occurrence, _ placer: Placer) {
-        if !placer.options.filter.isEmpty && !placer.options.filter.matches(occurrence.event) { return }
+        if placer.filters && !placer.options.filter.matches(occurrence.event) { return }
         let movedStart = occurrence.start.clampToPrintableYears()
         if occurrence.end.clampToPrintableYears() || movedStart {
             let event = occurrence.event

@@ -8,6 +8,17 @@ struct Placer {
     let grid: DayGrid
     let timeline: ZoneTimeline
     let options: SettleOptions
+    /// Whether `options.filter` leaves any event out, asked once: asked of
+    /// every occurrence, it cost 57 instructions each (16 years of 5,000
+    /// events: 10 M).
+    let filters: Bool
+
+    init(grid: DayGrid, timeline: ZoneTimeline, options: SettleOptions) {
+        self.grid = grid
+        self.timeline = timeline
+        self.options = options
+        filters = !options.filter.isEmpty
+    }
 
     func place(_ occurrence: consuming Occurrence, memo: inout ZoneOffsetMemo) -> SettledOccurrence {
         let start = Placer.utc(occurrence.start, timeline)
