@@ -227,54 +227,40 @@ struct Series {
                                cap: Int, limit: Int, generated: inout Int,
                                diagnostic: (Diagnostic) -> Void) -> [Start] {
         let startWall = frame.wall(master.start)
-        var starts: [Start] = []
-        starts.reserveCapacity(16)
         let rules = master.recurrence.rules.map { expander(for: $0, of: master, frame: frame, countsStart: true) }
-        generated = 0
-        let limit = min(cap, limit)
-        var capped = false
+        var walk = RuleWalk(rules: rules, limit: min(cap, limit), startWall: startWall, start: master.start, frame: frame)
         if rules.isEmpty {
-            if startWall >= from && startWall < to { starts.append((startWall, master.start, nil)) }
+            if startWall >= from && startWall < to { walk.starts.append((startWall, master.start, nil)) }
         }
-        var gaveUp = false
-        if limit == 0 && !rules.isEmpty {
+        if walk.limit == 0 && !rules.isEmpty {
             // The budget is spent: the rules are cut without walking them.
-            capped = true
-            generated = 1
+            walk.capped = true
+            walk.generated = 1
         }
-        var memo = ZoneOffsetMemo()
-        func generate(_ from: Int64, _ to: Int64) {
-            for rule in rules where !capped && from < to {
-                rule.instances(from: from, to: to, gaveUp: &gaveUp) { wall in
-                    generated += 1
-                    if generated > limit { capped = true; return false }
-                    starts.append((wall, wall == startWall ? master.start : frame.time(wall: wall, memo: &memo), nil))
-                    return true
-                }
-            }
-        }
-        generate(from, to)
-        if capped, let core, limit > 0 {
+        walk.generate(from, to)
+        if walk.capped, let core, walk.limit > 0 {
             // Cut: again, the window's own instances first.
-            starts.removeAll()
-            generated = 0
-            capped = false
-            generate(core.lowerBound, core.upperBound)
-            generate(core.upperBound, to)
-            generate(from, core.lowerBound)
+            walk.starts.removeAll()
+            walk.generated = 0
+            walk.capped = false
+            walk.generate(core.lowerBound, core.upperBound)
+            walk.generate(core.upperBound, to)
+            walk.generate(from, core.lowerBound)
         }
-        if gaveUp {
+        generated = walk.generated
+        if walk.gaveUp {
             diagnostic(Diagnostic(.warning, .workBudget, at: master.source,
                                   "the rule of \"\(master.title)\" (uid \(master.uid)) finds no instance in "
                                   + "\(RuleExpander.searchLimit) periods in a row (a BYSETPOS or other part that never "
                                   + "matches?), or counts more than \(RuleExpander.countWalkLimit) instances toward COUNT "
                                   + "before the window; the search stops there and any later instances are left out"))
         }
-        if capped && limit == cap {
+        if walk.capped && walk.limit == cap {
             diagnostic(Diagnostic(.warning, .tooManyInstances, at: master.source,
                                   "\"\(master.title)\" (uid \(master.uid)) has more than \(cap) instances in the window "
                                   + "(the limit per event); the first \(cap) are kept, the rest left out"))
         }
+        var starts = walk.starts
         for date in master.recurrence.dates {
             let wall = frame.wall(date.start)
             guard wall >= from && wall < to else { continue }
@@ -329,6 +315,47 @@ struct Series {
     /// An original instance start: its wall seconds, its time, and the end
     /// of an RDATE period.
     private typealias Start = (wall: Int64, time: EventTime, end: EventTime?)
+
+    /// The walk of a master's rules into starts, in one or more passes
+    /// (`starts(of:...)`), at most `limit` instances in all. Its state is
+    /// one value, not variables captured by a nested function: those were
+    /// boxed and checked for exclusive access at every instance (24 M
+    /// instructions of 16 years of 5,000 events).
+    private struct RuleWalk {
+        let rules: [RuleExpander]
+        let limit: Int
+        let startWall: Int64
+        let start: EventTime
+        let frame: Frame
+        var starts: [Start] = []
+        var generated = 0
+        var capped = false
+        var gaveUp = false
+        var memo = ZoneOffsetMemo()
+
+        init(rules: [RuleExpander], limit: Int, startWall: Int64, start: EventTime, frame: Frame) {
+            self.rules = rules
+            self.limit = limit
+            self.startWall = startWall
+            self.start = start
+            self.frame = frame
+            starts.reserveCapacity(16)
+        }
+
+        /// The rules' instances in [from, to), until `limit` is passed (`capped`).
+        mutating func generate(_ from: Int64, _ to: Int64) {
+            for rule in rules where !capped && from < to {
+                var ruleGaveUp = false
+                _ = rule.instances(from: from, to: to, gaveUp: &ruleGaveUp) { wall in
+                    generated += 1
+                    if generated > limit { capped = true; return false }
+                    starts.append((wall, wall == startWall ? start : frame.time(wall: wall, memo: &memo), nil))
+                    return true
+                }
+                gaveUp = gaveUp || ruleGaveUp
+            }
+        }
+    }
 
     struct RangeOverride {
         var from: Int64
