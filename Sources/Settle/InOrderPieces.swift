@@ -4,13 +4,14 @@ import Synchronization
 extension ParallelChunks {
     /// Pieces `0..<count` made on every core, each by whichever core is
     /// free next, and handed to `take` in index order on the calling thread
-    /// (the same bytes on one core or sixteen). At most `ahead` pieces are
-    /// made and not yet taken, so memory holds only them. `make` is given
-    /// the piece's index and a worker number below `width`, its own while it
-    /// runs (for a cache per worker); the calling thread is worker 0 and
-    /// makes pieces too while the next one is not ready. `take` returns false
-    /// to stop: no piece after it is taken. `workers` (tests) sets how many
-    /// threads make pieces.
+    /// (the same bytes on one core or sixteen). At most
+    /// `max(ahead, helpers + 1)` pieces are made and not yet taken (one
+    /// helper thread for each worker but the caller), so memory holds only
+    /// them and the one being taken. `make` is given the piece's index and
+    /// a worker number below `workers`, its own while it runs (for a cache
+    /// per worker); the calling thread is worker 0 and makes pieces too
+    /// while the next one is not ready. `take` returns false to stop: no
+    /// piece after it is taken, and no `make` runs once this returns.
     ///
     /// A round of `map` per batch waits for its slowest chunk, and on Linux
     /// often for a worker thread to wake: writing 182,978 occurrences ran on
@@ -19,23 +20,32 @@ extension ParallelChunks {
     package static func inOrder<Piece>(count: Int, ahead: Int, workers: Int = width,
                                        make: @escaping @Sendable (_ index: Int, _ worker: Int) -> Piece,
                                        take: (inout Piece) -> Bool) {
+        inOrder(count: count, ahead: ahead, workers: workers, claim: { $0 }, make: make, take: take)
+    }
+
+    /// The same, each piece's `claim` run first, one at a time and in
+    /// index order (under the lock that hands pieces out), whichever core
+    /// then makes it from what `claim` returned: for input that can only
+    /// be walked in order, such as the days listed one after another.
+    package static func inOrder<Claimed, Piece>(count: Int, ahead: Int, workers: Int = width,
+                                                claim: @escaping @Sendable (_ index: Int) -> Claimed,
+                                                make: @escaping @Sendable (_ claimed: Claimed, _ worker: Int) -> Piece,
+                                                take: (inout Piece) -> Bool) {
         let helpers = min(workers - 1, count - 1)
         guard helpers > 0 else {
             for index in 0..<count {
-                var piece = make(index, 0)
+                var piece = make(claim(index), 0)
                 if !take(&piece) { return }
             }
             return
         }
-        let pieces = InOrderPieces<Piece>(count: count, ahead: max(ahead, helpers + 1))
+        let pieces = InOrderPieces<Claimed, Piece>(count: count, ahead: max(ahead, helpers + 1), claim: claim)
         defer { pieces.deallocate() }
-        let group = DispatchGroup()
         for worker in 1...helpers {
-            DispatchQueue.global().async(group: group) { pieces.help(worker: worker, make: make) }
+            DispatchQueue.global().async { pieces.help(worker: worker, make: make) }
         }
         pieces.lead(make: make, take: take)
         pieces.stopHelpers()
-        group.wait()
     }
 }
 
@@ -43,7 +53,7 @@ extension ParallelChunks {
 /// which takes them in order) and its helpers. A piece's place in `ring`
 /// is its index modulo `ahead`; the ring and the counters are touched only
 /// under `state`'s lock.
-private final class InOrderPieces<Piece>: @unchecked Sendable {
+private final class InOrderPieces<Claimed, Piece>: @unchecked Sendable {
     private struct State {
         var claimed = 0      // pieces handed out to be made
         var next = 0         // the piece the leader takes next
@@ -52,9 +62,10 @@ private final class InOrderPieces<Piece>: @unchecked Sendable {
         var helpersWaiting = 0
     }
 
+    /// What a thread does next.
     private enum Step {
-        case make(Int)
-        case take
+        case make(Int, Claimed)
+        case take(Piece)
         case wait
         case done
     }
@@ -62,15 +73,23 @@ private final class InOrderPieces<Piece>: @unchecked Sendable {
     private let count: Int
     private let ahead: Int
     private let ring: UnsafeMutableBufferPointer<Piece?>
+    private let claimed: (Int) -> Claimed
     private let state = Mutex(State())
-    /// Signalled once for each waiting helper when a piece is taken or work stops.
+    /// Helpers that started before the stop: the leader waits for them to
+    /// finish. One that starts after it does nothing, so the leader never
+    /// waits for a block the system has not run yet (a busy pool of
+    /// threads adds one about once a second).
+    private let working = DispatchGroup()
+    /// Signalled for one waiting helper when a piece is taken, for all of
+    /// them when work stops.
     private let room = DispatchSemaphore(value: 0)
     /// Signalled when a piece is made while the leader waits.
     private let made = DispatchSemaphore(value: 0)
 
-    init(count: Int, ahead: Int) {
+    init(count: Int, ahead: Int, claim: @escaping (Int) -> Claimed) {
         self.count = count
         self.ahead = ahead
+        claimed = claim
         ring = .allocate(capacity: ahead)
         ring.initialize(repeating: nil)
     }
@@ -80,24 +99,33 @@ private final class InOrderPieces<Piece>: @unchecked Sendable {
         ring.deallocate()
     }
 
-    /// A piece to make, if one is left and there is room for it.
+    /// A piece to make, if one is left and there is room for it; its
+    /// `claim` is run here, under the lock, so in index order.
     private func claim(_ state: inout State) -> Step {
         if state.stopped || state.claimed == count { return .done }
         guard state.claimed < state.next + ahead else { return .wait }
         state.claimed += 1
-        return .make(state.claimed - 1)
+        return .make(state.claimed - 1, claimed(state.claimed - 1))
     }
 
-    private func store(_ piece: Piece, at index: Int) {
+    /// `piece` into its place, moved (no reference to it left here).
+    private func store(_ piece: inout Piece?, at index: Int) {
         let wake = state.withLock { state in
-            ring[index % ahead] = piece
+            ring[index % ahead] = piece.take()
             defer { state.leaderWaits = false }
             return state.leaderWaits
         }
         if wake { made.signal() }
     }
 
-    func help(worker: Int, make: (Int, Int) -> Piece) {
+    func help(worker: Int, make: (Claimed, Int) -> Piece) {
+        let started = state.withLock { state in
+            if state.stopped { return false }
+            working.enter()
+            return true
+        }
+        guard started else { return }
+        defer { working.leave() }
         while true {
             let step = state.withLock { state in
                 let step = claim(&state)
@@ -105,45 +133,51 @@ private final class InOrderPieces<Piece>: @unchecked Sendable {
                 return step
             }
             switch step {
-            case .make(let index): store(make(index, worker), at: index)
+            case .make(let index, let claimed):
+                var piece: Piece? = make(claimed, worker)
+                store(&piece, at: index)
             case .wait: room.wait()
             case .take, .done: return
             }
         }
     }
 
-    func lead(make: (Int, Int) -> Piece, take: (inout Piece) -> Bool) {
+    func lead(make: (Claimed, Int) -> Piece, take: (inout Piece) -> Bool) {
         while true {
-            var piece: Piece?
             var wakeHelper = false
             let step = state.withLock { state -> Step in
                 if state.next == count { return .done }
                 if let ready = ring[state.next % ahead].take() {
-                    piece = ready
                     state.next += 1
                     if state.helpersWaiting > 0 {
                         state.helpersWaiting -= 1
                         wakeHelper = true
                     }
-                    return .take
+                    return .take(ready)
                 }
-                let step = claim(&state)
-                if case .wait = step { state.leaderWaits = true }
-                if case .done = step { state.leaderWaits = true; return .wait }  // the next piece is being made
-                return step
+                switch claim(&state) {
+                case .done, .wait:
+                    // The next piece is being made.
+                    state.leaderWaits = true
+                    return .wait
+                case let step: return step
+                }
             }
             if wakeHelper { room.signal() }
             switch step {
-            case .make(let index): store(make(index, 0), at: index)
-            case .take:
-                guard var taken = piece.take(), take(&taken) else { return }
+            case .make(let index, let claimed):
+                var piece: Piece? = make(claimed, 0)
+                store(&piece, at: index)
+            case .take(var piece):
+                guard take(&piece) else { return }
             case .wait: made.wait()
             case .done: return
             }
         }
     }
 
-    /// Lets every helper finish: waiting ones are woken, and none claims again.
+    /// Stops the helpers and waits for those that started: waiting ones are
+    /// woken, none claims again, and none starts work after this.
     func stopHelpers() {
         let waiting = state.withLock { state in
             state.stopped = true
@@ -151,5 +185,6 @@ private final class InOrderPieces<Piece>: @unchecked Sendable {
             return state.helpersWaiting
         }
         for _ in 0..<waiting { room.signal() }
+        working.wait()
     }
 }
