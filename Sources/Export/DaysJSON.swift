@@ -42,41 +42,33 @@ package enum DaysJSON {
         return JSONObjectWriter.array(changes)
     }
 
-    /// Every day's object in order, handed to `write` one at a time: the
-    /// days are listed one after another (`ListedDays`) and formatted on
-    /// every core (`ParallelChunks.inOrder`: the same bytes on any number
-    /// of cores), each written while the next are formatted; memory holds
-    /// only two a core (a busy day's object is most of a megabyte). Each
-    /// object is lent as the writer it was formatted in (UTF-8, without a
-    /// line end), not copied: `write` may append to it and drain it.
+    /// Every day's object in order, handed to `write` a few at a time;
+    /// each few are formatted on all cores at once (`ParallelChunks`, in
+    /// order: the same bytes on any number of cores), and memory holds
+    /// only them: one day a core (a busy day's object is most of a
+    /// megabyte). Each object is lent as the writer it was formatted in
+    /// (UTF-8, without a line end), not copied: `write` may append to it and
+    /// drain it.
     package static func forEachDay(_ settlement: Settlement, _ write: (inout ByteWriter) -> Bool) {
-        let width = ParallelChunks.width
-        // Each worker keeps its event fields from day to day (a series'
-        // occurrences fall on many days); the settlement's occurrences
-        // outlive them all.
-        let caches = EventFieldsCaches(count: width)
+        let step = max(2, ParallelChunks.width)
+        var listed = settlement.listedDays.makeIterator()
+        var few: [LocalDay] = []
+        few.reserveCapacity(step)
+        // Each chunk slot keeps its event fields from day to day (a
+        // series' occurrences fall on many days); the settlement's
+        // occurrences outlive them all.
+        let caches = EventFieldsCaches(count: step)
         defer { caches.deallocate() }
-        let listed = DayListing(settlement.listedDays.makeIterator())
-        ParallelChunks.inOrder(count: settlement.days.count, ahead: 2 * width) { _ in
-            listed.next()
-        } make: { day, worker in
-            writer(day, in: settlement, cache: &caches.slots[worker])
-        } take: { object in
-            write(&object)
-        }
-    }
-
-    /// The days' iterator, walked by whichever core claims the next day:
-    /// `ParallelChunks.inOrder` runs its claims one at a time, in order.
-    private final class DayListing: @unchecked Sendable {
-        private var days: ListedDays.Iterator
-
-        init(_ days: ListedDays.Iterator) { self.days = days }
-
-        /// The next day; every day of the settlement is claimed once, so there is one.
-        func next() -> LocalDay {
-            guard let day = days.next() else { preconditionFailure("a day claimed past the last") }
-            return day
+        while true {
+            few.removeAll(keepingCapacity: true)
+            while few.count < step, let next = listed.next() { few.append(next) }
+            if few.isEmpty { return }
+            var chunks = ParallelChunks.map(count: few.count, chunks: few.count) { [few] range in
+                range.map { writer(few[$0], in: settlement, cache: &caches.slots[$0]) }
+            }
+            for chunk in chunks.indices {
+                for index in chunks[chunk].indices where !write(&chunks[chunk][index]) { return }
+            }
         }
     }
 

@@ -20,26 +20,15 @@ extension ParallelChunks {
     package static func inOrder<Piece>(count: Int, ahead: Int, workers: Int = width,
                                        make: @escaping @Sendable (_ index: Int, _ worker: Int) -> Piece,
                                        take: (inout Piece) -> Bool) {
-        inOrder(count: count, ahead: ahead, workers: workers, claim: { $0 }, make: make, take: take)
-    }
-
-    /// The same, each piece's `claim` run first, one at a time and in
-    /// index order (under the lock that hands pieces out), whichever core
-    /// then makes it from what `claim` returned: for input that can only
-    /// be walked in order, such as the days listed one after another.
-    package static func inOrder<Claimed, Piece>(count: Int, ahead: Int, workers: Int = width,
-                                                claim: @escaping @Sendable (_ index: Int) -> Claimed,
-                                                make: @escaping @Sendable (_ claimed: Claimed, _ worker: Int) -> Piece,
-                                                take: (inout Piece) -> Bool) {
         let helpers = min(workers - 1, count - 1)
         guard helpers > 0 else {
             for index in 0..<count {
-                var piece = make(claim(index), 0)
+                var piece = make(index, 0)
                 if !take(&piece) { return }
             }
             return
         }
-        let pieces = InOrderPieces<Claimed, Piece>(count: count, ahead: max(ahead, helpers + 1), claim: claim)
+        let pieces = InOrderPieces<Piece>(count: count, ahead: max(ahead, helpers + 1))
         defer { pieces.deallocate() }
         for worker in 1...helpers {
             DispatchQueue.global().async { pieces.help(worker: worker, make: make) }
@@ -53,7 +42,7 @@ extension ParallelChunks {
 /// which takes them in order) and its helpers. A piece's place in `ring`
 /// is its index modulo `ahead`; the ring and the counters are touched only
 /// under `state`'s lock.
-private final class InOrderPieces<Claimed, Piece>: @unchecked Sendable {
+private final class InOrderPieces<Piece>: @unchecked Sendable {
     private struct State {
         var claimed = 0      // pieces handed out to be made
         var next = 0         // the piece the leader takes next
@@ -64,7 +53,7 @@ private final class InOrderPieces<Claimed, Piece>: @unchecked Sendable {
 
     /// What a thread does next.
     private enum Step {
-        case make(Int, Claimed)
+        case make(Int)
         case take(Piece)
         case wait
         case done
@@ -73,7 +62,6 @@ private final class InOrderPieces<Claimed, Piece>: @unchecked Sendable {
     private let count: Int
     private let ahead: Int
     private let ring: UnsafeMutableBufferPointer<Piece?>
-    private let claimed: (Int) -> Claimed
     private let state = Mutex(State())
     /// Helpers that started before the stop: the leader waits for them to
     /// finish. One that starts after it does nothing, so the leader never
@@ -86,10 +74,9 @@ private final class InOrderPieces<Claimed, Piece>: @unchecked Sendable {
     /// Signalled when a piece is made while the leader waits.
     private let made = DispatchSemaphore(value: 0)
 
-    init(count: Int, ahead: Int, claim: @escaping (Int) -> Claimed) {
+    init(count: Int, ahead: Int) {
         self.count = count
         self.ahead = ahead
-        claimed = claim
         ring = .allocate(capacity: ahead)
         ring.initialize(repeating: nil)
     }
@@ -99,13 +86,12 @@ private final class InOrderPieces<Claimed, Piece>: @unchecked Sendable {
         ring.deallocate()
     }
 
-    /// A piece to make, if one is left and there is room for it; its
-    /// `claim` is run here, under the lock, so in index order.
+    /// A piece to make, if one is left and there is room for it.
     private func claim(_ state: inout State) -> Step {
         if state.stopped || state.claimed == count { return .done }
         guard state.claimed < state.next + ahead else { return .wait }
         state.claimed += 1
-        return .make(state.claimed - 1, claimed(state.claimed - 1))
+        return .make(state.claimed - 1)
     }
 
     /// `piece` into its place, moved (no reference to it left here).
@@ -118,7 +104,7 @@ private final class InOrderPieces<Claimed, Piece>: @unchecked Sendable {
         if wake { made.signal() }
     }
 
-    func help(worker: Int, make: (Claimed, Int) -> Piece) {
+    func help(worker: Int, make: (Int, Int) -> Piece) {
         let started = state.withLock { state in
             if state.stopped { return false }
             working.enter()
@@ -133,8 +119,8 @@ private final class InOrderPieces<Claimed, Piece>: @unchecked Sendable {
                 return step
             }
             switch step {
-            case .make(let index, let claimed):
-                var piece: Piece? = make(claimed, worker)
+            case .make(let index):
+                var piece: Piece? = make(index, worker)
                 store(&piece, at: index)
             case .wait: room.wait()
             case .take, .done: return
@@ -142,7 +128,7 @@ private final class InOrderPieces<Claimed, Piece>: @unchecked Sendable {
         }
     }
 
-    func lead(make: (Claimed, Int) -> Piece, take: (inout Piece) -> Bool) {
+    func lead(make: (Int, Int) -> Piece, take: (inout Piece) -> Bool) {
         while true {
             var wakeHelper = false
             let step = state.withLock { state -> Step in
@@ -165,8 +151,8 @@ private final class InOrderPieces<Claimed, Piece>: @unchecked Sendable {
             }
             if wakeHelper { room.signal() }
             switch step {
-            case .make(let index, let claimed):
-                var piece: Piece? = make(claimed, 0)
+            case .make(let index):
+                var piece: Piece? = make(index, 0)
                 store(&piece, at: index)
             case .take(var piece):
                 guard take(&piece) else { return }

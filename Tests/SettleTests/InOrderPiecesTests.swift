@@ -45,35 +45,6 @@ import Testing
         }
     }
 
-    /// `claim` runs once a piece, one at a time, in index order, whichever
-    /// thread claims; `make` gets what it returned.
-    @Test(arguments: [1, 2, 3, 5])
-    func claimsComeOneAtATimeInOrder(workers: Int) {
-        for count in [0, 1, 2, 40, 300] {
-            let claiming = Atomic<Bool>(false)
-            let nextClaim = Mutex(0)
-            let faults = Mutex<[String]>([])
-            var taken: [Int] = []
-            ParallelChunks.inOrder(count: count, ahead: 2, workers: workers) { index in
-                if claiming.exchange(true, ordering: .sequentiallyConsistent) { faults.withLock { $0.append("claims at once") } }
-                let expected = nextClaim.withLock { next in
-                    defer { next += 1 }
-                    return next
-                }
-                if index != expected { faults.withLock { $0.append("claim \(index), expected \(expected)") } }
-                claiming.store(false, ordering: .sequentiallyConsistent)
-                return "piece \(index)"
-            } make: { claimed, _ in
-                claimed + " made"
-            } take: { piece in
-                taken.append(Int(piece.split(separator: " ")[1]) ?? -1)
-                return true
-            }
-            #expect(taken == Array(0..<count), "\(count) pieces, \(workers) workers")
-            #expect(faults.withLock { $0 } == [])
-        }
-    }
-
     @Test(arguments: [1, 2, 4])
     func aRefusedPieceStopsTheRest(workers: Int) {
         let made = Mutex(0)
