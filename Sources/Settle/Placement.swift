@@ -29,8 +29,11 @@ struct Placer {
             if case .date(let endDate) = occurrence.end, endDate > startDate { last = endDate.adding(days: -1) }
             else { last = startDate }
         } else {
-            first = timeline.localDate(of: start, memo: &memo)
-            last = end > start ? timeline.localDate(of: end.adding(milliseconds: -1), memo: &memo) : first
+            // Mostly one day: its date worked out once.
+            let firstDay = timeline.localDay(of: start, memo: &memo)
+            let lastDay = end > start ? timeline.localDay(of: end.adding(milliseconds: -1), memo: &memo) : firstDay
+            first = LocalDate(daysSinceEpoch: firstDay)
+            last = lastDay == firstDay ? first : LocalDate(daysSinceEpoch: lastDay)
         }
         // The occurrence moves into its settled form, uncopied (its record not retained again).
         let busy = BusyPolicy.isBusy(occurrence, options: options)

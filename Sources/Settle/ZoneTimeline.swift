@@ -65,11 +65,13 @@ public struct ZoneTimeline: Sendable {
         zone(at: instant).local(instant).date
     }
 
-    /// The same, the zone's offset answered from `memo` (placing a chunk's
-    /// occurrences keeps one: most fall in one span of offset).
-    package func localDate(of instant: Instant, memo: inout ZoneOffsetMemo) -> LocalDate {
+    /// The same as a day number (days since 1970-01-01), the zone's offset
+    /// answered from `memo` (placing a chunk's occurrences keeps one: most
+    /// fall in one span of offset).
+    package func localDay(of instant: Instant, memo: inout ZoneOffsetMemo) -> Int64 {
         let offset = zone(at: instant).offset(at: instant, memo: &memo)
-        return LocalDateTime(secondsSinceEpoch: instant.seconds + Int64(offset)).date
+        let wall = instant.seconds + Int64(offset)
+        return wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400
     }
 
     /// The wall-clock time of `instant` in the zone in force then.
