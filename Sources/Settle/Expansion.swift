@@ -86,6 +86,7 @@ enum Expansion {
         let buckets = ParallelChunks.sharing(&series) { series in
             ParallelChunks.map(count: pieces.count, chunks: pieces.count) { range in
                 var part = DayBuckets(days: window.dayCount)
+                var scratch = Series.Scratch()
                 for piece in range {
                     switch pieces[piece] {
                     case .singles(let singlesRange):
@@ -96,7 +97,7 @@ enum Expansion {
                             var generated = 0
                             let expanded = series[position].occurrences(
                                 lower: window.lower, upper: window.upper, core: window.core, cap: window.instanceCap,
-                                limit: limits?[position] ?? window.instanceCap, generated: &generated
+                                limit: limits?[position] ?? window.instanceCap, generated: &generated, scratch: &scratch
                             ) { part.diagnostics.append($0) }
                             spent.add(generated, ordering: .relaxed)
                             if releasing { series[position] = Series() }

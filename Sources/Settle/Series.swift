@@ -141,6 +141,23 @@ struct Series {
     /// instance, a THISANDFUTURE override's, or nothing (`instances`).
     func occurrences(lower: Int64, upper: Int64, core: Range<Int64>? = nil, cap: Int, limit: Int, generated: inout Int,
                      diagnostic: (Diagnostic) -> Void) -> [Occurrence] {
+        var scratch = Scratch()
+        return occurrences(lower: lower, upper: upper, core: core, cap: cap, limit: limit, generated: &generated,
+                           scratch: &scratch, diagnostic: diagnostic)
+    }
+
+    /// Room one expansion lends the next (a chunk expands its series one
+    /// after another): the original starts, which for 16 years of a weekly
+    /// series grew by doubling, copied at each step (20 M of 1,276 M
+    /// instructions).
+    struct Scratch {
+        fileprivate var starts: [Start] = []
+        fileprivate static let keptStarts = 4_096
+    }
+
+    /// The same, the starts made in `scratch`'s room.
+    func occurrences(lower: Int64, upper: Int64, core: Range<Int64>? = nil, cap: Int, limit: Int, generated: inout Int,
+                     scratch: inout Scratch, diagnostic: (Diagnostic) -> Void) -> [Occurrence] {
         let master = self.master
         let frame = master.map { Frame($0.start) }
         let table = Overrides(overrides, far: farOverrides, master: master, frame: frame, diagnostic: diagnostic)
@@ -150,8 +167,17 @@ struct Series {
 
         let ranges = table.rangeOverrides(frame: frame, masterLength: length)
         let (from, to, coreReach) = Series.reach(length: length, ranges: ranges, lower: lower, upper: upper, core: core)
-        let starts = Series.starts(of: master, frame: frame, from: from, to: to, core: coreReach,
-                                   cap: cap, limit: limit, generated: &generated, diagnostic: diagnostic)
+        var starts = Series.starts(of: master, frame: frame, from: from, to: to, core: coreReach,
+                                   cap: cap, limit: limit, generated: &generated, room: &scratch.starts,
+                                   diagnostic: diagnostic)
+        defer {
+            // Kept for the next series up to 4,096 starts (224 KB): a
+            // hostile series' 100,000 is not held while its chunk goes on.
+            if starts.capacity <= Scratch.keptStarts {
+                starts.removeAll(keepingCapacity: true)
+                scratch.starts = starts
+            }
+        }
         // An EXRULE is a filter: each start is looked up in it (a window of
         // one second), so its cost is the starts', however often it repeats.
         // A rule with COUNT counts from DTSTART, so it is walked once over
@@ -224,11 +250,12 @@ struct Series {
     /// rule instances (at most `min(cap, limit)`; with `core`, those in it
     /// first when cut), RDATEs with their period's end.
     private static func starts(of master: Event, frame: Frame, from: Int64, to: Int64, core: Range<Int64>?,
-                               cap: Int, limit: Int, generated: inout Int,
+                               cap: Int, limit: Int, generated: inout Int, room: inout [Start],
                                diagnostic: (Diagnostic) -> Void) -> [Start] {
         let startWall = frame.wall(master.start)
         let rules = master.recurrence.rules.map { expander(for: $0, of: master, frame: frame, countsStart: true) }
-        var walk = RuleWalk(rules: rules, limit: min(cap, limit), startWall: startWall, start: master.start, frame: frame)
+        var walk = RuleWalk(rules: rules, limit: min(cap, limit), startWall: startWall, start: master.start, frame: frame,
+                            room: &room)
         if rules.isEmpty {
             if startWall >= from && startWall < to { walk.starts.append((startWall, master.start, nil)) }
         }
@@ -260,7 +287,9 @@ struct Series {
                                   "\"\(master.title)\" (uid \(master.uid)) has more than \(cap) instances in the window "
                                   + "(the limit per event); the first \(cap) are kept, the rest left out"))
         }
-        var starts = walk.starts
+        // Moved out of the walk, not copied: sorted in place below.
+        var starts: [Start] = []
+        swap(&starts, &walk.starts)
         for date in master.recurrence.dates {
             let wall = frame.wall(date.start)
             guard wall >= from && wall < to else { continue }
@@ -314,7 +343,7 @@ struct Series {
 
     /// An original instance start: its wall seconds, its time, and the end
     /// of an RDATE period.
-    private typealias Start = (wall: Int64, time: EventTime, end: EventTime?)
+    fileprivate typealias Start = (wall: Int64, time: EventTime, end: EventTime?)
 
     /// The walk of a master's rules into starts, in one or more passes
     /// (`starts(of:...)`), at most `limit` instances in all. Its state is
@@ -333,12 +362,15 @@ struct Series {
         var gaveUp = false
         var memo = ZoneOffsetMemo()
 
-        init(rules: [RuleExpander], limit: Int, startWall: Int64, start: EventTime, frame: Frame) {
+        /// Its starts in `room`'s memory (taken; `room` is left empty).
+        init(rules: [RuleExpander], limit: Int, startWall: Int64, start: EventTime, frame: Frame, room: inout [Start]) {
             self.rules = rules
             self.limit = limit
             self.startWall = startWall
             self.start = start
             self.frame = frame
+            swap(&starts, &room)
+            starts.removeAll(keepingCapacity: true)
             starts.reserveCapacity(16)
         }
 

@@ -254,4 +254,31 @@ extension Settlement {
         #expect(listed.days.map(\.eventCount) == summarized.days.map(\.eventCount))
         #expect(listed.days.map(\.busyMilliseconds) == summarized.days.map(\.busyMilliseconds))
     }
+
+    /// A chunk lends one series' room for starts to the next
+    /// (`Series.Scratch`): a long series, then short ones with RDATEs, then
+    /// one past the room kept, each gives what it gives alone.
+    @Test func seriesExpandedOneAfterAnotherGiveWhatEachGivesAlone() throws {
+        let lower = local("20200101T000000").secondsSinceEpoch, upper = local("20360101T000000").secondsSinceEpoch
+        let masters = [
+            try master(start: startTime("20200101T090000", tzid: "America/New_York"), rrule: "FREQ=DAILY"),
+            try master(start: startTime("20260301T100000Z"), rrule: "FREQ=WEEKLY;COUNT=3",
+                       rdates: [startTime("20260305T080000Z"), startTime("20200102T080000Z")]),
+            try master(start: startTime("20200101T000000Z"), rrule: "FREQ=HOURLY;COUNT=9000"),
+            try master(start: startTime("20300601"), rrule: "FREQ=MONTHLY;BYMONTHDAY=1,15"),
+        ]
+        var scratch = Series.Scratch()
+        for event in masters + masters.reversed() {
+            var series = Series()
+            series.add(event, order: 0)
+            var generated = 0, alone = 0
+            let shared = series.occurrences(lower: lower, upper: upper, cap: 100_000, limit: 100_000, generated: &generated,
+                                            scratch: &scratch) { _ in }
+            let fresh = series.occurrences(lower: lower, upper: upper, cap: 100_000, limit: 100_000, generated: &alone) { _ in }
+            let sameStarts = shared.map(\.start) == fresh.map(\.start), sameEnds = shared.map(\.end) == fresh.map(\.end)
+            #expect(sameStarts && sameEnds, "\(event.recurrence.rules): \(shared.count) against \(fresh.count) alone")
+            #expect(generated == alone)
+            #expect(!shared.isEmpty)
+        }
+    }
 }
