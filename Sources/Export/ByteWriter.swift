@@ -357,6 +357,24 @@ package struct ByteWriter {
             return true
         }
 
+        /// Where `body` put its bytes; nil when it returns false.
+        @inline(__always)
+        package mutating func recording(_ body: (inout Cursor) -> Bool) -> Range<UnsafeMutablePointer<UInt8>>? {
+            let from = at
+            return body(&self) ? from..<at : nil
+        }
+
+        /// `"`, an instant at offset 0 (not `Z`), `"`: a copy of its
+        /// quoted UTC text, written already (`utcText`), its `Z` made `+00:00`.
+        @inline(__always)
+        package mutating func putAtZeroOffset(utcText: Range<UnsafeMutablePointer<UInt8>>) {
+            // `"2026-11-22T09:00:00Z"`: all but `Z"`, then `+00:00"`.
+            let kept = utcText.count - 2
+            at.update(from: utcText.lowerBound, count: kept)
+            at += kept
+            put("+00:00\"")
+        }
+
         /// `zone`'s offset at `instant`, from the memo of the viewer's zone.
         @inline(__always)
         package mutating func offset(of zone: Zone, at instant: Instant) -> Int {

@@ -32,6 +32,7 @@ package enum OccurrenceJSON {
     /// among them: what differs from one occurrence of an event to the
     /// next, in one run of stores (one check of room for all of them);
     /// field by field only for a time the cursor does not write.
+    @inline(__always)
     private static func occurrenceFields(_ settled: SettledOccurrence, title: UnsafeBufferPointer<UInt8>, part: DayPart?,
                                          timeline: ZoneTimeline, into json: inout JSONObjectWriter) {
         let occurrence = settled.occurrence
@@ -49,27 +50,32 @@ package enum OccurrenceJSON {
             }
             out.put(title)
             out.put(",\"start\":")
-            if let recurrenceText {
+            guard let startText = out.recording({ out in
+                guard let recurrenceText else { return out.putQuoted(occurrence.start) }
                 out.put(recurrenceText)
-            } else {
-                guard out.putQuoted(occurrence.start) else { return false }
-            }
+                return true
+            }) else { return false }
             out.put(",\"end\":")
-            guard out.putQuoted(occurrence.end) else { return false }
+            guard let endText = out.recording({ $0.putQuoted(occurrence.end) }) else { return false }
             out.put(",\"startUTC\":")
-            guard out.putQuoted(settled.startUTC, offsetSeconds: 0, zulu: true) else { return false }
+            guard let startUTCText = out.recording({ $0.putQuoted(settled.startUTC, offsetSeconds: 0, zulu: true) })
+            else { return false }
             out.put(",\"endUTC\":")
-            guard out.putQuoted(settled.endUTC, offsetSeconds: 0, zulu: true) else { return false }
+            guard let endUTCText = out.recording({ $0.putQuoted(settled.endUTC, offsetSeconds: 0, zulu: true) })
+            else { return false }
             // The viewer's wall clock: the zone in force at the start, and
-            // just before the end (an end is exclusive).
+            // just before the end (an end is exclusive). Text written above
+            // is copied where it is the same: a viewer at offset 0 (UTC)
+            // sees the UTC time with `+00:00` for its `Z`, and one in the
+            // event's own zone sees the event's time.
             let startZone = timeline.zone(at: settled.startUTC)
             let endZone = timeline.zone(at: settled.endUTC.adding(milliseconds: -1))
             out.put(",\"startLocal\":")
-            guard out.putQuoted(settled.startUTC, offsetSeconds: out.offset(of: startZone, at: settled.startUTC), zulu: false)
-            else { return false }
+            guard putViewerTime(settled.startUTC, in: startZone, own: occurrence.start, ownText: startText,
+                                utcText: startUTCText, into: &out) else { return false }
             out.put(",\"endLocal\":")
-            guard out.putQuoted(settled.endUTC, offsetSeconds: out.offset(of: endZone, at: settled.endUTC), zulu: false)
-            else { return false }
+            guard putViewerTime(settled.endUTC, in: endZone, own: occurrence.end, ownText: endText,
+                                utcText: endUTCText, into: &out) else { return false }
             out.put(",\"allDay\":")
             out.put(settled.isAllDay)
             switch part {
@@ -84,6 +90,28 @@ package enum OccurrenceJSON {
             return true
         }
         if !written { occurrenceFieldsOneByOne(settled, title: title, part: part, timeline: timeline, into: &json) }
+    }
+
+    /// `"`, `instant` on the viewer's clock (`viewer`), `"`, copied where it
+    /// was written already: at offset 0 from its quoted UTC text
+    /// (`utcText`), `Z` made `+00:00`; from the event's own time (`own`,
+    /// written at `ownText`) when that is the same instant in the same
+    /// zone. False for an uncommon form.
+    @inline(__always)
+    private static func putViewerTime(_ instant: Instant, in viewer: Zone, own: EventTime,
+                                      ownText: Range<UnsafeMutablePointer<UInt8>>,
+                                      utcText: Range<UnsafeMutablePointer<UInt8>>,
+                                      into out: inout ByteWriter.Cursor) -> Bool {
+        let offset = out.offset(of: viewer, at: instant)
+        if offset == 0 {
+            out.putAtZeroOffset(utcText: utcText)
+            return true
+        }
+        if case .instant(let ownInstant, let zone?) = own, ownInstant == instant, zone.isIdentical(to: viewer) {
+            out.put(UnsafeBufferPointer(start: ownText.lowerBound, count: ownText.count))
+            return true
+        }
+        return out.putQuoted(instant, offsetSeconds: offset, zulu: false)
     }
 
     /// The same fields one by one, for times of uncommon forms (a year past

@@ -39,4 +39,39 @@ import Testing
         #expect(try keys(objects[1]) == ["uid", "recurrenceId", "title", "start", "end", "startUTC", "endUTC", "startLocal", "endLocal",
                                          "allDay", "busy", "calendar"])
     }
+
+    /// The viewer's times copy text written before: at offset 0 the UTC
+    /// time with `+00:00` for its `Z` (a fraction of a second kept), in the
+    /// event's own zone the event's time; elsewhere they are written anew.
+    /// Each must equal what `Instant.iso8601` spells.
+    @Test(arguments: ["UTC", "Europe/London", "America/New_York", "Asia/Kathmandu"])
+    func theViewersTimesAreTheSameTextHoweverMade(viewer: String) throws {
+        let viewerZone = try #require(Zone(tzdb: viewer))
+        let newYork = try #require(Zone(tzdb: "America/New_York"))
+        let noon = try #require(LocalDateTime(date: LocalDate(year: 2026, month: 11, day: 10)!, hour: 12, minute: 20, second: 0))
+        let start = Zone.utc.instant(for: noon).adding(milliseconds: 250)  // 2026-11-10T12:20:00.250Z
+        var events: [Event] = []
+        for (index, zone) in [Zone?.none, .some(newYork), .some(viewerZone), .some(Zone.utc)].enumerated() {
+            var event = Event(uid: "u\(index)", title: "t", calendar: "c", source: SourcePosition(file: "f", line: index + 1),
+                              start: .instant(start, zone: zone), end: .instant(start.adding(seconds: 5400), zone: zone))
+            events.append(event)
+        }
+        let options = SettleOptions(from: LocalDate(year: 2026, month: 11, day: 10)!,
+                                    to: LocalDate(year: 2026, month: 11, day: 11)!, timeline: ZoneTimeline(base: viewerZone))
+        let settler = Settler(options: options)
+        for event in events { settler.add(event) }
+        let settlement = settler.settle()
+        try #require(settlement.occurrences.count == 4)
+        for occurrence in settlement.occurrences {
+            var out = ByteWriter()
+            var cache = EventFieldsCache()
+            OccurrenceJSON.write(occurrence, timeline: settlement.timeline, into: &out, cache: &cache)
+            let object = String(decoding: out.bytes, as: UTF8.self)
+            for (key, instant) in [("startLocal", occurrence.startUTC), ("endLocal", occurrence.endUTC)] {
+                let expected = instant.iso8601(offsetSeconds: viewerZone.offset(at: instant), zulu: false)
+                #expect(object.contains("\"\(key)\":\"\(expected)\""), "\(viewer): \(object)")
+            }
+            #expect(object.contains(".250"))
+        }
+    }
 }
