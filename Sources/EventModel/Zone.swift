@@ -234,13 +234,13 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
         LocalDateTime(secondsSinceEpoch: instant.seconds + Int64(offset(at: instant)))
     }
 
-    /// The same definition, or the same fixed offset under the same name.
     /// Whether the two are one definition (so `==` too): a comparison of
     /// two pointers, where `==` also compares fixed offsets and names.
     package func isIdentical(to other: Zone) -> Bool {
         definition.toOpaque() == other.definition.toOpaque()
     }
 
+    /// The same definition, or the same fixed offset under the same name.
     public static func == (a: Zone, b: Zone) -> Bool {
         if a.definition.toOpaque() == b.definition.toOpaque() { return true }
         return a.definition._withUnsafeGuaranteedRef { x in
