@@ -15,7 +15,7 @@ without error or warning:
 Prints one JSON object per calendar and check, then a summary line;
 exits 0 unless a check failed for a calendar not listed in --known.
 """
-import argparse, datetime, json, os, subprocess, sys, tempfile
+import argparse, datetime, json, os, subprocess, sys
 
 import icalendar
 import recurring_ical_events
@@ -247,7 +247,6 @@ def main():
                 known.add(tuple(line.split(None, 1)))
     counts = {"checked": 0, "passed": 0, "known": 0, "failed": 0, "skipped": 0}
     failed = []
-    work = tempfile.mkdtemp(prefix="busylife-convert-check-")
     for path in files:
         label = os.path.relpath(path)
         check = run(args.busylife, ["check", path, "--strict"])

@@ -2,16 +2,25 @@ import Foundation
 import Testing
 
 /// `busylife convert` end to end (docs/convert.md).
-@Suite struct ConvertCLITests {
+@Suite final class ConvertCLITests {
     static let python = repository.appendingPathComponent(".venv/bin/python3").path
     static var corpora: String? {
         let path = repository.deletingLastPathComponent().appendingPathComponent("shared/corpora").path
         return FileManager.default.fileExists(atPath: path) ? path : nil
     }
 
+    /// The folders this test made, removed when it ends (a suite
+    /// instance is made for each test).
+    private var folders: [URL] = []
+
+    deinit {
+        for url in folders { try? FileManager.default.removeItem(at: url) }
+    }
+
     private func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("busylife-convert-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        folders.append(url)
         return url
     }
 

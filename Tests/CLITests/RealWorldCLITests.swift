@@ -3,7 +3,7 @@ import Testing
 
 /// Real-world files end to end: severities and exit codes, byte-order
 /// marks, UTF-16, old Mac line endings, mixed value types.
-@Suite struct RealWorldCLITests {
+@Suite final class RealWorldCLITests {
     static let google = """
     BEGIN:VCALENDAR\r
     PRODID:-//Google Inc//Google Calendar 70.9054//EN\r
@@ -31,10 +31,19 @@ import Testing
 
     """
 
+    /// The folders this test made, removed when it ends (a suite
+    /// instance is made for each test).
+    private var folders: [URL] = []
+
+    deinit {
+        for url in folders { try? FileManager.default.removeItem(at: url) }
+    }
+
     /// A fresh folder with these files.
     func folder(_ files: [String: [UInt8]]) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("busylife-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        folders.append(url)
         for (name, bytes) in files { try Data(bytes).write(to: url.appendingPathComponent(name)) }
         return url
     }
