@@ -285,36 +285,38 @@ package final class Conversion {
     /// each piece with its own copy of the named zones, handed on in order
     /// (the same bytes on one core or many).
     private func writeExpandedText(_ occurrences: [SettledOccurrence]) {
-        // By ordinal: looked up for every occurrence, twice, on every core.
-        var templates = [(template: EventComponents.Template, rendered: EventComponents.Template.Rendered)?](
-            repeating: nil, count: kept.count)
+        // Each event's template once, found by its ordinal (looked up for
+        // every occurrence, twice, on every core).
+        var templates: [(template: EventComponents.Template, rendered: EventComponents.Template.Rendered)] = []
+        var templateOf = [Int](repeating: -1, count: kept.count)
         var namedYears = EventComponents.NamedZoneYears()
         for occurrence in occurrences {
             let ordinal = occurrence.event.ordinal
-            if templates[ordinal] == nil {
+            if templateOf[ordinal] < 0 {
                 let item = kept[ordinal]
                 let template = EventComponents.template(occurrence.occurrence, written: item.stored, file: item.file,
                                                         zonesOf: item.tzids, zones: &zones)
-                templates[ordinal] = (template, template.rendered())
+                templateOf[ordinal] = templates.count
+                templates.append((template, template.rendered()))
             }
             EventComponents.Template.nameZones(of: occurrence.occurrence, zones: &zones, named: &namedYears)
         }
         let named = zones
         let size = 512
         ParallelChunks.inOrder(count: (occurrences.count + size - 1) / size, ahead: 2 * ParallelChunks.width) {
-            [templates] piece, _ in
+            [templates, templateOf] piece, _ in
             let range = piece * size..<min(occurrences.count, (piece + 1) * size)
             // Sized for its VEVENTs (their shared lines and three time
             // lines each): no buffer grown by doubling, no pages touched twice.
             let bytes = range.reduce(0) { total, index in
-                let rendered = templates[occurrences[index].occurrence.event.ordinal]!.rendered
+                let rendered = templates[templateOf[occurrences[index].occurrence.event.ordinal]].rendered
                 return total + rendered.head.count + rendered.tail.count + 3 * 80
             }
             var writer = ICalTextWriter(capacity: bytes)
             var zones = named
             for index in range {
                 let occurrence = occurrences[index].occurrence
-                let (template, rendered) = templates[occurrence.event.ordinal]!
+                let (template, rendered) = templates[templateOf[occurrence.event.ordinal]]
                 template.write(occurrence, rendered: rendered, to: &writer, zones: &zones)
             }
             return writer.out

@@ -133,7 +133,6 @@ extension EventTime {
             guard local < first || local > last else { return false }
             self = .floating(local < first ? first : last)
         case .date(let date):
-            guard date.year < 1 || date.year > 9999 else { return false }
             self = .date(date.year < 1 ? first.date : last.date)
         }
         return true
