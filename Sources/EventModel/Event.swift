@@ -126,9 +126,9 @@ package final class EventTextBox: @unchecked Sendable {
 
 /// An event's DURATION, held by reference.
 package final class DurationBox: Sendable {
-    let value: EventDuration
+    package let value: EventDuration
 
-    init(_ value: EventDuration) { self.value = value }
+    package init(_ value: EventDuration) { self.value = value }
 }
 
 /// Where an event was read: file and physical line.

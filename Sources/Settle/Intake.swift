@@ -28,16 +28,21 @@ struct Intake {
     private var series = SeriesLookup()
     private var seriesList: [Series] = []
     /// Series whose components all lie far from the window.
-    private var dormant = DormantSeries()
+    private var dormant = SpilledSeries()
     /// Whether a dormant series has joined `seriesList`, out of input order.
     private var wokenAtIntake = false
     /// Zone changes of single events that are flights (`--travel-from-events`).
     private(set) var flights: [ZoneTimeline.Change] = []
     private var order = 0
     /// Instances the intake may generate, in all, to find where COUNT
-    /// series end (`mayReachWindow`); past it, series are kept whole
-    /// (expansion decides, under its own budget).
+    /// series end (`mayReachWindow`): a million, and 200 more for each
+    /// master read, so that the work stays in step with the input and a
+    /// file of many short COUNT series keeps each far one dormant (200,000
+    /// daily series of COUNT=30 held 132 MB when the million was all).
+    /// Past it, series are kept whole (expansion decides, under its own
+    /// budget).
     private var countBudget = 1_000_000
+    private static let countBudgetPerMaster = 200
     /// Rules and titles that series share, kept once.
     private var rules = Interner<[RecurrenceRule]>()
     private var titles = Interner<String>(limit: 1 << 14)
@@ -79,7 +84,7 @@ struct Intake {
     /// instances comes near the window keeps only what its overrides need
     /// (no text); an override that shows on no day, only the instance it
     /// takes. While all of a series' components are such far ones, it
-    /// stays dormant (`DormantSeries`); any other component wakes it.
+    /// stays dormant (`SpilledSeries`); any other component wakes it.
     private mutating func addToSeries(_ event: consuming Event) {
         event.title = titles(event.title)
         let (needed, far) = classify(event)
@@ -122,6 +127,10 @@ struct Intake {
         }
     }
 
+    /// An error when components of dormant series could not be read
+    /// back from their temporary file.
+    var spillDiagnostic: Diagnostic? { dormant.lossDiagnostic }
+
     private mutating func unclaimedContains(_ key: UInt64) -> Bool {
         if unclaimedSet == nil { unclaimedSet = Set(unclaimed.all) }
         return unclaimedSet!.contains(key)
@@ -129,7 +138,7 @@ struct Intake {
 
     /// The series to expand, in input order (of their first component):
     /// all but the dormant ones, except those that may draw a warning
-    /// whatever the window (`DormantSeries.wakesForDiagnostics`).
+    /// whatever the window (`SpilledSeries.wakesForDiagnostics`).
     var allSeries: [Series] {
         let woken = dormant.wakesForDiagnostics
         guard wokenAtIntake || !woken.isEmpty else { return seriesList }
@@ -198,6 +207,7 @@ struct Intake {
         // wall clock, which runs up to 12 hours behind UTC: two days of
         // margin, so that a master called far generates nothing there.
         if earliest >= coarseUpper + 2 * 86_400 { return false }
+        countBudget += Intake.countBudgetPerMaster
         let frame = Frame(event.start)
         let length = InstanceLength(start: event.start, end: event.end, duration: event.duration).boundSeconds
         var latest = event.recurrence.dates.map { date -> Int64 in

@@ -68,7 +68,7 @@ struct Series {
     }
 
     /// A master or an override as kept far from the window: what a
-    /// dormant series holds (`DormantSeries`).
+    /// dormant series holds (`SpilledSeries`).
     enum FarComponent {
         case master(Master)
         case override(FarOverride)
@@ -422,7 +422,7 @@ struct Series {
 }
 
 // Outside the types, so that each keeps its memberwise initializer
-// (`DormantSeries` makes them again from their compact forms).
+// (`SpilledSeries` makes them again from their compact forms).
 extension Series.Master {
     init(_ event: borrowing Event, order: Int) {
         (start, status, transparency, endFromMaster) = (event.start, event.status, event.transparency, event.endFromMaster)

@@ -54,12 +54,14 @@ package final class Settler {
         let placer = Placer(grid: grid, timeline: timeline, options: options)
 
         let singles = intake.singleOccurrences()
+        let spillDiagnostic = intake.spillDiagnostic
         if releasingInput { intake = Intake(options: options) }
         let (parts, budgetDiagnostics) = Expansion.run(singles: singles, series: &series, releasing: releasingInput,
                                                        window: window, placer: placer)
         series = []  // expanded: with `releasingInput`, the input has gone
         var buckets = DayBuckets.merge(consume parts, days: window.dayCount)
         var diagnostics = budgetDiagnostics + buckets.diagnostics + buckets.outOfRangeDiagnostics
+        if let spillDiagnostic { diagnostics.append(spillDiagnostic) }
         if options.countsDays { buckets.fill(&days, grid: grid) }
 
         var placed = PlacedOccurrences()
