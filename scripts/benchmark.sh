@@ -12,6 +12,9 @@
 # NDJSON (target: 1.6). Last, `days` of a month and
 # `heatmap` of a year of a calendar of 50,000 recurring series with an
 # override each (`generate-calendar.py --series`; target: under 64 MB).
+# Last of all, the memory a series costs where none reaches the window:
+# `days`, `agenda`, `heatmap`, `free` and `check` on 100,000 and 200,000
+# far series (target: 48 bytes a series at most).
 #
 # Writes seeded calendars to bench-data/ (5 MB, the full size and the
 # 50,000 series), builds
@@ -94,4 +97,30 @@ for job in "days --from 2026-11-01 --to 2026-11-30 --format ndjson" "heatmap --y
   read -r ct cm bt bm < <(pair "$file" $job --tz UTC)
   printf '%s: busylife %s: %.2f s %d MB | C libical stream %.2f s | time ratio %.2f (no target) | peak %d MB (target < 64)\n' \
     "$file" "${job%% *}" "$bt" $((bm / 1024)) "$ct" "$(awk "BEGIN{print $bt/$ct}")" $((bm / 1024))
+done
+
+# Memory a series costs where none reaches the window: two calendars of
+# 100,000 and 200,000 series (`generate-calendar.py --far-series`: each
+# ends before 2025, with an override), each job three times on each; the
+# difference of the lowest peaks over the 100,000 series between them
+# (target: a few dozen bytes a series, 48 at most).
+for n in 100000 200000; do
+  [ -f "bench-data/far-$n.ics" ] || python3 scripts/generate-calendar.py --far-series "$n" "bench-data/far-$n.ics"
+done
+lowest_peak() {
+  local best="" t m
+  for _ in 1 2 3; do
+    read -r t m < <(run .build/release/busylife "$@")
+    if [ -z "$best" ] || [ "$m" -lt "$best" ]; then best=$m; fi
+  done
+  echo "$best"
+}
+for job in "days --from 2026-11-01 --to 2026-11-30 --format ndjson" "agenda --from 2026-11-16 --to 2026-11-22 --color never" \
+           "heatmap --year 2026 --color never" "free --from 2026-11-01 --to 2026-11-30" "check"; do
+  # shellcheck disable=SC2086
+  small_kb=$(lowest_peak $job bench-data/far-100000.ics)
+  # shellcheck disable=SC2086
+  large_kb=$(lowest_peak $job bench-data/far-200000.ics)
+  printf 'far series: busylife %s: peak %d MB (100,000 series), %d MB (200,000) | %d bytes a series (target <= 48)\n' \
+    "${job%% *}" $((small_kb / 1024)) $((large_kb / 1024)) $(((large_kb - small_kb) * 1024 / 100000))
 done
