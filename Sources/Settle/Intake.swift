@@ -28,7 +28,7 @@ struct Intake {
     private var series = SeriesLookup()
     private var seriesList: [Series] = []
     /// Series whose components all lie far from the window.
-    private var dormant = SpilledSeries()
+    private var dormant: SpilledSeries
     /// Whether a dormant series has joined `seriesList`, out of input order.
     private var wokenAtIntake = false
     /// Zone changes of single events that are flights (`--travel-from-events`).
@@ -51,6 +51,7 @@ struct Intake {
         coarseLower = (options.from.daysSinceEpoch - 2) * 86_400
         coarseUpper = (options.to.daysSinceEpoch + 3) * 86_400
         travelFromEvents = options.travelFromEvents
+        dormant = SpilledSeries(spill: SpillFile(holdLimit: options.spillHoldLimit))
     }
 
     mutating func add(_ event: consuming Event) {

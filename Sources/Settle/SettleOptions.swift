@@ -35,6 +35,10 @@ public struct SettleOptions: Sendable {
     /// need the counts: with `listDays` on, days are summarized whatever
     /// this says.
     public var summarizeDays = true
+    /// Bytes of dormant series' records held in memory before they go to
+    /// a temporary file (`SpillFile`); tests make it small to settle
+    /// through the file.
+    package var spillHoldLimit = 1 << 18
 
     /// Whether days are counted and their busy time merged.
     var countsDays: Bool { summarizeDays || listDays }

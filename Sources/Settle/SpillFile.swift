@@ -10,8 +10,10 @@ import Darwin
 /// them go to a temporary file, which is unlinked as soon as it is made
 /// (nothing is left behind, whatever ends the process). The file is made
 /// in `TMPDIR`, else /var/tmp (on disk where /tmp is kept in memory),
-/// else /tmp. Where no file can be made or written, records stay in
-/// memory: nothing is lost, only memory is not saved.
+/// else /tmp, readable by its owner alone. Where no file can be made or
+/// written, or the next write would pass the process's limit on file
+/// size (`ulimit -f`, whose signal would end the process), records stay
+/// in memory: nothing is lost, only memory is not saved.
 ///
 /// A record is its length (a LEB128 number) and its bytes; its offset
 /// names it. A class, for the file it owns: one owner, on one thread.
@@ -24,7 +26,7 @@ final class SpillFile {
     /// Whether records go to a file at all (false once making or writing one failed).
     private var fileUsable: Bool
     private let holdLimit: Int
-    /// Reads that failed: records lost, reported by the owner.
+    /// Reads that failed (an I/O error), reported by the owner.
     private(set) var failedReads = 0
     /// Room for a record read from the file.
     private var readRoom: [UInt8] = []
@@ -32,10 +34,15 @@ final class SpillFile {
     /// The folders a file is made in, the first that takes one.
     private let folders: [String]
 
-    /// `folders` nil: `TMPDIR`, /var/tmp, /tmp; empty: records stay in memory.
-    init(holdLimit: Int = 1 << 18, folders: [String]? = nil) {
+    /// The largest file this process may write (`RLIMIT_FSIZE`).
+    private let fileSizeLimit: Int64
+
+    /// `folders` nil: `TMPDIR`, /var/tmp, /tmp; empty: records stay in
+    /// memory. `fileSizeLimit` nil: the process's.
+    init(holdLimit: Int = 1 << 18, folders: [String]? = nil, fileSizeLimit: Int64? = nil) {
         self.holdLimit = holdLimit
         self.folders = folders ?? Self.temporaryFolders
+        self.fileSizeLimit = fileSizeLimit ?? Self.processFileSizeLimit
         fileUsable = !self.folders.isEmpty
     }
 
@@ -129,7 +136,7 @@ final class SpillFile {
     /// them in memory, and no longer uses a file, if that fails.
     private func writeHeld() {
         if descriptor < 0 { descriptor = Self.makeFile(in: folders) }
-        guard descriptor >= 0 else {
+        guard descriptor >= 0, inFile + Int64(held.count) <= fileSizeLimit else {
             fileUsable = false
             return
         }
@@ -151,20 +158,30 @@ final class SpillFile {
         held.removeAll(keepingCapacity: true)
     }
 
+    private static var processFileSizeLimit: Int64 {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return .max }  // rlim_t.max: RLIM_INFINITY
+        return Int64(clamping: limit.rlim_cur)
+    }
+
     private static var temporaryFolders: [String] {
         let chosen = getenv("TMPDIR").map { String(cString: $0) } ?? ""
         return (chosen.isEmpty ? [] : [chosen]) + ["/var/tmp", "/tmp"]
     }
 
-    /// A new, unlinked file in the first folder that takes one; -1 if none does.
+    /// A new, unlinked file in the first folder that takes one, readable
+    /// by its owner alone and closed on exec; -1 if none does.
     private static func makeFile(in folders: [String]) -> Int32 {
         for folder in folders {
-            var template = Array((folder + "/busylife-spill-XXXXXX").utf8CString)
-            let descriptor = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
-            guard descriptor >= 0 else { continue }
-            _ = template.withUnsafeBufferPointer { $0.baseAddress.map { unlink($0) } }
-            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-            return descriptor
+            for _ in 0..<8 {
+                let path = folder + "/busylife-spill-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+                let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+                if descriptor >= 0 {
+                    unlink(path)
+                    return descriptor
+                }
+                if errno != EEXIST { break }
+            }
         }
         return -1
     }

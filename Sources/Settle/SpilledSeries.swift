@@ -62,18 +62,19 @@ struct SpilledSeries {
         self.spill = spill
     }
 
-    /// Records that could not be read back from the spill file (an I/O
-    /// error): series woken without some of their components.
-    var lostRecords: Int { spill.failedReads }
+    /// Reads of records that failed (an I/O error): a series woken
+    /// without the components from there on, or one not found again by
+    /// its names (then kept as a second series of those names).
+    var failedReads: Int { spill.failedReads }
 
     /// An error when some records could not be read back: their series
     /// may lack components.
     var lossDiagnostic: Diagnostic? {
-        let lost = lostRecords
-        guard lost > 0 else { return nil }
+        let failed = failedReads
+        guard failed > 0 else { return nil }
         return Diagnostic(.error, .unreadable, at: SourcePosition(file: "<temporary file>", line: 0),
-                          "\(lost) component\(lost == 1 ? "" : "s") of recurring series could not be read back from "
-                              + "busylife's temporary file (an I/O error): their series may show wrongly")
+                          "\(failed) read\(failed == 1 ? "" : "s") of recurring series kept in busylife's temporary file "
+                              + "failed (an I/O error): those series may show wrongly")
     }
 
     /// A new dormant series with its first component; its index.

@@ -31,13 +31,20 @@ import Testing
                           vevent("a", ["DTSTART:20190107T090000Z", "DTEND:20190107T100000Z", "SUMMARY:Weekly 2019",
                                        "SEQUENCE:4000000000", "RRULE:FREQ=WEEKLY;UNTIL=20190331T000000Z"])]
 
+    /// Held in memory, and written to the file from the first byte on.
     @Test(arguments: [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]], 0..<3)
     func aWindowShowsTheSameWhateverTheOrderOfComponents(_ order: [Int], master: Int) throws {
         let far = [Self.masters[master], Self.movedIn, Self.movedFar]
         // Series b's override comes first or last with the order.
         let lines = (order.first == 0 ? Self.movedOut + Self.daily : Self.daily + Self.movedOut)
             + order.flatMap { far[$0] }
-        let result = try settle(lines, from: "2026-11-01", to: "2026-11-30", tz: "UTC")
+        for holdLimit in [1 << 18, 1] {
+            let result = try settle(lines, from: "2026-11-01", to: "2026-11-30", tz: "UTC") { $0.spillHoldLimit = holdLimit }
+            try expectTheWindow(result)
+        }
+    }
+
+    private func expectTheWindow(_ result: Settlement) throws {
         let titles = result.occurrences.map(\.event.title)
         #expect(titles.filter { $0 == "Daily" }.count == 29)
         #expect(!titles.contains("Moved out of the window"))
