@@ -41,6 +41,12 @@ echo "fuzz: building Fuzz/ with -sanitize=fuzzer,address (the first build takes 
 # SeriesLookup.swift) was left out; without its build description it
 # makes the list again (the compiled files stay).
 rm -f "$fuzz/.build/release.yaml" "$fuzz/.build/release/description.json"
+# The fuzz target is compiled again every time: it lays out this package's
+# structs itself (`SettleOptions`), and the incremental build did not see a
+# stored property that only this package can read (2026-11-26:
+# `spillHoldLimit`) change their size; the stale target overflowed the
+# stack of every input under the address sanitizer.
+touch "$fuzz"/Sources/busylife-fuzz/*.swift
 swift build --package-path "$fuzz" -c release -j "${FUZZ_BUILD_JOBS:-1}" \
   -Xswiftc -sanitize=fuzzer,address >&2
 binary=$(swift build --package-path "$fuzz" -c release --show-bin-path)/busylife-fuzz
