@@ -53,7 +53,7 @@ final class SpillFile {
     /// Bytes in the file and in memory, written so far.
     var count: Int64 { inFile + Int64(held.count) }
 
-    /// Bytes held in memory (for tests and the benchmark's figures).
+    /// Bytes held in memory (for tests).
     var heldCount: Int { held.count }
 
     /// Appends `body` as a record; its offset.
