@@ -51,7 +51,7 @@ struct Intake {
         coarseLower = (options.from.daysSinceEpoch - 2) * 86_400
         coarseUpper = (options.to.daysSinceEpoch + 3) * 86_400
         travelFromEvents = options.travelFromEvents
-        dormant = SpilledSeries(spill: SpillFile(holdLimit: options.spillHoldLimit))
+        dormant = SpilledSeries(spill: SpillFile(holdLimit: options.farSeriesMemoryLimit))
     }
 
     mutating func add(_ event: consuming Event) {

@@ -35,10 +35,11 @@ public struct SettleOptions: Sendable {
     /// need the counts: with `listDays` on, days are summarized whatever
     /// this says.
     public var summarizeDays = true
-    /// Bytes of dormant series' records held in memory before they go to
-    /// a temporary file (`SpillFile`); tests make it small to settle
-    /// through the file.
-    package var spillHoldLimit = 1 << 18
+    /// Bytes of the series far from the window held in memory, written
+    /// out as records (README, "What is read, and how"), before they go
+    /// to a temporary file: 256 KiB. `Int.max` keeps them all in memory
+    /// (no file is made); 0 writes each at once (tests, fuzzing).
+    public var farSeriesMemoryLimit = 1 << 18
 
     /// Whether days are counted and their busy time merged.
     var countsDays: Bool { summarizeDays || listDays }

@@ -38,8 +38,8 @@ import Testing
         // Series b's override comes first or last with the order.
         let lines = (order.first == 0 ? Self.movedOut + Self.daily : Self.daily + Self.movedOut)
             + order.flatMap { far[$0] }
-        for holdLimit in [1 << 18, 1] {
-            let result = try settle(lines, from: "2026-11-01", to: "2026-11-30", tz: "UTC") { $0.spillHoldLimit = holdLimit }
+        for holdLimit in [1 << 18, 0] {
+            let result = try settle(lines, from: "2026-11-01", to: "2026-11-30", tz: "UTC") { $0.farSeriesMemoryLimit = holdLimit }
             try expectTheWindow(result)
         }
     }

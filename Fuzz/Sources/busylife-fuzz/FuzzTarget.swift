@@ -20,9 +20,11 @@ enum FuzzMain {
 /// `{` first is BusyLife JSON, anything else iCalendar, as a file named
 /// `.ics` would be), through the library's public API only (BusyLifeKit),
 /// its events settled over 2026 for a viewer in Europe/Berlin (DST days
-/// included), and every day's busy time summed. A crash, a sanitizer
-/// report, a timeout or running out of memory is a finding; diagnostics
-/// are not.
+/// included), and every day's busy time summed. Settled a second time
+/// with every series far from the window written to the temporary file
+/// at once (`farSeriesMemoryLimit` 0), it must give the same occurrences,
+/// days and diagnostics. A crash, a sanitizer report, a timeout or
+/// running out of memory is a finding; diagnostics are not.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Data(bytes: $0, count: size) } ?? Data()
@@ -44,6 +46,18 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         precondition(day.entries.count == day.eventCount, "a listed day without all its events: \(day.date)")
     }
     _ = busy
+    options.farSeriesMemoryLimit = 0
+    let (throughFile, _) = BusyLife.settle([.data(bytes, name: "input.ics")], options, diagnostic: { _ in })
+    precondition(throughFile.occurrences.count == settlement.occurrences.count, "another number of occurrences through the file")
+    for (one, other) in zip(settlement.occurrences, throughFile.occurrences) {
+        precondition(one.startUTC == other.startUTC && one.endUTC == other.endUTC && one.event.uid == other.event.uid
+                     && one.event.title == other.event.title && one.busy == other.busy, "another occurrence through the file")
+    }
+    precondition(throughFile.diagnostics.map(\.description) == settlement.diagnostics.map(\.description),
+                 "other diagnostics through the file")
+    for (one, other) in zip(settlement.days, throughFile.days) {
+        precondition(one.busyIntervals == other.busyIntervals && one.eventCount == other.eventCount, "another day through the file")
+    }
     return 0
 }
 
