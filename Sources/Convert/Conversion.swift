@@ -473,77 +473,101 @@ package final class Conversion {
 }
 
 /// Output held until the head of the file can be written: in memory up to
-/// 8 MiB, then in an unlinked temporary file, so memory stays flat.
+/// 8 MiB, then in a `TemporaryFile`, so memory stays flat. Where no file
+/// can be made, or a write fails (a full disk) or would pass the limit on
+/// file size (`ulimit -f`, whose signal would end the process), what
+/// comes after is held in memory, after what the file holds: nothing is
+/// lost.
 final class Spool {
-    /// The pieces taken while in memory, as they were written (not copied
-    /// into one growing array), and their bytes in all.
+    /// Pieces held in memory, as they were written (not copied into one
+    /// growing array): all of the output while there is no file, else
+    /// what came after the file stopped taking it.
     private var pieces: [ByteWriter] = []
     private var memoryCount = 0
     private var fd: Int32 = -1
-    private static let memoryLimit = 8 << 20
+    /// Bytes in the file, all before `pieces`.
+    private var fileCount: Int64 = 0
+    /// Whether the file takes more (false once a write failed).
+    private var fileTakes = true
+    private let memoryLimit: Int
+    private let fileSizeLimit: Int64
+    private let folders: [String]
+
+    init(memoryLimit: Int = 8 << 20, fileSizeLimit: Int64? = nil, folders: [String]? = nil) {
+        self.memoryLimit = memoryLimit
+        self.fileSizeLimit = fileSizeLimit ?? TemporaryFile.sizeLimit
+        self.folders = folders ?? TemporaryFile.folders
+    }
 
     deinit { if fd >= 0 { close(fd) } }
 
     /// Takes what `out` holds, leaving it empty.
     func take(_ out: inout ByteWriter) {
         guard out.count > 0 else { return }
-        if fd < 0 && memoryCount + out.count <= Spool.memoryLimit {
+        if fd < 0 && fileTakes && memoryCount + out.count > memoryLimit {
+            fd = TemporaryFile.make(in: folders)
+            if fd < 0 {
+                fileTakes = false
+            } else {
+                let held = pieces
+                pieces = []
+                memoryCount = 0
+                for piece in held { piece.withBytes { writeAll(UnsafeRawBufferPointer($0)) } }
+            }
+        }
+        if fd < 0 || !fileTakes {
+            // Before the file, or after it stopped taking more.
             memoryCount += out.count
             pieces.append(out)
             out = ByteWriter()
             return
         }
-        if fd < 0 { openFile() }
-        let held = pieces
-        pieces = []
-        memoryCount = 0
-        for piece in held { piece.withBytes { writeAll(UnsafeRawBufferPointer($0)) } }
         out.drain { writeAll($0) }
     }
 
+    /// Hands `body` everything taken, in order; stops when it returns false.
     func replay(_ body: (UnsafeRawBufferPointer) -> Bool) {
-        if fd < 0 {
-            for piece in pieces {
-                guard piece.withBytes({ body(UnsafeRawBufferPointer($0)) }) else { return }
+        if fd >= 0 && fileCount > 0 {
+            var chunk = [UInt8](repeating: 0, count: 1 << 20)
+            var offset: Int64 = 0
+            while offset < fileCount {
+                let wanted = Int(min(Int64(chunk.count), fileCount - offset))
+                let count = chunk.withUnsafeMutableBytes { room in
+                    room.baseAddress.map { pread(fd, $0, wanted, off_t(offset)) } ?? -1
+                }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return }
+                guard chunk.withUnsafeBytes({ body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }) else { return }
+                offset += Int64(count)
             }
-            return
         }
-        guard lseek(fd, 0, SEEK_SET) == 0 else { return }
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return }
-            guard chunk.withUnsafeBytes({ body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }) else { return }
+        for piece in pieces {
+            guard piece.withBytes({ body(UnsafeRawBufferPointer($0)) }) else { return }
         }
     }
 
-    private func openFile() {
-        let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        var template = Array((folder + "/busylife-convert-XXXXXX").utf8CString)
-        fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        if fd >= 0 { template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) } }
-    }
-
+    /// Into the file while it takes it; the rest into memory.
     private func writeAll(_ bytes: UnsafeRawBufferPointer) {
-        guard fd >= 0 else {
-            // No temporary file: keep it in memory.
-            var piece = ByteWriter(capacity: bytes.count)
-            piece.append(bytes: bytes.assumingMemoryBound(to: UInt8.self))
-            pieces.append(piece)
-            return
-        }
         var offset = 0
-        while offset < bytes.count {
-            let count = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 {
-                if errno == EINTR { continue }
-                fd = -1
-                writeAll(UnsafeRawBufferPointer(rebasing: bytes[offset...]))  // kept in memory
-                return
+        while fileTakes && fd >= 0 && offset < bytes.count {
+            guard fileCount + Int64(bytes.count - offset) <= fileSizeLimit, let base = bytes.baseAddress else {
+                fileTakes = false
+                break
+            }
+            let count = pwrite(fd, base + offset, bytes.count - offset, off_t(fileCount))
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                fileTakes = false
+                break
             }
             offset += count
+            fileCount += Int64(count)
         }
+        guard offset < bytes.count else { return }
+        var piece = ByteWriter(capacity: bytes.count - offset)
+        piece.append(bytes: UnsafeRawBufferPointer(rebasing: bytes[offset...]).assumingMemoryBound(to: UInt8.self))
+        memoryCount += piece.count
+        pieces.append(piece)
     }
 }
 

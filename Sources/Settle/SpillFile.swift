@@ -7,13 +7,10 @@ import Darwin
 /// Records written once and read back seldom (a dormant series'
 /// components, `SpilledSeries`), so that they need not stay in memory.
 /// The newest are held in memory, up to `holdLimit` bytes; then all of
-/// them go to a temporary file, which is unlinked as soon as it is made
-/// (nothing is left behind, whatever ends the process). The file is made
-/// in `TMPDIR`, else /var/tmp (on disk where /tmp is kept in memory),
-/// else /tmp, readable by its owner alone. Where no file can be made or
-/// written, or the next write would pass the process's limit on file
-/// size (`ulimit -f`, whose signal would end the process), records stay
-/// in memory: nothing is lost, only memory is not saved.
+/// them go to a `TemporaryFile`. Where no file can be made or written,
+/// or the next write would pass the process's limit on file size
+/// (`ulimit -f`, whose signal would end the process), records stay in
+/// memory: nothing is lost, only memory is not saved.
 ///
 /// A record is its length (a LEB128 number) and its bytes; its offset
 /// names it. A class, for the file it owns: one owner, on one thread.
@@ -41,8 +38,8 @@ final class SpillFile {
     /// memory. `fileSizeLimit` nil: the process's.
     init(holdLimit: Int = 1 << 18, folders: [String]? = nil, fileSizeLimit: Int64? = nil) {
         self.holdLimit = holdLimit
-        self.folders = folders ?? Self.temporaryFolders
-        self.fileSizeLimit = fileSizeLimit ?? Self.processFileSizeLimit
+        self.folders = folders ?? TemporaryFile.folders
+        self.fileSizeLimit = fileSizeLimit ?? TemporaryFile.sizeLimit
         fileUsable = !self.folders.isEmpty
     }
 
@@ -135,7 +132,7 @@ final class SpillFile {
     /// Moves the held records to the file (made at the first call); keeps
     /// them in memory, and no longer uses a file, if that fails.
     private func writeHeld() {
-        if descriptor < 0 { descriptor = Self.makeFile(in: folders) }
+        if descriptor < 0 { descriptor = TemporaryFile.make(in: folders) }
         guard descriptor >= 0, inFile + Int64(held.count) <= fileSizeLimit else {
             fileUsable = false
             return
@@ -156,33 +153,5 @@ final class SpillFile {
         }
         inFile += Int64(held.count)
         held.removeAll(keepingCapacity: true)
-    }
-
-    private static var processFileSizeLimit: Int64 {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return .max }  // rlim_t.max: RLIM_INFINITY
-        return Int64(clamping: limit.rlim_cur)
-    }
-
-    private static var temporaryFolders: [String] {
-        let chosen = getenv("TMPDIR").map { String(cString: $0) } ?? ""
-        return (chosen.isEmpty ? [] : [chosen]) + ["/var/tmp", "/tmp"]
-    }
-
-    /// A new, unlinked file in the first folder that takes one, readable
-    /// by its owner alone and closed on exec; -1 if none does.
-    private static func makeFile(in folders: [String]) -> Int32 {
-        for folder in folders {
-            for _ in 0..<8 {
-                let path = folder + "/busylife-spill-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-                let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-                if descriptor >= 0 {
-                    unlink(path)
-                    return descriptor
-                }
-                if errno != EEXIST { break }
-            }
-        }
-        return -1
     }
 }
