@@ -81,6 +81,9 @@ package final class Conversion {
     private var text = ICalTextWriter()
     private var componentsWritten = 0
     private(set) package var stopped = false
+    /// The output was cut short: the spool's temporary file could not be
+    /// read back (an I/O error). The caller fails (exit 74).
+    private(set) package var incomplete = false
 
     /// Events kept for a filter, a window or an expansion, in input order.
     private struct Kept {
@@ -437,7 +440,7 @@ package final class Conversion {
             for property in properties { head.property(property) }
             for timezone in timezones { head.component(timezone) }
             guard emit(&head.out) else { return }
-            body.replay { emitRaw($0) }
+            guard replayBody() else { return }
             var tail = ICalTextWriter()
             tail.end("VCALENDAR")
             _ = emit(&tail.out)
@@ -450,13 +453,23 @@ package final class Conversion {
             }
             if !timezones.isEmpty && componentsWritten > 0 { out.append(",") }
             guard emit(&out) else { return }
-            body.replay { emitRaw($0) }
+            guard replayBody() else { return }
             var tail = ByteWriter()
             JCalWriter.calendarTail(to: &tail)
             _ = emit(&tail)
         case .eventsJSON, .csv:
-            body.replay { emitRaw($0) }
+            _ = replayBody()
         }
+    }
+
+    /// The body held in the spool, written; false when it could not be
+    /// read back whole (`incomplete`), and then no tail follows.
+    private func replayBody() -> Bool {
+        guard body.replay({ emitRaw($0) }) else {
+            incomplete = true
+            return false
+        }
+        return true
     }
 
     private func emit(_ out: inout ByteWriter) -> Bool {
@@ -525,8 +538,11 @@ final class Spool {
         out.drain { writeAll($0) }
     }
 
-    /// Hands `body` everything taken, in order; stops when it returns false.
-    func replay(_ body: (UnsafeRawBufferPointer) -> Bool) {
+    /// Hands `body` everything taken, in order; stops when it returns
+    /// false. False when the file could not be read back whole (an I/O
+    /// error): what `body` got is then cut short.
+    @discardableResult
+    func replay(_ body: (UnsafeRawBufferPointer) -> Bool) -> Bool {
         if fd >= 0 && fileCount > 0 {
             var chunk = [UInt8](repeating: 0, count: 1 << 20)
             var offset: Int64 = 0
@@ -536,15 +552,19 @@ final class Spool {
                     room.baseAddress.map { pread(fd, $0, wanted, off_t(offset)) } ?? -1
                 }
                 if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return }
-                guard chunk.withUnsafeBytes({ body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }) else { return }
+                guard count > 0 else { return false }
+                guard chunk.withUnsafeBytes({ body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }) else { return true }
                 offset += Int64(count)
             }
         }
         for piece in pieces {
-            guard piece.withBytes({ body(UnsafeRawBufferPointer($0)) }) else { return }
+            guard piece.withBytes({ body(UnsafeRawBufferPointer($0)) }) else { return true }
         }
+        return true
     }
+
+    /// Bytes in the file (for tests).
+    var bytesInFile: Int64 { fileCount }
 
     /// Into the file while it takes it; the rest into memory.
     private func writeAll(_ bytes: UnsafeRawBufferPointer) {

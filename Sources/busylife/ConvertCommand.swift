@@ -115,6 +115,13 @@ struct ConvertCommand: ParsableCommand {
             throw error
         }
         err.flush()
+        if conversion.incomplete {
+            // Never a partial file: the old one stays.
+            file.abort()
+            err.line("busylife: cannot write \(output ?? "output"): busylife's temporary file could not be read back (an I/O error); the output is incomplete")
+            err.flush()
+            throw ExitCode(74)
+        }
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status == .success || status.rawValue == 2 {
             try file.commit()

@@ -19,9 +19,13 @@ final class Output {
         buffer.reserveCapacity(1 << 16)
     }
 
-    /// Call once at start: a closed pipe becomes EPIPE instead of a signal.
+    /// Call once at start: a closed pipe becomes EPIPE instead of a
+    /// signal, and a write past `ulimit -f` EFBIG (a failed write, exit
+    /// 74, no partial file) instead of SIGXFSZ, which ended the process
+    /// and left half a file beside the target.
     static func ignoreBrokenPipeSignal() {
         signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
     }
 
     /// Appends text; false once output can no longer be written.

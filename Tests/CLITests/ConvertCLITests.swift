@@ -44,6 +44,36 @@ import Testing
         #expect((object?["summary"]?["passed"] ?? 0) > 500)
     }
 
+    /// Past `ulimit -f` a write fails (exit 74), and neither the process
+    /// nor the file is cut short by SIGXFSZ: `-o` keeps the old file and
+    /// leaves nothing beside it. A calendar of 3,000 events gives about
+    /// 600 KB of .ics, past a limit of 100 KiB.
+    @Test func aFileSizeLimitFailsTheWriteAndKeepsTheOldFile() throws {
+        let folder = try temporaryFolder()
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN"]
+        for index in 0..<3_000 {
+            lines += ["BEGIN:VEVENT", "UID:limit-\(index)@example.com", "DTSTART:20261101T\(String(format: "%02d", index % 24))0000Z",
+                      "DURATION:PT1H", "SUMMARY:Event number \(index) with a title long enough to take room",
+                      "DESCRIPTION:\(String(repeating: "words ", count: 20))", "END:VEVENT"]
+        }
+        lines.append("END:VCALENDAR")
+        let input = folder.appendingPathComponent("big.ics").path
+        try (lines.joined(separator: "\r\n") + "\r\n").write(toFile: input, atomically: false, encoding: .utf8)
+        let output = folder.appendingPathComponent("out.ics").path
+        try "old\n".write(toFile: output, atomically: false, encoding: .utf8)
+        // Python sets the limit, the signal's default action and unblocks
+        // it (which a shell cannot: a signal ignored or blocked where the
+        // tests run stays so in every child of a shell), then runs busylife.
+        let limited = "import os, resource, signal, sys; signal.signal(signal.SIGXFSZ, signal.SIG_DFL); "
+            + "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGXFSZ}); "
+            + "resource.setrlimit(resource.RLIMIT_FSIZE, (102400, 102400)); os.execv(sys.argv[1], sys.argv[1:])"
+        let run = try busylife([], shell: "python3 -c '\(limited)' BUSYLIFE convert \(input) -o \(output)")
+        #expect(run.status == 74, "\(run.stderr)")
+        #expect(run.stderr.contains("cannot write"))
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "old\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["big.ics", "out.ics"])
+    }
+
     /// events.json → .ics → events.json gives the same bytes as events.json → events.json.
     @Test(arguments: ["samples/busylife-events.json", "corpus"])
     func eventsJSONRoundTripIsByteIdentical(_ input: String) throws {

@@ -32,19 +32,25 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("busylife-spool-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(spooled(Spool(memoryLimit: 1_000, folders: [folder])) == all)
+        let spool = Spool(memoryLimit: 1_000, folders: [folder])
+        #expect(spooled(spool) == all)
+        #expect(spool.bytesInFile == Int64(all.count))
         // Unlinked at once: nothing left behind.
         #expect((try FileManager.default.contentsOfDirectory(atPath: folder)).isEmpty)
     }
 
-    /// The file stops at 3,000 bytes (in the middle of a piece): the rest
+    /// The file takes pieces while they fit under 3,000 bytes; the rest
     /// is held after it, in order.
     @Test func pastTheFileSizeLimit() {
         #expect(all.count > 10_000)
-        #expect(spooled(Spool(memoryLimit: 1_000, fileSizeLimit: 3_000)) == all)
+        let spool = Spool(memoryLimit: 1_000, fileSizeLimit: 3_000)
+        #expect(spooled(spool) == all)
+        #expect(spool.bytesInFile > 1_000 && spool.bytesInFile <= 3_000)
     }
 
     @Test func whereNoFileCanBeMade() {
-        #expect(spooled(Spool(memoryLimit: 1_000, folders: ["/nonexistent/busylife"])) == all)
+        let spool = Spool(memoryLimit: 1_000, folders: ["/nonexistent/busylife"])
+        #expect(spooled(spool) == all)
+        #expect(spool.bytesInFile == 0)
     }
 }

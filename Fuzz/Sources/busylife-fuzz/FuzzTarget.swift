@@ -49,9 +49,16 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     options.farSeriesMemoryLimit = 0
     let (throughFile, _) = BusyLife.settle([.data(bytes, name: "input.ics")], options, diagnostic: { _ in })
     precondition(throughFile.occurrences.count == settlement.occurrences.count, "another number of occurrences through the file")
+    precondition(throughFile.days.count == settlement.days.count, "another number of days through the file")
     for (one, other) in zip(settlement.occurrences, throughFile.occurrences) {
-        precondition(one.startUTC == other.startUTC && one.endUTC == other.endUTC && one.event.uid == other.event.uid
-                     && one.event.title == other.event.title && one.busy == other.busy, "another occurrence through the file")
+        let (a, b) = (one.event, other.event)
+        precondition(one.startUTC == other.startUTC && one.endUTC == other.endUTC && one.busy == other.busy
+                     && one.occurrence.start == other.occurrence.start && one.occurrence.end == other.occurrence.end
+                     && one.occurrence.recurrenceID == other.occurrence.recurrenceID, "another occurrence through the file")
+        precondition(a.uid == b.uid && a.title == b.title && a.calendar == b.calendar && a.status == b.status
+                     && a.transparency == b.transparency && a.description == b.description && a.location == b.location
+                     && a.attendees == b.attendees && a.categories == b.categories && a.type == b.type
+                     && a.source == b.source && a.sequence == b.sequence, "another event through the file")
     }
     precondition(throughFile.diagnostics.map(\.description) == settlement.diagnostics.map(\.description),
                  "other diagnostics through the file")
