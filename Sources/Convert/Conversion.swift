@@ -548,12 +548,11 @@ final class Spool {
             var offset: Int64 = 0
             while offset < fileCount {
                 let wanted = Int(min(Int64(chunk.count), fileCount - offset))
-                let count = chunk.withUnsafeMutableBytes { room in
-                    room.baseAddress.map { pread(fd, $0, wanted, off_t(offset)) } ?? -1
+                let count = chunk.withUnsafeMutableBytes {
+                    TemporaryFile.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<wanted]), at: offset)
                 }
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                guard chunk.withUnsafeBytes({ body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }) else { return true }
+                guard count == wanted else { return false }
+                guard chunk.withUnsafeBytes({ body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }) else { return true }
                 offset += Int64(count)
             }
         }
@@ -569,19 +568,12 @@ final class Spool {
     /// Into the file while it takes it; the rest into memory.
     private func writeAll(_ bytes: UnsafeRawBufferPointer) {
         var offset = 0
-        while fileTakes && fd >= 0 && offset < bytes.count {
-            guard fileCount + Int64(bytes.count - offset) <= fileSizeLimit, let base = bytes.baseAddress else {
-                fileTakes = false
-                break
+        if fileTakes && fd >= 0 {
+            if fileCount + Int64(bytes.count) <= fileSizeLimit {
+                offset = TemporaryFile.write(fd, bytes, at: fileCount)
+                fileCount += Int64(offset)
             }
-            let count = pwrite(fd, base + offset, bytes.count - offset, off_t(fileCount))
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                fileTakes = false
-                break
-            }
-            offset += count
-            fileCount += Int64(count)
+            if offset < bytes.count { fileTakes = false }
         }
         guard offset < bytes.count else { return }
         var piece = ByteWriter(capacity: bytes.count - offset)

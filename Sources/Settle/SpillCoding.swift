@@ -9,7 +9,11 @@ struct SpillWriter {
 
     mutating func reset() { bytes.removeAll(keepingCapacity: true) }
 
-    mutating func unsigned(_ value: UInt64) {
+    mutating func unsigned(_ value: UInt64) { Self.unsigned(value, into: &bytes) }
+
+    /// `value` as LEB128: seven bits a byte, low bits first, the top bit
+    /// set on every byte but the last.
+    static func unsigned(_ value: UInt64, into bytes: inout [UInt8]) {
         var rest = value
         while rest > 0x7F {
             bytes.append(UInt8(rest & 0x7F) | 0x80)

@@ -25,7 +25,7 @@ final class SpillFile {
     private let holdLimit: Int
     /// Reads that failed (an I/O error), reported by the owner.
     private(set) var failedReads = 0
-    /// Room for a record read from the file.
+    /// Room for records read from the file, kept from one read to the next.
     private var readRoom: [UInt8] = []
 
     /// The folders a file is made in, the first that takes one.
@@ -56,11 +56,7 @@ final class SpillFile {
     /// Appends `body` as a record; its offset.
     func append(_ body: [UInt8]) -> Int64 {
         let offset = count
-        var length = UInt64(body.count)
-        repeat {
-            held.append(UInt8(length & 0x7F) | (length > 0x7F ? 0x80 : 0))
-            length >>= 7
-        } while length > 0
+        SpillWriter.unsigned(UInt64(body.count), into: &held)
         held.append(contentsOf: body)
         if held.count >= holdLimit && fileUsable { writeHeld() }
         return offset
@@ -77,27 +73,28 @@ final class SpillFile {
                 return body(UnsafeRawBufferPointer(rebasing: bytes[start + header..<start + header + length]))
             }
         }
-        guard readFromFile(at: offset) else {
+        guard let record = readFromFile(at: offset) else {
             failedReads += 1
             return body(UnsafeRawBufferPointer(start: nil, count: 0))
         }
-        return readRoom.withUnsafeBytes(body)
+        return readRoom.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[record])) }
     }
 
-    /// The record at `offset` read from the file into `readRoom`.
-    private func readFromFile(at offset: Int64) -> Bool {
+    /// The record at `offset` read from the file into `readRoom` (kept
+    /// from one read to the next): where its bytes lie there.
+    private func readFromFile(at offset: Int64) -> Range<Int>? {
         // Most records are under 200 bytes: one read finds the length and
         // the body; a longer one takes a second.
-        var head = [UInt8](repeating: 0, count: 256)
-        let got = Self.read(descriptor, into: &head, at: offset)
-        guard got > 0, let (length, header) = head.withUnsafeBytes({ Self.length(UnsafeRawBufferPointer(rebasing: $0[..<got])) })
-        else { return false }
-        if header + length <= got {
-            readRoom = Array(head[header..<header + length])
-            return true
+        if readRoom.count < 256 { readRoom = [UInt8](repeating: 0, count: 256) }
+        let got = readRoom.withUnsafeMutableBytes { TemporaryFile.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<256]), at: offset) }
+        guard got > 0, let (length, header) = readRoom.withUnsafeBytes({ Self.length(UnsafeRawBufferPointer(rebasing: $0[..<got])) })
+        else { return nil }
+        if header + length <= got { return header..<header + length }
+        if readRoom.count < length { readRoom = [UInt8](repeating: 0, count: length) }
+        let read = readRoom.withUnsafeMutableBytes {
+            TemporaryFile.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<length]), at: offset + Int64(header))
         }
-        readRoom = [UInt8](repeating: 0, count: length)
-        return Self.read(descriptor, into: &readRoom, at: offset + Int64(header)) == length
+        return read == length ? 0..<length : nil
     }
 
     /// A record's length and the bytes that wrote it; nil when cut short.
@@ -113,22 +110,6 @@ final class SpillFile {
         return nil
     }
 
-    /// Reads up to `buffer.count` bytes at `offset`; how many were read
-    /// (fewer only at the end of the file), -1 on failure.
-    private static func read(_ descriptor: Int32, into buffer: inout [UInt8], at offset: Int64) -> Int {
-        var done = 0
-        while done < buffer.count {
-            let got = buffer.withUnsafeMutableBytes { room in
-                room.baseAddress.map { pread(descriptor, $0 + done, room.count - done, off_t(offset) + off_t(done)) } ?? -1
-            }
-            if got < 0 && errno == EINTR { continue }
-            if got < 0 { return -1 }
-            if got == 0 { break }
-            done += got
-        }
-        return done
-    }
-
     /// Moves the held records to the file (made at the first call); keeps
     /// them in memory, and no longer uses a file, if that fails.
     private func writeHeld() {
@@ -137,19 +118,12 @@ final class SpillFile {
             fileUsable = false
             return
         }
-        var done = 0
-        while done < held.count {
-            let wrote = held.withUnsafeBytes { bytes in
-                bytes.baseAddress.map { pwrite(descriptor, $0 + done, bytes.count - done, off_t(inFile) + off_t(done)) } ?? -1
-            }
-            if wrote < 0 && errno == EINTR { continue }
-            guard wrote > 0 else {
-                // Disk full or the like: what was written is read back as
-                // it is; these and later records stay in memory.
-                fileUsable = false
-                return
-            }
-            done += wrote
+        let wrote = held.withUnsafeBytes { TemporaryFile.write(descriptor, $0, at: inFile) }
+        guard wrote == held.count else {
+            // Disk full or the like: what was written is read back as it
+            // is; these and later records stay in memory.
+            fileUsable = false
+            return
         }
         inFile += Int64(held.count)
         held.removeAll(keepingCapacity: true)

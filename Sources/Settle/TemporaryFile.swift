@@ -41,4 +41,31 @@ package enum TemporaryFile {
         guard getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return .max }
         return Int64(clamping: limit.rlim_cur)
     }
+
+    /// Writes `bytes` at `offset`; how many were written: all, or fewer
+    /// where the file took no more (a full disk, an I/O error).
+    package static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int64) -> Int {
+        var done = 0
+        while done < bytes.count, let base = bytes.baseAddress {
+            let wrote = pwrite(descriptor, base + done, bytes.count - done, off_t(offset) + off_t(done))
+            if wrote < 0 && errno == EINTR { continue }
+            guard wrote > 0 else { break }
+            done += wrote
+        }
+        return done
+    }
+
+    /// Reads into `buffer` from `offset`; how many bytes were read: all,
+    /// fewer only at the end of the file; -1 on failure.
+    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) -> Int {
+        var done = 0
+        while done < buffer.count, let base = buffer.baseAddress {
+            let got = pread(descriptor, base + done, buffer.count - done, off_t(offset) + off_t(done))
+            if got < 0 && errno == EINTR { continue }
+            if got < 0 { return -1 }
+            if got == 0 { break }
+            done += got
+        }
+        return done
+    }
 }

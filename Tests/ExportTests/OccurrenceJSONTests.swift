@@ -52,7 +52,7 @@ import Testing
         let start = Zone.utc.instant(for: noon).adding(milliseconds: 250)  // 2026-11-10T12:20:00.250Z
         var events: [Event] = []
         for (index, zone) in [Zone?.none, .some(newYork), .some(viewerZone), .some(Zone.utc)].enumerated() {
-            var event = Event(uid: "u\(index)", title: "t", calendar: "c", source: SourcePosition(file: "f", line: index + 1),
+            let event = Event(uid: "u\(index)", title: "t", calendar: "c", source: SourcePosition(file: "f", line: index + 1),
                               start: .instant(start, zone: zone), end: .instant(start.adding(seconds: 5400), zone: zone))
             events.append(event)
         }
