@@ -44,6 +44,10 @@ package struct ConvertOptions: Sendable {
     /// Today in the viewer's zone: series without an end are expanded a
     /// year past it when no window is given.
     package var today: LocalDate
+    /// As stored with a window or a filter: bytes of the events held in
+    /// memory before they go to a temporary file (`HeldEvents`); `Int.max`
+    /// for none.
+    package var heldMemoryLimit = 1 << 20
 
     package init(format: ConvertFormat, expand: Bool, settle: SettleOptions, windowGiven: Bool, today: LocalDate) {
         self.today = today
@@ -61,7 +65,10 @@ package struct ConvertOptions: Sendable {
 /// As stored with no filter and no window streams: each component is
 /// written as it is read, so memory stays flat whatever the input's size.
 /// A filter or a window needs the whole input first (a series is kept
-/// when any of its components matches or has an occurrence in the window).
+/// when any of its components matches or has an occurrence in the
+/// window): the events go to the settler as they are read, and are held
+/// as records (`HeldEvents`) until the end. An expansion keeps its events
+/// whole.
 /// VTIMEZONEs go before the events; since the zones an input needs are
 /// known only at its end, the events are held in a `Spool` (memory, then a
 /// temporary file) until then.
@@ -85,7 +92,7 @@ package final class Conversion {
     /// read back (an I/O error). The caller fails (exit 74).
     private(set) package var incomplete = false
 
-    /// Events kept for a filter, a window or an expansion, in input order.
+    /// Events kept for an expansion, in input order.
     private struct Kept {
         var event: Event
         var stored: StoredComponent?
@@ -93,6 +100,12 @@ package final class Conversion {
         var file: String { event.source.file }
     }
     private var kept: [Kept] = []
+    /// As stored with a window or a filter: the events that may be written.
+    private var held: HeldEvents?
+    /// As stored with a window: settles the events as they are read.
+    private var settler: Settler?
+    /// As stored with a filter and no window: the UIDs of matching events.
+    private var matched = Set<String>()
     /// With a window given: a test that a single event may touch it.
     private var coarseWindow: CoarseWindow?
     private var otherComponents: [(StoredComponent, String)] = []
@@ -120,6 +133,10 @@ package final class Conversion {
             let window = Settler(options: options.settle).textWindow
             coarseWindow = window
             importOptions.textWindow = window
+        }
+        if !streams && !options.expand {
+            held = HeldEvents(memoryLimit: options.heldMemoryLimit)
+            if options.windowGiven { settler = Settler(options: keptSettleOptions) }
         }
         let importer = Importer(options: importOptions)
         var report = importer.read(inputs, stored: { [self] item in
@@ -188,8 +205,18 @@ package final class Conversion {
                    !coarseWindow.mayTouch(start: event.start, end: event.end) {
                     return  // a single event outside the window: never written
                 }
-                event.ordinal = kept.count
-                kept.append(Kept(event: event, stored: form, tzids: tzids))
+                guard !options.expand, held != nil else {
+                    event.ordinal = kept.count
+                    kept.append(Kept(event: event, stored: form, tzids: tzids))
+                    return
+                }
+                event.ordinal = held?.count ?? 0
+                held?.add(event, stored: form, tzids: tzids)
+                if let settler {
+                    settler.add(event)
+                } else if options.settle.filter.matches(event) {
+                    matched.insert(event.uid)
+                }
             }
         }
     }
@@ -206,12 +233,19 @@ package final class Conversion {
 
     // MARK: - Filters, windows, expansion
 
-    /// Settles the kept events when a window, a filter or an expansion asks
-    /// for it, and writes what is chosen.
-    private func finishKept() -> [Diagnostic] {
+    /// The options events are settled with: no day lists or summaries
+    /// (the occurrences are written, no day).
+    private var keptSettleOptions: SettleOptions {
         var settleOptions = options.settle
         settleOptions.listDays = false
-        settleOptions.summarizeDays = false  // the occurrences are written, no day
+        settleOptions.summarizeDays = false
+        return settleOptions
+    }
+
+    /// Writes what a window, a filter or an expansion chooses.
+    private func finishKept() -> [Diagnostic] {
+        if let held { return finishHeld(held) }
+        var settleOptions = keptSettleOptions
         if !options.windowGiven {
             guard let window = Conversion.dataWindow(kept.map(\.event), today: options.today) else {
                 kept = []
@@ -221,35 +255,36 @@ package final class Conversion {
             settleOptions.to = window.upperBound
         }
         let settler = Settler(options: settleOptions)
-        let needsSettle = options.expand || options.windowGiven
-        if needsSettle {
-            for item in kept { settler.add(item.event) }
-        }
-        let settlement = needsSettle ? settler.settle(releasingInput: true) : nil
+        for item in kept { settler.add(item.event) }
+        let settlement = settler.settle(releasingInput: true)
         defer { kept = [] }
+        writeExpanded(settlement)
+        return settlement.diagnostics
+    }
 
-        if options.expand, let settlement {
-            writeExpanded(settlement)
-        } else {
-            // As stored: every component of a series (one UID) kept when
-            // any of them matches the filter or has an occurrence in the window.
-            var chosen = Set<String>()
-            if let settlement {
-                for occurrence in settlement.occurrences { chosen.insert(occurrence.event.uid) }
-            } else {
-                for item in kept where options.settle.filter.matches(item.event) { chosen.insert(item.event.uid) }
-            }
-            for (form, _) in otherComponents where !options.windowGiven { writeComponent(form) }
-            for item in kept where chosen.contains(item.event.uid) {
-                zones.note(item.event)
-                if let form = item.stored {
-                    writeStored(form, file: item.file, zonesOf: item.tzids)
-                } else {
-                    writeComponent(EventComponents.vevent(item.event, zones: &zones))
-                }
+    /// As stored: every component of a series (one UID) written when any
+    /// of them matches the filter or has an occurrence in the window.
+    private func finishHeld(_ held: HeldEvents) -> [Diagnostic] {
+        defer { self.held = nil }
+        var chosen = matched
+        var diagnostics: [Diagnostic] = []
+        if let settler {
+            let settlement = settler.settle(releasingInput: true)
+            self.settler = nil
+            chosen = Set(settlement.occurrences.map(\.event.uid))
+            diagnostics = settlement.diagnostics
+        }
+        for (form, _) in otherComponents where !options.windowGiven { writeComponent(form) }
+        held.forEach(in: chosen) { item in
+            zones.note(item.years)
+            if let form = item.stored {
+                writeStored(form, file: item.file, zonesOf: item.tzids)
+            } else if let event = item.event {
+                writeComponent(EventComponents.vevent(event, zones: &zones))
             }
         }
-        return settlement?.diagnostics ?? []
+        if held.failedReads > 0 { incomplete = true }
+        return diagnostics
     }
 
     private func writeExpanded(_ settlement: Settlement) {

@@ -86,9 +86,29 @@ package struct WrittenZones {
     /// The years an event written uses, in each zone it has: a generated
     /// VTIMEZONE covers them (a series without an end through 2037).
     package mutating func note(_ event: Event) {
+        note(Self.years(of: event))
+    }
+
+    /// `years(of:)` of an event, noted.
+    package mutating func note(_ years: [ZoneYear]) {
+        for use in years { self.use(year: use.year, zone: use.zone) }
+    }
+
+    /// A zone and a year a written time falls in.
+    package struct ZoneYear: Equatable {
+        package var zone: Zone
+        package var year: Int
+    }
+
+    /// What `note(_:)` notes of `event`, in the order it notes them: the
+    /// year of each time in a zone other than its start's, then the first
+    /// and last year in the start's zone, then 2037 (or the start's year)
+    /// for a rule without an end.
+    package static func years(of event: Event) -> [ZoneYear] {
         var times = [event.start, event.end] + event.recurrence.exceptionDates + event.recurrence.dates.map(\.start)
         if let recurrenceID = event.recurrenceID { times.append(recurrenceID.time) }
         for rule in event.recurrence.rules { if let until = rule.until { times.append(until) } }
+        var years: [ZoneYear] = []
         var startZone: Zone?
         var low = Int.max
         var high = Int.min
@@ -100,16 +120,17 @@ package struct WrittenZones {
                 low = min(low, year)
                 high = max(high, year)
             } else {
-                use(year: year, zone: zone)
+                years.append(ZoneYear(zone: zone, year: year))
             }
         }
         if let zone = startZone {
-            use(year: low, zone: zone)
-            if high != low { use(year: high, zone: zone) }
+            years.append(ZoneYear(zone: zone, year: low))
+            if high != low { years.append(ZoneYear(zone: zone, year: high)) }
         }
         if let zone = startZone, event.recurrence.rules.contains(where: { $0.until == nil }) {
-            use(year: max(VTimezoneGenerator.defaultYears.upperBound, event.start.approximateYear), zone: zone)
+            years.append(ZoneYear(zone: zone, year: max(VTimezoneGenerator.defaultYears.upperBound, event.start.approximateYear)))
         }
+        return years
     }
 
     /// The name of `zone` for a time written in `year` (which its VTIMEZONE then covers).

@@ -4,16 +4,18 @@ import EventModel
 /// (signed ones zigzagged, so that -1 takes a byte), texts as their
 /// length and UTF-8 bytes, zones and file names by number in tables the
 /// writer keeps (`SpillTables`).
-struct SpillWriter {
-    private(set) var bytes: [UInt8] = []
+package struct SpillWriter {
+    package private(set) var bytes: [UInt8] = []
 
-    mutating func reset() { bytes.removeAll(keepingCapacity: true) }
+    package init() {}
 
-    mutating func unsigned(_ value: UInt64) { Self.unsigned(value, into: &bytes) }
+    package mutating func reset() { bytes.removeAll(keepingCapacity: true) }
+
+    package mutating func unsigned(_ value: UInt64) { Self.unsigned(value, into: &bytes) }
 
     /// `value` as LEB128: seven bits a byte, low bits first, the top bit
     /// set on every byte but the last.
-    static func unsigned(_ value: UInt64, into bytes: inout [UInt8]) {
+    package static func unsigned(_ value: UInt64, into bytes: inout [UInt8]) {
         var rest = value
         while rest > 0x7F {
             bytes.append(UInt8(rest & 0x7F) | 0x80)
@@ -22,27 +24,33 @@ struct SpillWriter {
         bytes.append(UInt8(rest))
     }
 
-    mutating func int(_ value: Int) { int64(Int64(value)) }
+    package mutating func int(_ value: Int) { int64(Int64(value)) }
 
-    mutating func int64(_ value: Int64) {
+    package mutating func int64(_ value: Int64) {
         unsigned(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
     }
 
-    mutating func byte(_ value: UInt8) { bytes.append(value) }
+    package mutating func byte(_ value: UInt8) { bytes.append(value) }
 
-    mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    package mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
-    mutating func text(_ value: String) {
+    package mutating func text(_ value: String) {
         unsigned(UInt64(value.utf8.count))
         bytes.append(contentsOf: value.utf8)
     }
 
-    mutating func optionalInt(_ value: Int?) {
+    /// Bytes as they are, after their count.
+    package mutating func blob(_ value: [UInt8]) {
+        unsigned(UInt64(value.count))
+        bytes.append(contentsOf: value)
+    }
+
+    package mutating func optionalInt(_ value: Int?) {
         bool(value != nil)
         if let value { int(value) }
     }
 
-    mutating func ints(_ values: [Int]) {
+    package mutating func ints(_ values: [Int]) {
         unsigned(UInt64(values.count))
         for value in values { int(value) }
     }
@@ -50,15 +58,15 @@ struct SpillWriter {
 
 /// Reads what a `SpillWriter` wrote, in the same order. Past the end
 /// (a record that could not be read) every read gives zero or empty.
-struct SpillReader {
+package struct SpillReader {
     private let bytes: UnsafeRawBufferPointer
     private var index = 0
 
-    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    package init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
-    var isEmpty: Bool { bytes.isEmpty }
+    package var isEmpty: Bool { bytes.isEmpty }
 
-    mutating func unsigned() -> UInt64 {
+    package mutating func unsigned() -> UInt64 {
         var value: UInt64 = 0, shift: UInt64 = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -70,30 +78,38 @@ struct SpillReader {
         return value
     }
 
-    mutating func int() -> Int { Int(truncatingIfNeeded: int64()) }
+    package mutating func int() -> Int { Int(truncatingIfNeeded: int64()) }
 
-    mutating func int64() -> Int64 {
+    package mutating func int64() -> Int64 {
         let raw = unsigned()
         return Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
     }
 
-    mutating func byte() -> UInt8 {
+    package mutating func byte() -> UInt8 {
         guard index < bytes.count else { return 0 }
         index += 1
         return bytes[index - 1]
     }
 
-    mutating func bool() -> Bool { byte() != 0 }
+    package mutating func bool() -> Bool { byte() != 0 }
 
-    mutating func text() -> String {
+    package mutating func text() -> String {
         let count = Int(clamping: unsigned())
         let end = min(bytes.count, index + min(count, bytes.count))
         defer { index = end }
         return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
     }
 
+    /// What `SpillWriter.blob` wrote.
+    package mutating func blob() -> [UInt8] {
+        let count = Int(clamping: unsigned())
+        let end = min(bytes.count, index + min(count, bytes.count))
+        defer { index = end }
+        return Array(UnsafeRawBufferPointer(rebasing: bytes[index..<end]))
+    }
+
     /// Whether the next text is `value`, byte for byte; the reader is past it either way.
-    mutating func textEquals(_ value: String) -> Bool {
+    package mutating func textEquals(_ value: String) -> Bool {
         let count = Int(clamping: unsigned())
         let end = min(bytes.count, index + min(count, bytes.count))
         defer { index = end }
@@ -101,31 +117,33 @@ struct SpillReader {
         return value.hasBytes(UnsafeRawBufferPointer(rebasing: bytes[index..<end]).bindMemory(to: UInt8.self))
     }
 
-    mutating func optionalInt() -> Int? { bool() ? int() : nil }
+    package mutating func optionalInt() -> Int? { bool() ? int() : nil }
 
-    mutating func ints() -> [Int] {
+    package mutating func ints() -> [Int] {
         (0..<min(Int(clamping: unsigned()), bytes.count)).map { _ in int() }
     }
 
     /// A count of items each at least a byte long, no more than are left.
-    mutating func count() -> Int { min(Int(clamping: unsigned()), bytes.count - index) }
+    package mutating func count() -> Int { min(Int(clamping: unsigned()), bytes.count - index) }
 }
 
 /// The zones and file names of spilled values, by number: kept once in
 /// memory, not in every record.
-struct SpillTables {
+package struct SpillTables {
     var files = FileTable()
     private var zones: [Zone] = []
     private var zoneNumbers: [Zone: UInt64] = [:]
 
-    mutating func number(of zone: Zone) -> UInt64 {
+    package init() {}
+
+    package mutating func number(of zone: Zone) -> UInt64 {
         if let known = zoneNumbers[zone] { return known }
         zones.append(zone)
         zoneNumbers[zone] = UInt64(zones.count - 1)
         return UInt64(zones.count - 1)
     }
 
-    func zone(_ number: UInt64) -> Zone? {
+    package func zone(_ number: UInt64) -> Zone? {
         number < zones.count ? zones[Int(number)] : nil
     }
 
@@ -251,7 +269,7 @@ struct SpillTables {
         return Recurrence(rules: rules, exceptionRules: exceptionRules, dates: dates, exceptionDates: exceptionDates)
     }
 
-    mutating func write(_ source: SourcePosition, to writer: inout SpillWriter) {
+    package mutating func write(_ source: SourcePosition, to writer: inout SpillWriter) {
         // Past 2³² files a name is written whole (number 0 then the text).
         if let number = files.number(of: source.file) {
             writer.unsigned(UInt64(number) + 1)
@@ -262,7 +280,7 @@ struct SpillTables {
         writer.int(source.line)
     }
 
-    func readSource(_ reader: inout SpillReader) -> SourcePosition {
+    package func readSource(_ reader: inout SpillReader) -> SourcePosition {
         let number = reader.unsigned()
         let file = number == 0 ? reader.text() : files[UInt32(truncatingIfNeeded: number - 1)]
         return SourcePosition(file: file, line: reader.int())

@@ -14,7 +14,7 @@ import Darwin
 ///
 /// A record is its length (a LEB128 number) and its bytes; its offset
 /// names it. A class, for the file it owns: one owner, on one thread.
-final class SpillFile {
+package final class SpillFile {
     /// Records not yet in the file, from offset `inFile` on.
     private var held: [UInt8] = []
     /// Bytes in the file (records before `held`).
@@ -24,7 +24,7 @@ final class SpillFile {
     private var fileUsable: Bool
     private let holdLimit: Int
     /// Reads that failed (an I/O error), reported by the owner.
-    private(set) var failedReads = 0
+    package private(set) var failedReads = 0
     /// Room for records read from the file, kept from one read to the next.
     private var readRoom: [UInt8] = []
 
@@ -36,7 +36,7 @@ final class SpillFile {
 
     /// `folders` nil: `TMPDIR`, /var/tmp, /tmp; empty: records stay in
     /// memory. `fileSizeLimit` nil: the process's.
-    init(holdLimit: Int = 1 << 18, folders: [String]? = nil, fileSizeLimit: Int64? = nil) {
+    package init(holdLimit: Int = 1 << 18, folders: [String]? = nil, fileSizeLimit: Int64? = nil) {
         self.holdLimit = holdLimit
         self.folders = folders ?? TemporaryFile.folders
         self.fileSizeLimit = fileSizeLimit ?? TemporaryFile.sizeLimit
@@ -54,7 +54,7 @@ final class SpillFile {
     var heldCount: Int { held.count }
 
     /// Appends `body` as a record; its offset.
-    func append(_ body: [UInt8]) -> Int64 {
+    package func append(_ body: [UInt8]) -> Int64 {
         let offset = count
         SpillWriter.unsigned(UInt64(body.count), into: &held)
         held.append(contentsOf: body)
@@ -64,7 +64,7 @@ final class SpillFile {
 
     /// Calls `body` with the bytes of the record at `offset` (empty if it
     /// cannot be read, counted in `failedReads`).
-    func withRecord<Result>(at offset: Int64, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    package func withRecord<Result>(at offset: Int64, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         if offset >= inFile {
             return held.withUnsafeBytes { bytes in
                 let start = Int(offset - inFile)

@@ -1,0 +1,159 @@
+import EventModel
+import ICal
+import Settle
+
+/// The events an as-stored conversion with a window or a filter may
+/// write, in input order, held until it is known which series are
+/// written (those with a component that matches the filter or has an
+/// occurrence in the window; docs/convert.md).
+///
+/// Each event is a record in a `SpillFile` (the newest in memory, then a
+/// temporary file): its UID, where it was read, the zones its TZIDs
+/// resolved to, the zone years it uses (`WrittenZones.years(of:)`) and
+/// its component as read. Memory keeps 16 bytes an event: the record's
+/// offset and the UID's hash, so that only the chosen series are read
+/// back. Events of an events.json input have no component as read; they
+/// are written from the model and kept whole.
+///
+/// Before this, 100,000 recurring series far from a month's window (a
+/// 57 MB file) took 442 MB to convert as stored, every event held whole.
+struct HeldEvents {
+    private struct Entry {
+        var offset: Int64
+        var uidHash: Int
+    }
+
+    private var entries: [Entry] = []
+    private let file: SpillFile
+    private var tables = SpillTables()
+    private var writer = SpillWriter()
+    /// Events of events.json inputs, by the number their record gives.
+    private var modelEvents: [Event] = []
+
+    /// One event read back: what writing it needs.
+    struct Held {
+        var uid: String
+        var file: String
+        var tzids: [String: Zone?]
+        var years: [WrittenZones.ZoneYear]
+        var stored: StoredComponent?
+        var event: Event?
+    }
+
+    /// `memoryLimit`: bytes of records held in memory before they go to a
+    /// file (`Int.max`: never).
+    init(memoryLimit: Int) {
+        file = SpillFile(holdLimit: memoryLimit, folders: memoryLimit == .max ? [] : nil)
+    }
+
+    var count: Int { entries.count }
+
+    /// Reads that failed (an I/O error): those events were not written.
+    var failedReads: Int { file.failedReads }
+
+    mutating func add(_ event: Event, stored: StoredComponent?, tzids: [String: Zone?]) {
+        writer.reset()
+        writer.text(event.uid)
+        tables.write(event.source, to: &writer)
+        writer.unsigned(UInt64(tzids.count))
+        for (tzid, zone) in tzids.sorted(by: { $0.key < $1.key }) {
+            writer.text(tzid)
+            writer.unsigned(zone.map { tables.number(of: $0) + 1 } ?? 0)
+        }
+        let years = WrittenZones.years(of: event)
+        writer.unsigned(UInt64(years.count))
+        for use in years {
+            writer.unsigned(tables.number(of: use.zone))
+            writer.int(use.year)
+        }
+        if let stored {
+            writer.byte(0)
+            write(stored)
+        } else {
+            writer.byte(1)
+            writer.unsigned(UInt64(modelEvents.count))
+            modelEvents.append(event)
+        }
+        entries.append(Entry(offset: file.append(writer.bytes), uidHash: event.uid.hashValue))
+    }
+
+    /// The held events whose UID is in `uids`, in input order.
+    func forEach(in uids: Set<String>, _ body: (Held) -> Void) {
+        let hashes = Set(uids.map(\.hashValue))
+        for entry in entries where hashes.contains(entry.uidHash) {
+            guard let held = read(entry.offset), uids.contains(held.uid) else { continue }
+            body(held)
+        }
+    }
+
+    private func read(_ offset: Int64) -> Held? {
+        file.withRecord(at: offset) { bytes -> Held? in
+            var reader = SpillReader(bytes)
+            guard !reader.isEmpty else { return nil }
+            let uid = reader.text()
+            let file = tables.readSource(&reader).file
+            var tzids: [String: Zone?] = [:]
+            for _ in 0..<reader.count() {
+                let tzid = reader.text(), number = reader.unsigned()
+                tzids[tzid] = number == 0 ? .some(nil) : tables.zone(number - 1)
+            }
+            var years: [WrittenZones.ZoneYear] = []
+            for _ in 0..<reader.count() {
+                let zone = tables.zone(reader.unsigned()), year = reader.int()
+                if let zone { years.append(WrittenZones.ZoneYear(zone: zone, year: year)) }
+            }
+            var held = Held(uid: uid, file: file, tzids: tzids, years: years)
+            if reader.byte() == 0 {
+                held.stored = readComponent(&reader)
+            } else {
+                let number = Int(clamping: reader.unsigned())
+                guard number < modelEvents.count else { return nil }
+                held.event = modelEvents[number]
+            }
+            return held
+        }
+    }
+
+    /// A component: its lines as read, or (from jCal) its properties and
+    /// children one by one.
+    private mutating func write(_ component: StoredComponent) {
+        writer.text(component.name)
+        if let lines = component.lines {
+            writer.byte(0)
+            writer.blob(lines)
+            return
+        }
+        writer.byte(1)
+        let (properties, children) = component.parts
+        writer.unsigned(UInt64(properties.count))
+        for property in properties {
+            writer.text(property.name)
+            writer.unsigned(UInt64(property.parameters.count))
+            for parameter in property.parameters {
+                writer.text(parameter.name)
+                writer.unsigned(UInt64(parameter.values.count))
+                for value in parameter.values { writer.text(value) }
+            }
+            writer.text(property.value)
+        }
+        writer.unsigned(UInt64(children.count))
+        for child in children { write(child) }
+    }
+
+    private func readComponent(_ reader: inout SpillReader) -> StoredComponent {
+        let name = reader.text()
+        if reader.byte() == 0 { return StoredComponent(name: name, lines: reader.blob()) }
+        var properties: [StoredProperty] = []
+        for _ in 0..<reader.count() {
+            let propertyName = reader.text()
+            var parameters: [StoredParameter] = []
+            for _ in 0..<reader.count() {
+                let parameterName = reader.text()
+                parameters.append(StoredParameter(name: parameterName, values: (0..<reader.count()).map { _ in reader.text() }))
+            }
+            properties.append(StoredProperty(name: propertyName, parameters: parameters, value: reader.text()))
+        }
+        let children = (0..<reader.count()).map { _ in readComponent(&reader) }
+        return StoredComponent(name: name, properties: properties, children: children)
+    }
+}

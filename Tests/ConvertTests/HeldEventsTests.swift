@@ -1,0 +1,160 @@
+import EventModel
+import Foundation
+import ICal
+import Import
+import Settle
+import Testing
+@testable import Convert
+
+/// An as-stored conversion with a window or a filter holds its events as
+/// records (`HeldEvents`) until it knows which series it writes: the same
+/// bytes whether the records stay in memory or go through the temporary
+/// file, and only the chosen series written.
+@Suite struct HeldEventsTests {
+    /// A series in the window with an override, a series that ended in
+    /// 2020 with one too, a single event in the window and one outside,
+    /// in two zones (one with a VTIMEZONE as read).
+    static let calendar = """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//test//held//EN\r
+        BEGIN:VTIMEZONE\r
+        TZID:Office Time\r
+        BEGIN:STANDARD\r
+        DTSTART:19700101T000000\r
+        TZOFFSETFROM:+0100\r
+        TZOFFSETTO:+0100\r
+        END:STANDARD\r
+        END:VTIMEZONE\r
+        BEGIN:VEVENT\r
+        UID:weekly@test\r
+        DTSTART;TZID=Europe/Berlin:20261102T090000\r
+        DTEND;TZID=Europe/Berlin:20261102T093000\r
+        RRULE:FREQ=WEEKLY;COUNT=10\r
+        SUMMARY:Weekly sync\r
+        END:VEVENT\r
+        BEGIN:VEVENT\r
+        UID:old@test\r
+        DTSTART;TZID=Office Time:20190107T100000\r
+        DTEND;TZID=Office Time:20190107T110000\r
+        RRULE:FREQ=DAILY;UNTIL=20200101T000000Z\r
+        SUMMARY:Old standup\r
+        END:VEVENT\r
+        BEGIN:VEVENT\r
+        UID:weekly@test\r
+        RECURRENCE-ID;TZID=Europe/Berlin:20261109T090000\r
+        DTSTART;TZID=Europe/Berlin:20261109T100000\r
+        DTEND;TZID=Europe/Berlin:20261109T103000\r
+        SUMMARY:Weekly sync (moved)\r
+        BEGIN:VALARM\r
+        ACTION:DISPLAY\r
+        TRIGGER:-PT10M\r
+        DESCRIPTION:Sync\r
+        END:VALARM\r
+        END:VEVENT\r
+        BEGIN:VEVENT\r
+        UID:lunch@test\r
+        DTSTART:20261120T120000Z\r
+        DTEND:20261120T130000Z\r
+        SUMMARY:Lunch\r
+        END:VEVENT\r
+        BEGIN:VEVENT\r
+        UID:old-old@test\r
+        DTSTART;TZID=Office Time:20190301T100000\r
+        DTEND;TZID=Office Time:20190301T110000\r
+        SUMMARY:Old old standup\r
+        END:VEVENT\r
+        END:VCALENDAR\r
+
+        """
+
+    static let model = """
+        [{"startDate": 1795957200, "range": 1800, "type": 1, "title": "Coffee with Mia", "attends": []},
+         {"startDate": 1577836800, "range": 1800, "type": 1, "title": "Old coffee", "attends": []}]
+        """
+
+    private func converted(format: ConvertFormat = .ics, window: Bool = true, search: String? = nil,
+                           memoryLimit: Int) throws -> String {
+        let zone = try #require(Zone.named("Europe/Berlin"))
+        var settle = SettleOptions(from: try #require(LocalDate(year: 2026, month: 11, day: 1)),
+                                   to: try #require(LocalDate(year: 2026, month: 11, day: 30)),
+                                   timeline: ZoneTimeline(base: zone))
+        settle.filter.search = search
+        var options = ConvertOptions(format: format, expand: false, settle: settle, windowGiven: window,
+                                     today: try #require(LocalDate(year: 2026, month: 11, day: 26)))
+        options.heldMemoryLimit = memoryLimit
+        var out: [UInt8] = []
+        let conversion = Conversion(options: options) { bytes in
+            out.append(contentsOf: bytes)
+            return true
+        }
+        _ = try conversion.run([.bytes(Array(Self.calendar.utf8), name: "work.ics"),
+                                .bytes(Array(Self.model.utf8), name: "events.json")],
+                               importOptions: ImportOptions(useCalendarZone: true), diagnostic: { _ in })
+        #expect(!conversion.incomplete)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @Test func aWindowWritesTheSeriesItTouchesWhole() throws {
+        let text = try converted(memoryLimit: 0)
+        #expect(text.components(separatedBy: "UID:weekly@test").count == 3)  // master and override
+        #expect(text.contains("BEGIN:VALARM"))
+        #expect(text.contains("UID:lunch@test"))
+        #expect(text.contains("SUMMARY:Coffee with Mia"))
+        #expect(!text.contains("old@test") && !text.contains("Old coffee"))
+        // Only zones of what is written: Berlin, not the office's.
+        #expect(text.contains("TZID:Europe/Berlin") && !text.contains("Office Time"))
+        // Its VTIMEZONE covers the years noted: 2026, and through 2037 for
+        // a rule without an UNTIL.
+        #expect(text.contains("DTSTART:20260101T000000") && text.contains("RDATE:20370329T020000"))
+        #expect(!text.contains("RDATE:2038"))
+    }
+
+    @Test func aFilterWritesEveryComponentOfAMatchingSeries() throws {
+        let text = try converted(window: false, search: "moved", memoryLimit: 0)
+        #expect(text.components(separatedBy: "UID:weekly@test").count == 3)
+        #expect(!text.contains("lunch@test"))
+    }
+
+    /// Through the file from the first record, in memory, and with no
+    /// file at all: the same bytes, as .ics and as jCal.
+    @Test func theFileChangesNothing() throws {
+        for format in [ConvertFormat.ics, .jcal] {
+            for (window, search) in [(true, nil), (false, "standup"), (true, "sync")] as [(Bool, String?)] {
+                let throughFile = try converted(format: format, window: window, search: search, memoryLimit: 0)
+                #expect(throughFile == (try converted(format: format, window: window, search: search, memoryLimit: 1 << 20)))
+                #expect(throughFile == (try converted(format: format, window: window, search: search, memoryLimit: .max)))
+            }
+        }
+    }
+
+    /// Components built from parts (a jCal input's) come back as built:
+    /// every parameter value and child.
+    @Test func aBuiltComponentComesBackWhole() throws {
+        let alarm = StoredComponent(name: "VALARM", properties: [StoredProperty(name: "ACTION", value: "DISPLAY")], children: [])
+        let component = StoredComponent(name: "VEVENT", properties: [
+            StoredProperty(name: "UID", value: "built@test"),
+            StoredProperty(name: "ATTENDEE", parameters: [StoredParameter(name: "MEMBER", values: ["a", "b,c"]),
+                                                          StoredParameter(name: "CN", values: ["Ö"])], value: "mailto:x@test"),
+        ], children: [alarm])
+        let event = Event(uid: "built@test", title: "Built", calendar: "c", source: SourcePosition(file: "x.jcal", line: 3),
+                          start: .date(try #require(LocalDate(year: 2026, month: 11, day: 2))),
+                          end: .date(try #require(LocalDate(year: 2026, month: 11, day: 3))))
+        var held = HeldEvents(memoryLimit: 0)
+        held.add(event, stored: component, tzids: ["Nowhere": nil, "Europe/Berlin": Zone.named("Europe/Berlin")])
+        held.add(event, stored: nil, tzids: [:])
+        var back: [HeldEvents.Held] = []
+        held.forEach(in: ["built@test"]) { back.append($0) }
+        #expect(back.count == 2)
+        let read = try #require(back.first?.stored)
+        #expect(read.name == "VEVENT" && read.properties == component.properties)
+        #expect(read.children.map(\.name) == ["VALARM"] && read.children.first?.properties == alarm.properties)
+        #expect(back.first?.file == "x.jcal")
+        #expect(back.first?.tzids.count == 2 && back.first?.tzids["Nowhere"] == .some(nil))
+        #expect(back.first?.tzids["Europe/Berlin"] == .some(Zone.named("Europe/Berlin")))
+        #expect(back.last?.event?.title == "Built" && back.last?.stored == nil)
+        var none = 0
+        held.forEach(in: ["other@test"]) { _ in none += 1 }
+        #expect(none == 0 && held.failedReads == 0)
+    }
+}
