@@ -67,8 +67,9 @@ package struct ConvertOptions: Sendable {
 /// A filter or a window needs the whole input first (a series is kept
 /// when any of its components matches or has an occurrence in the
 /// window): the events go to the settler as they are read, and are held
-/// as records (`HeldEvents`) until the end. An expansion keeps its events
-/// whole.
+/// as records (`HeldEvents`) until the end; so are an expansion's over a
+/// window given. An expansion with no window given covers the data, and
+/// keeps its events whole.
 /// VTIMEZONEs go before the events; since the zones an input needs are
 /// known only at its end, the events are held in a `Spool` (memory, then a
 /// temporary file) until then.
@@ -92,7 +93,7 @@ package final class Conversion {
     /// read back (an I/O error). The caller fails (exit 74).
     private(set) package var incomplete = false
 
-    /// Events kept for an expansion, in input order.
+    /// Events kept for an expansion with no window given, in input order.
     private struct Kept {
         var event: Event
         var stored: StoredComponent?
@@ -100,10 +101,18 @@ package final class Conversion {
         var file: String { event.source.file }
     }
     private var kept: [Kept] = []
-    /// As stored with a window or a filter: the events that may be written.
+    /// With a window or a filter (as stored), or a window (expanded): the
+    /// events that may be written.
     private var held: HeldEvents?
-    /// As stored with a window: settles the events as they are read.
+    /// With a window: settles the events as they are read.
     private var settler: Settler?
+    /// What writing an expanded event needs besides its occurrence: its
+    /// component as read (nil from events.json), file and TZIDs.
+    private struct Written {
+        var stored: StoredComponent?
+        var file: String
+        var tzids: [String: Zone?]
+    }
     /// As stored with a filter and no window: the UIDs of matching events.
     private var matched = Set<String>()
     /// With a window given: a test that a single event may touch it.
@@ -134,7 +143,9 @@ package final class Conversion {
             coarseWindow = window
             importOptions.textWindow = window
         }
-        if !streams && !options.expand {
+        // An expansion with no window given covers the data: it needs every
+        // event before it can settle any, and holds them whole.
+        if !streams && (!options.expand || options.windowGiven) {
             held = HeldEvents(memoryLimit: options.heldMemoryLimit)
             if options.windowGiven { settler = Settler(options: keptSettleOptions) }
         }
@@ -205,7 +216,7 @@ package final class Conversion {
                    !coarseWindow.mayTouch(start: event.start, end: event.end) {
                     return  // a single event outside the window: never written
                 }
-                guard !options.expand, held != nil else {
+                guard held != nil else {
                     event.ordinal = kept.count
                     kept.append(Kept(event: event, stored: form, tzids: tzids))
                     return
@@ -244,7 +255,7 @@ package final class Conversion {
 
     /// Writes what a window, a filter or an expansion chooses.
     private func finishKept() -> [Diagnostic] {
-        if let held { return finishHeld(held) }
+        if let held { return options.expand ? finishHeldExpanded(held) : finishHeld(held) }
         var settleOptions = keptSettleOptions
         if !options.windowGiven {
             guard let window = Conversion.dataWindow(kept.map(\.event), today: options.today) else {
@@ -257,8 +268,30 @@ package final class Conversion {
         let settler = Settler(options: settleOptions)
         for item in kept { settler.add(item.event) }
         let settlement = settler.settle(releasingInput: true)
-        defer { kept = [] }
-        writeExpanded(settlement)
+        var written: [Int: Written] = [:]
+        for occurrence in settlement.occurrences where written[occurrence.event.ordinal] == nil {
+            let item = kept[occurrence.event.ordinal]
+            written[occurrence.event.ordinal] = Written(stored: item.stored, file: item.file, tzids: item.tzids)
+        }
+        kept = []
+        writeExpanded(settlement, written)
+        return settlement.diagnostics
+    }
+
+    /// Expanded over the window given: the events settled as they were
+    /// read; those with an occurrence in the window read back.
+    private func finishHeldExpanded(_ held: HeldEvents) -> [Diagnostic] {
+        defer { self.held = nil }
+        guard let settler else { return [] }
+        let settlement = settler.settle(releasingInput: true)
+        self.settler = nil
+        var written: [Int: Written] = [:]
+        for occurrence in settlement.occurrences where written[occurrence.event.ordinal] == nil {
+            guard let item = held.item(at: occurrence.event.ordinal) else { continue }
+            written[occurrence.event.ordinal] = Written(stored: item.stored, file: item.file, tzids: item.tzids)
+        }
+        if held.failedReads > 0 { incomplete = true }
+        writeExpanded(settlement, written)
         return settlement.diagnostics
     }
 
@@ -287,16 +320,18 @@ package final class Conversion {
         return diagnostics
     }
 
-    private func writeExpanded(_ settlement: Settlement) {
+    /// The occurrences of `settlement`; `written` for each of their events
+    /// (by ordinal).
+    private func writeExpanded(_ settlement: Settlement, _ written: [Int: Written]) {
         switch options.format {
         case .ics:
-            writeExpandedText(settlement.occurrences)
+            writeExpandedText(settlement.occurrences, written)
         case .jcal:
             var templates: [Int: EventComponents.Template] = [:]
             for occurrence in settlement.occurrences {
                 let ordinal = occurrence.event.ordinal
-                let item = kept[ordinal]
                 if templates[ordinal] == nil {
+                    let item = written[ordinal] ?? Written(stored: nil, file: occurrence.event.source.file, tzids: [:])
                     templates[ordinal] = EventComponents.template(occurrence.occurrence, written: item.stored, file: item.file,
                                                                   zonesOf: item.tzids, zones: &zones)
                 }
@@ -307,8 +342,8 @@ package final class Conversion {
             var writer = EventsJSONWriter()
             writeRows(settlement, head: { writer.begin(&$0) }, row: { writer.write($0, &$1) }, tail: { writer.end(&$0) })
         case .csv:
-            let privacy: (Event) -> Bool = { [kept] event in
-                let level = kept[event.ordinal].stored?.first("CLASS")?.value.uppercased()
+            let privacy: (Event) -> Bool = { event in
+                let level = written[event.ordinal]?.stored?.first("CLASS")?.value.uppercased()
                 return level == "PRIVATE" || level == "CONFIDENTIAL"
             }
             let writer = CSVWriter(columns: options.csvColumns, timeline: settlement.timeline, privacy: privacy)
@@ -322,19 +357,24 @@ package final class Conversion {
     /// occurrences a piece made on every core (`ParallelChunks.inOrder`),
     /// each piece with its own copy of the named zones, handed on in order
     /// (the same bytes on one core or many).
-    private func writeExpandedText(_ occurrences: [SettledOccurrence]) {
-        // Each event's template once, found by its ordinal (looked up for
-        // every occurrence, twice, on every core).
+    private func writeExpandedText(_ occurrences: [SettledOccurrence], _ written: [Int: Written]) {
+        // Each event's template once; each occurrence's template by its
+        // place in `templates` (looked up twice, on every core).
         var templates: [(template: EventComponents.Template, rendered: EventComponents.Template.Rendered)] = []
-        var templateOf = [Int](repeating: -1, count: kept.count)
+        var templateOfOrdinal: [Int: Int32] = [:]
+        var templateOf: [Int32] = []
+        templateOf.reserveCapacity(occurrences.count)
         var namedYears = EventComponents.NamedZoneYears()
         for occurrence in occurrences {
             let ordinal = occurrence.event.ordinal
-            if templateOf[ordinal] < 0 {
-                let item = kept[ordinal]
+            if let known = templateOfOrdinal[ordinal] {
+                templateOf.append(known)
+            } else {
+                let item = written[ordinal] ?? Written(stored: nil, file: occurrence.event.source.file, tzids: [:])
                 let template = EventComponents.template(occurrence.occurrence, written: item.stored, file: item.file,
                                                         zonesOf: item.tzids, zones: &zones)
-                templateOf[ordinal] = templates.count
+                templateOfOrdinal[ordinal] = Int32(templates.count)
+                templateOf.append(Int32(templates.count))
                 templates.append((template, template.rendered()))
             }
             EventComponents.Template.nameZones(of: occurrence.occurrence, zones: &zones, named: &namedYears)
@@ -347,14 +387,14 @@ package final class Conversion {
             // Sized for its VEVENTs (their shared lines and three time
             // lines each): no buffer grown by doubling, no pages touched twice.
             let bytes = range.reduce(0) { total, index in
-                let rendered = templates[templateOf[occurrences[index].occurrence.event.ordinal]].rendered
+                let rendered = templates[Int(templateOf[index])].rendered
                 return total + rendered.head.count + rendered.tail.count + 3 * 80
             }
             var writer = ICalTextWriter(capacity: bytes)
             var zones = named
             for index in range {
                 let occurrence = occurrences[index].occurrence
-                let (template, rendered) = templates[templateOf[occurrence.event.ordinal]]
+                let (template, rendered) = templates[Int(templateOf[index])]
                 template.write(occurrence, rendered: rendered, to: &writer, zones: &zones)
             }
             return writer.out

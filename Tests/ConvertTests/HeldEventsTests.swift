@@ -54,6 +54,7 @@ import Testing
         END:VEVENT\r
         BEGIN:VEVENT\r
         UID:lunch@test\r
+        CLASS:PRIVATE\r
         DTSTART:20261120T120000Z\r
         DTEND:20261120T130000Z\r
         SUMMARY:Lunch\r
@@ -73,14 +74,14 @@ import Testing
          {"startDate": 1577836800, "range": 1800, "type": 1, "title": "Old coffee", "attends": []}]
         """
 
-    private func converted(format: ConvertFormat = .ics, window: Bool = true, search: String? = nil,
-                           memoryLimit: Int) throws -> String {
+    private func converted(format: ConvertFormat = .ics, expand: Bool = false, window: Bool = true,
+                           search: String? = nil, memoryLimit: Int) throws -> String {
         let zone = try #require(Zone.named("Europe/Berlin"))
         var settle = SettleOptions(from: try #require(LocalDate(year: 2026, month: 11, day: 1)),
                                    to: try #require(LocalDate(year: 2026, month: 11, day: 30)),
                                    timeline: ZoneTimeline(base: zone))
         settle.filter.search = search
-        var options = ConvertOptions(format: format, expand: false, settle: settle, windowGiven: window,
+        var options = ConvertOptions(format: format, expand: expand, settle: settle, windowGiven: window,
                                      today: try #require(LocalDate(year: 2026, month: 11, day: 26)))
         options.heldMemoryLimit = memoryLimit
         var out: [UInt8] = []
@@ -125,6 +126,23 @@ import Testing
                 #expect(throughFile == (try converted(format: format, window: window, search: search, memoryLimit: 1 << 20)))
                 #expect(throughFile == (try converted(format: format, window: window, search: search, memoryLimit: .max)))
             }
+        }
+    }
+
+    /// Expanded over a window: one VEVENT an occurrence, the override's
+    /// VALARM with it, the CSV's Private column from the lines as read;
+    /// the same through the file as in memory.
+    @Test func anExpansionReadsBackTheEventsItWrites() throws {
+        let text = try converted(expand: true, memoryLimit: 0)
+        #expect(text.components(separatedBy: "BEGIN:VEVENT").count - 1 == 5 + 1 + 1)  // five Mondays, lunch, coffee
+        #expect(text.contains("SUMMARY:Weekly sync (moved)") && text.contains("BEGIN:VALARM"))
+        #expect(!text.contains("Old standup"))
+        let csv = try converted(format: .csv, memoryLimit: 0)
+        let lunch = try #require(csv.split(separator: "\r\n").first { $0.hasPrefix("Lunch,") })
+        #expect(lunch.hasSuffix(",True"))
+        for format in [ConvertFormat.ics, .jcal, .csv, .eventsJSON] {
+            let throughFile = try converted(format: format, expand: true, memoryLimit: 0)
+            #expect(throughFile == (try converted(format: format, expand: true, memoryLimit: .max)))
         }
     }
 
