@@ -44,10 +44,13 @@ package struct ConvertOptions: Sendable {
     /// Today in the viewer's zone: series without an end are expanded a
     /// year past it when no window is given.
     package var today: LocalDate
-    /// As stored with a window or a filter: bytes of the events held in
-    /// memory before they go to a temporary file (`HeldEvents`); `Int.max`
-    /// for none.
+    /// With a window (or, as stored, a filter): bytes of the events held
+    /// in memory before they go to a temporary file (`HeldEvents`);
+    /// `Int.max`: no temporary file.
     package var heldMemoryLimit = 1 << 20
+    /// For tests: every read back of a held event from the temporary file
+    /// fails, as an I/O error would.
+    package var heldReadsFail = false
 
     package init(format: ConvertFormat, expand: Bool, settle: SettleOptions, windowGiven: Bool, today: LocalDate) {
         self.today = today
@@ -89,8 +92,10 @@ package final class Conversion {
     private var text = ICalTextWriter()
     private var componentsWritten = 0
     private(set) package var stopped = false
-    /// The output was cut short: the spool's temporary file could not be
-    /// read back (an I/O error). The caller fails (exit 74).
+    /// The output is incomplete: a temporary file (the held events', or the
+    /// spool's) could not be read back (an I/O error). Nothing is written
+    /// when the held events fail (it is known before writing), and the
+    /// output stops where the spool did; the caller fails (exit 74).
     private(set) package var incomplete = false
 
     /// Events kept for an expansion with no window given, in input order.
@@ -113,11 +118,10 @@ package final class Conversion {
         var file: String
         var tzids: [String: Zone?]
     }
-    /// As stored with a filter and no window: the UIDs of matching events.
-    private var matched = Set<String>()
+    /// As stored with a filter and no window: the series of matching events.
+    private var matched = Set<HeldEvents.Series>()
     /// With a window given: a test that a single event may touch it.
     private var coarseWindow: CoarseWindow?
-    private var otherComponents: [(StoredComponent, String)] = []
 
     package init(options: ConvertOptions, sink: @escaping (UnsafeRawBufferPointer) -> Bool) {
         self.options = options
@@ -146,7 +150,7 @@ package final class Conversion {
         // An expansion with no window given covers the data: it needs every
         // event before it can settle any, and holds them whole.
         if !streams && (!options.expand || options.windowGiven) {
-            held = HeldEvents(memoryLimit: options.heldMemoryLimit)
+            held = HeldEvents(memoryLimit: options.heldMemoryLimit, readsFail: options.heldReadsFail)
             if options.windowGiven { settler = Settler(options: keptSettleOptions) }
         }
         let importer = Importer(options: importOptions)
@@ -199,8 +203,9 @@ package final class Conversion {
             }
         case .timezone(let form, let file):
             zones.record(timezone: form, file: file)
-        case .other(let form, let file):
-            if streams { writeComponent(form) } else if !options.expand && options.settle.filter.isEmpty { otherComponents.append((form, file)) }
+        case .other(let form, _):
+            // Left out with a filter or a window (docs/convert.md).
+            if streams { writeComponent(form) }
         case .event(var event, let form, let tzids):
             let file = event.source.file
             if form == nil { noteModelCalendar(event) }
@@ -222,11 +227,11 @@ package final class Conversion {
                     return
                 }
                 event.ordinal = held?.count ?? 0
-                held?.add(event, stored: form, tzids: tzids)
+                held?.add(event, stored: form, tzids: tzids)  // in place: no copy of its entries
                 if let settler {
                     settler.add(event)
                 } else if options.settle.filter.matches(event) {
-                    matched.insert(event.uid)
+                    matched.insert(HeldEvents.Series(event))
                 }
             }
         }
@@ -295,8 +300,9 @@ package final class Conversion {
         return settlement.diagnostics
     }
 
-    /// As stored: every component of a series (one UID) written when any
-    /// of them matches the filter or has an occurrence in the window.
+    /// As stored: every component of a series (one UID in one calendar)
+    /// written when any of them matches the filter or has an occurrence in
+    /// the window.
     private func finishHeld(_ held: HeldEvents) -> [Diagnostic] {
         defer { self.held = nil }
         var chosen = matched
@@ -304,10 +310,9 @@ package final class Conversion {
         if let settler {
             let settlement = settler.settle(releasingInput: true)
             self.settler = nil
-            chosen = Set(settlement.occurrences.map(\.event.uid))
+            chosen = Set(settlement.occurrences.map { HeldEvents.Series($0.event) })
             diagnostics = settlement.diagnostics
         }
-        for (form, _) in otherComponents where !options.windowGiven { writeComponent(form) }
         held.forEach(in: chosen) { item in
             zones.note(item.years)
             if let form = item.stored {
@@ -498,6 +503,8 @@ package final class Conversion {
 
     /// The calendar's head, its VTIMEZONEs, the events held in the spool, its end.
     private func writeOut() {
+        // Held events that could not be read back: nothing is written.
+        guard !incomplete else { return }
         body.take(&text.out)
         var head = ICalTextWriter()
         let timezones = options.format == .ics || options.format == .jcal

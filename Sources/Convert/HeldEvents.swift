@@ -9,20 +9,28 @@ import Settle
 /// occurrence in it (docs/convert.md).
 ///
 /// Each event is a record in a `SpillFile` (the newest in memory, then a
-/// temporary file): its UID, where it was read, the zones its TZIDs
-/// resolved to, the zone years it uses (`WrittenZones.years(of:)`) and
-/// its component as read. Memory keeps 16 bytes an event: the record's
-/// offset and the UID's hash, so that only the chosen series are read
-/// back. Events of an events.json input have no component as read; they
-/// are written from the model and kept whole.
-///
-/// Before this, 100,000 recurring series far from a month's window (a
-/// 57 MB file) took 442 MB to convert, as stored or expanded, every
-/// event held whole; 38 MB now.
+/// temporary file): its series (calendar and UID), its file, the zones
+/// its TZIDs resolved to, the zone years it uses
+/// (`WrittenZones.years(of:)`) and its component as read. Memory keeps
+/// 16 bytes an event: the record's offset and its series' hash, so that
+/// only the chosen series are read back. Events of an events.json input
+/// have no component as read; they are written from the model and kept
+/// whole.
 struct HeldEvents {
+    /// A series: the components of one UID in one calendar
+    /// (docs/semantics.md, "Overrides").
+    struct Series: Hashable {
+        var calendar: String
+        var uid: String
+
+        init(calendar: String, uid: String) { (self.calendar, self.uid) = (calendar, uid) }
+
+        init(_ event: Event) { self.init(calendar: event.calendar, uid: event.uid) }
+    }
+
     private struct Entry {
         var offset: Int64
-        var uidHash: Int
+        var seriesHash: Int
     }
 
     private var entries: [Entry] = []
@@ -34,7 +42,7 @@ struct HeldEvents {
 
     /// One event read back: what writing it needs.
     struct Held {
-        var uid: String
+        var series: Series
         var file: String
         var tzids: [String: Zone?]
         var years: [WrittenZones.ZoneYear]
@@ -43,9 +51,11 @@ struct HeldEvents {
     }
 
     /// `memoryLimit`: bytes of records held in memory before they go to a
-    /// file (`Int.max`: never).
-    init(memoryLimit: Int) {
+    /// file (`Int.max`: no file). `readsFail`, for tests: every read back
+    /// from the file fails, as an I/O error would.
+    init(memoryLimit: Int, readsFail: Bool = false) {
         file = SpillFile(holdLimit: memoryLimit, folders: memoryLimit == .max ? [] : nil)
+        file.readsFromFileFail = readsFail
     }
 
     var count: Int { entries.count }
@@ -55,11 +65,14 @@ struct HeldEvents {
 
     mutating func add(_ event: Event, stored: StoredComponent?, tzids: [String: Zone?]) {
         writer.reset()
-        writer.text(event.uid)
-        tables.write(event.source, to: &writer)
+        let series = Series(event)
+        writer.text(series.calendar)
+        writer.text(series.uid)
+        tables.write(file: event.source.file, to: &writer)
         writer.unsigned(UInt64(tzids.count))
         for (tzid, zone) in tzids.sorted(by: { $0.key < $1.key }) {
             writer.text(tzid)
+            // 0 for a TZID nothing resolved, else the zone's number + 1.
             writer.unsigned(zone.map { tables.number(of: $0) + 1 } ?? 0)
         }
         let years = WrittenZones.years(of: event)
@@ -76,7 +89,7 @@ struct HeldEvents {
             writer.unsigned(UInt64(modelEvents.count))
             modelEvents.append(event)
         }
-        entries.append(Entry(offset: file.append(writer.bytes), uidHash: event.uid.hashValue))
+        entries.append(Entry(offset: file.append(writer.bytes), seriesHash: series.hashValue))
     }
 
     /// The event added `index`-th (from 0); nil if it cannot be read back
@@ -86,11 +99,13 @@ struct HeldEvents {
         return read(entries[index].offset)
     }
 
-    /// The held events whose UID is in `uids`, in input order.
-    func forEach(in uids: Set<String>, _ body: (Held) -> Void) {
-        let hashes = Set(uids.map(\.hashValue))
-        for entry in entries where hashes.contains(entry.uidHash) {
-            guard let held = read(entry.offset), uids.contains(held.uid) else { continue }
+    /// The held events of the series in `chosen`, in input order. Only
+    /// records whose series' hash is chosen are read; a record whose hash
+    /// another series shares is read and passed over.
+    func forEach(in chosen: Set<Series>, _ body: (Held) -> Void) {
+        let hashes = Set(chosen.map(\.hashValue))
+        for entry in entries where hashes.contains(entry.seriesHash) {
+            guard let held = read(entry.offset), chosen.contains(held.series) else { continue }
             body(held)
         }
     }
@@ -99,8 +114,8 @@ struct HeldEvents {
         file.withRecord(at: offset) { bytes -> Held? in
             var reader = SpillReader(bytes)
             guard !reader.isEmpty else { return nil }
-            let uid = reader.text()
-            let file = tables.readSource(&reader).file
+            let calendar = reader.text(), uid = reader.text()
+            let file = tables.readFile(&reader)
             var tzids: [String: Zone?] = [:]
             for _ in 0..<reader.count() {
                 let tzid = reader.text(), number = reader.unsigned()
@@ -111,7 +126,7 @@ struct HeldEvents {
                 let zone = tables.zone(reader.unsigned()), year = reader.int()
                 if let zone { years.append(WrittenZones.ZoneYear(zone: zone, year: year)) }
             }
-            var held = Held(uid: uid, file: file, tzids: tzids, years: years)
+            var held = Held(series: Series(calendar: calendar, uid: uid), file: file, tzids: tzids, years: years)
             if reader.byte() == 0 {
                 held.stored = readComponent(&reader)
             } else {

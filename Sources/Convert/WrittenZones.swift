@@ -68,7 +68,9 @@ package struct WrittenZones {
             // with one TZID and different rules): the later is renamed.
             var number = 2
             while taken.contains("\(name)-\(number)") { number += 1 }
-            notes.append("two different time zones are named \"\(name)\"; the one of \(file) is written as \"\(name)-\(number)\"")
+            // A zone named from the model, not from a file's TZID, has no file to name.
+            let which = file.isEmpty ? "the later one" : "the one of \(file)"
+            notes.append("two different time zones are named \"\(name)\"; \(which) is written as \"\(name)-\(number)\"")
             name = "\(name)-\(number)"
         }
         taken.insert(name)
@@ -90,21 +92,21 @@ package struct WrittenZones {
     }
 
     /// `years(of:)` of an event, noted.
-    package mutating func note(_ years: [ZoneYear]) {
+    mutating func note(_ years: [ZoneYear]) {
         for use in years { self.use(year: use.year, zone: use.zone) }
     }
 
     /// A zone and a year a written time falls in.
-    package struct ZoneYear: Equatable {
-        package var zone: Zone
-        package var year: Int
+    struct ZoneYear {
+        var zone: Zone
+        var year: Int
     }
 
     /// What `note(_:)` notes of `event`, in the order it notes them: the
     /// year of each time in a zone other than its start's, then the first
     /// and last year in the start's zone, then 2037 (or the start's year)
     /// for a rule without an end.
-    package static func years(of event: Event) -> [ZoneYear] {
+    static func years(of event: Event) -> [ZoneYear] {
         var times = [event.start, event.end] + event.recurrence.exceptionDates + event.recurrence.dates.map(\.start)
         if let recurrenceID = event.recurrenceID { times.append(recurrenceID.time) }
         for rule in event.recurrence.rules { if let until = rule.until { times.append(until) } }

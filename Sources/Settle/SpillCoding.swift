@@ -94,27 +94,26 @@ package struct SpillReader {
     package mutating func bool() -> Bool { byte() != 0 }
 
     package mutating func text() -> String {
-        let count = Int(clamping: unsigned())
-        let end = min(bytes.count, index + min(count, bytes.count))
-        defer { index = end }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+        String(decoding: counted(), as: UTF8.self)
     }
 
     /// What `SpillWriter.blob` wrote.
     package mutating func blob() -> [UInt8] {
-        let count = Int(clamping: unsigned())
-        let end = min(bytes.count, index + min(count, bytes.count))
-        defer { index = end }
-        return Array(UnsafeRawBufferPointer(rebasing: bytes[index..<end]))
+        Array(counted())
     }
 
     /// Whether the next text is `value`, byte for byte; the reader is past it either way.
     package mutating func textEquals(_ value: String) -> Bool {
+        let text = counted()
+        return text.count == value.utf8.count && value.hasBytes(text.bindMemory(to: UInt8.self))
+    }
+
+    /// The bytes after a count (as many as are left), the reader past them.
+    private mutating func counted() -> UnsafeRawBufferPointer {
         let count = Int(clamping: unsigned())
         let end = min(bytes.count, index + min(count, bytes.count))
         defer { index = end }
-        guard end - index == value.utf8.count else { return false }
-        return value.hasBytes(UnsafeRawBufferPointer(rebasing: bytes[index..<end]).bindMemory(to: UInt8.self))
+        return UnsafeRawBufferPointer(rebasing: bytes[index..<end])
     }
 
     package mutating func optionalInt() -> Int? { bool() ? int() : nil }
@@ -269,20 +268,27 @@ package struct SpillTables {
         return Recurrence(rules: rules, exceptionRules: exceptionRules, dates: dates, exceptionDates: exceptionDates)
     }
 
-    package mutating func write(_ source: SourcePosition, to writer: inout SpillWriter) {
-        // Past 2³² files a name is written whole (number 0 then the text).
-        if let number = files.number(of: source.file) {
-            writer.unsigned(UInt64(number) + 1)
-        } else {
-            writer.unsigned(0)
-            writer.text(source.file)
-        }
+    mutating func write(_ source: SourcePosition, to writer: inout SpillWriter) {
+        write(file: source.file, to: &writer)
         writer.int(source.line)
     }
 
-    package func readSource(_ reader: inout SpillReader) -> SourcePosition {
+    func readSource(_ reader: inout SpillReader) -> SourcePosition {
+        SourcePosition(file: readFile(&reader), line: reader.int())
+    }
+
+    package mutating func write(file: String, to writer: inout SpillWriter) {
+        // Past 2³² files a name is written whole (number 0 then the text).
+        if let number = files.number(of: file) {
+            writer.unsigned(UInt64(number) + 1)
+        } else {
+            writer.unsigned(0)
+            writer.text(file)
+        }
+    }
+
+    package func readFile(_ reader: inout SpillReader) -> String {
         let number = reader.unsigned()
-        let file = number == 0 ? reader.text() : files[UInt32(truncatingIfNeeded: number - 1)]
-        return SourcePosition(file: file, line: reader.int())
+        return number == 0 ? reader.text() : files[UInt32(truncatingIfNeeded: number - 1)]
     }
 }

@@ -25,6 +25,8 @@ package final class SpillFile {
     private let holdLimit: Int
     /// Reads that failed (an I/O error), reported by the owner.
     package private(set) var failedReads = 0
+    /// For tests: every read from the file fails, as an I/O error would.
+    package var readsFromFileFail = false
     /// Room for records read from the file, kept from one read to the next.
     private var readRoom: [UInt8] = []
 
@@ -73,7 +75,7 @@ package final class SpillFile {
                 return body(UnsafeRawBufferPointer(rebasing: bytes[start + header..<start + header + length]))
             }
         }
-        guard let record = readFromFile(at: offset) else {
+        guard !readsFromFileFail, let record = readFromFile(at: offset) else {
             failedReads += 1
             return body(UnsafeRawBufferPointer(start: nil, count: 0))
         }

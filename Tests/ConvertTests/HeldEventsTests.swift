@@ -75,25 +75,72 @@ import Testing
         """
 
     private func converted(format: ConvertFormat = .ics, expand: Bool = false, window: Bool = true,
-                           search: String? = nil, memoryLimit: Int) throws -> String {
+                           search: String? = nil, calendars: [String] = [], memoryLimit: Int,
+                           readsFail: Bool = false, inputs: [InputSource]? = nil) throws -> (text: String, incomplete: Bool) {
         let zone = try #require(Zone.named("Europe/Berlin"))
         var settle = SettleOptions(from: try #require(LocalDate(year: 2026, month: 11, day: 1)),
                                    to: try #require(LocalDate(year: 2026, month: 11, day: 30)),
                                    timeline: ZoneTimeline(base: zone))
         settle.filter.search = search
+        settle.filter.calendars = calendars
         var options = ConvertOptions(format: format, expand: expand, settle: settle, windowGiven: window,
                                      today: try #require(LocalDate(year: 2026, month: 11, day: 26)))
         options.heldMemoryLimit = memoryLimit
+        options.heldReadsFail = readsFail
         var out: [UInt8] = []
         let conversion = Conversion(options: options) { bytes in
             out.append(contentsOf: bytes)
             return true
         }
-        _ = try conversion.run([.bytes(Array(Self.calendar.utf8), name: "work.ics"),
-                                .bytes(Array(Self.model.utf8), name: "events.json")],
+        _ = try conversion.run(inputs ?? [.bytes(Array(Self.calendar.utf8), name: "work.ics"),
+                                          .bytes(Array(Self.model.utf8), name: "events.json")],
                                importOptions: ImportOptions(useCalendarZone: true), diagnostic: { _ in })
-        #expect(!conversion.incomplete)
-        return String(decoding: out, as: UTF8.self)
+        return (String(decoding: out, as: UTF8.self), conversion.incomplete)
+    }
+
+    private func converted(format: ConvertFormat = .ics, expand: Bool = false, window: Bool = true,
+                           search: String? = nil, memoryLimit: Int) throws -> String {
+        let (text, incomplete) = try converted(format: format, expand: expand, window: window, search: search,
+                                               calendars: [], memoryLimit: memoryLimit)
+        #expect(!incomplete)
+        return text
+    }
+
+    /// A record that cannot be read back (an I/O error): the conversion is
+    /// incomplete and writes nothing, not a calendar short of events.
+    @Test func aFailedReadWritesNothing() throws {
+        for expand in [false, true] {
+            let (text, incomplete) = try converted(expand: expand, calendars: [], memoryLimit: 0, readsFail: true)
+            #expect(incomplete)
+            #expect(text.isEmpty)
+        }
+        // Records still in memory are read: nothing fails.
+        #expect(try !converted(calendars: [], memoryLimit: .max, readsFail: true).incomplete)
+    }
+
+    /// Two calendars with one UID hold two series: `--calendar` writes
+    /// the one asked for, not the other's.
+    @Test func aSeriesIsAUIDInOneCalendar() throws {
+        func calendar(_ name: String, _ title: String) -> InputSource {
+            .bytes(Array("""
+                BEGIN:VCALENDAR\r
+                VERSION:2.0\r
+                X-WR-CALNAME:\(name)\r
+                BEGIN:VEVENT\r
+                UID:shared@test\r
+                DTSTART:20261110T090000Z\r
+                DTEND:20261110T100000Z\r
+                SUMMARY:\(title)\r
+                END:VEVENT\r
+                END:VCALENDAR\r
+
+                """.utf8), name: "\(name).ics")
+        }
+        let inputs = [calendar("home", "Dentist"), calendar("work", "Review")]
+        for window in [true, false] {
+            let (text, _) = try converted(window: window, calendars: ["work"], memoryLimit: 0, inputs: inputs)
+            #expect(text.contains("SUMMARY:Review") && !text.contains("Dentist"))
+        }
     }
 
     @Test func aWindowWritesTheSeriesItTouchesWhole() throws {
@@ -146,6 +193,48 @@ import Testing
         }
     }
 
+    /// Two files' VTIMEZONEs with one TZID and different rules: the later
+    /// zone is renamed, and the warning says so without an empty file name.
+    @Test func aRenamedZoneIsNamedInItsWarning() throws {
+        func calendar(_ number: Int) -> InputSource {
+            .bytes(Array("""
+                BEGIN:VCALENDAR\r
+                VERSION:2.0\r
+                BEGIN:VTIMEZONE\r
+                TZID:Office Time\r
+                BEGIN:STANDARD\r
+                DTSTART:19700101T000000\r
+                TZOFFSETFROM:+0\(number)00\r
+                TZOFFSETTO:+0\(number)00\r
+                END:STANDARD\r
+                END:VTIMEZONE\r
+                BEGIN:VEVENT\r
+                UID:e\(number)@test\r
+                DTSTART;TZID=Office Time:20261110T090000\r
+                DTEND;TZID=Office Time:20261110T100000\r
+                SUMMARY:E\(number)\r
+                END:VEVENT\r
+                END:VCALENDAR\r
+
+                """.utf8), name: "f\(number).ics")
+        }
+        let zone = try #require(Zone.named("UTC"))
+        for expand in [false, true] {
+            let settle = SettleOptions(from: try #require(LocalDate(year: 2026, month: 11, day: 1)),
+                                       to: try #require(LocalDate(year: 2026, month: 11, day: 30)),
+                                       timeline: ZoneTimeline(base: zone))
+            let options = ConvertOptions(format: .ics, expand: expand, settle: settle, windowGiven: true,
+                                         today: try #require(LocalDate(year: 2026, month: 11, day: 26)))
+            var warnings: [String] = []
+            let conversion = Conversion(options: options) { _ in true }
+            _ = try conversion.run([calendar(1), calendar(2)], importOptions: ImportOptions(useCalendarZone: true),
+                                   diagnostic: { warnings.append($0.description) })
+            let renamed = warnings.filter { $0.contains("\"Office Time-2\"") }
+            #expect(renamed.count == 1)
+            #expect(renamed.allSatisfy { !$0.contains("of  is") })
+        }
+    }
+
     /// Components built from parts (a jCal input's) come back as built:
     /// every parameter value and child.
     @Test func aBuiltComponentComesBackWhole() throws {
@@ -162,7 +251,7 @@ import Testing
         held.add(event, stored: component, tzids: ["Nowhere": nil, "Europe/Berlin": Zone.named("Europe/Berlin")])
         held.add(event, stored: nil, tzids: [:])
         var back: [HeldEvents.Held] = []
-        held.forEach(in: ["built@test"]) { back.append($0) }
+        held.forEach(in: [HeldEvents.Series(event)]) { back.append($0) }
         #expect(back.count == 2)
         let read = try #require(back.first?.stored)
         #expect(read.name == "VEVENT" && read.properties == component.properties)
@@ -172,7 +261,7 @@ import Testing
         #expect(back.first?.tzids["Europe/Berlin"] == .some(Zone.named("Europe/Berlin")))
         #expect(back.last?.event?.title == "Built" && back.last?.stored == nil)
         var none = 0
-        held.forEach(in: ["other@test"]) { _ in none += 1 }
+        held.forEach(in: [HeldEvents.Series(calendar: "c", uid: "other@test"), HeldEvents.Series(calendar: "d", uid: "built@test")]) { _ in none += 1 }
         #expect(none == 0 && held.failedReads == 0)
     }
 }
