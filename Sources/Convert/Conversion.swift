@@ -90,6 +90,9 @@ package final class Conversion {
     private var calendarNames: [String: String] = [:]
     private var body: Spool
     private var text = ICalTextWriter()
+    /// jCal components written, handed to the spool 64 KiB at a time (a
+    /// piece per component kept its 64 KiB buffer for 1 KiB of text).
+    private var jcal = ByteWriter()
     private var componentsWritten = 0
     private(set) package var stopped = false
     /// The output is incomplete: a temporary file (the held events', or the
@@ -491,10 +494,9 @@ package final class Conversion {
             text.component(component)
             if text.out.count >= 1 << 16 { body.take(&text.out) }
         case .jcal:
-            var out = ByteWriter()
-            out.append(componentsWritten == 0 ? "\n" : ",\n")
-            JCalWriter.component(component, to: &out)
-            body.take(&out)
+            jcal.append(componentsWritten == 0 ? "\n" : ",\n")
+            JCalWriter.component(component, to: &jcal)
+            if jcal.count >= 1 << 16 { body.take(&jcal) }
         case .eventsJSON, .csv:
             return
         }
@@ -506,6 +508,7 @@ package final class Conversion {
         // Held events that could not be read back: nothing is written.
         guard !incomplete else { return }
         body.take(&text.out)
+        body.take(&jcal)
         var head = ICalTextWriter()
         let timezones = options.format == .ics || options.format == .jcal
             ? zones.timezones(includeUnused: streams) : []
@@ -611,10 +614,18 @@ final class Spool {
             }
         }
         if fd < 0 || !fileTakes {
-            // Before the file, or after it stopped taking more.
+            // Before the file, or after it stopped taking more. A small
+            // piece is copied into the last one: kept as it is, it would
+            // hold its writer's whole buffer (64 KiB for a 1 KiB jCal
+            // component) until the end.
             memoryCount += out.count
-            pieces.append(out)
-            out = ByteWriter()
+            if out.count < 1 << 14 {
+                if pieces.isEmpty || pieces[pieces.count - 1].count >= 1 << 16 { pieces.append(ByteWriter()) }
+                out.drain { pieces[pieces.count - 1].append(bytes: $0.bindMemory(to: UInt8.self)) }
+            } else {
+                pieces.append(out)
+                out = ByteWriter()
+            }
             return
         }
         out.drain { writeAll($0) }
@@ -646,6 +657,9 @@ final class Spool {
 
     /// Bytes in the file (for tests).
     var bytesInFile: Int64 { fileCount }
+
+    /// Pieces held in memory (for tests).
+    var piecesHeld: Int { pieces.count }
 
     /// Into the file while it takes it; the rest into memory.
     private func writeAll(_ bytes: UnsafeRawBufferPointer) {

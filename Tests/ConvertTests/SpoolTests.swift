@@ -48,6 +48,25 @@ import Testing
         #expect(spool.bytesInFile > 1_000 && spool.bytesInFile <= 3_000)
     }
 
+    /// Small pieces are gathered into a few buffers, not each kept with
+    /// its writer's 64 KiB.
+    @Test func smallPiecesShareBuffers() {
+        let spool = Spool()
+        var all: [UInt8] = []
+        for index in 0..<2_000 {
+            var out = ByteWriter()
+            let piece = (0..<100).map { UInt8(truncatingIfNeeded: $0 &+ index) }
+            out.append(bytes: piece.withUnsafeBufferPointer { $0 })
+            all += piece
+            spool.take(&out)
+            #expect(out.count == 0)
+        }
+        #expect(spool.piecesHeld <= 4)
+        var back: [UInt8] = []
+        spool.replay { back.append(contentsOf: $0); return true }
+        #expect(back == all)
+    }
+
     @Test func whereNoFileCanBeMade() {
         let spool = Spool(memoryLimit: 1_000, folders: ["/nonexistent/busylife"])
         #expect(spooled(spool) == all)
