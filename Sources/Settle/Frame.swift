@@ -124,10 +124,9 @@ enum InstanceLength {
             guard case .instant(let instant, _) = start else { return start.adding(exactMilliseconds: ms) }
             return .instant(instant.adding(milliseconds: ms), zone: endZone)
         case .nominal(let days, let ms):
-            // An all-day instance takes only the days (DURATION's hours are
-            // dropped here, while a single all-day event counts whole days
-            // of them): kept as it was, output stays the same.
-            if case .date = start { return start.adding(nominalDays: days, exactMilliseconds: 0) }
+            // An all-day instance counts the whole days of DURATION's
+            // hours, as a single all-day event does: `PT48H` from
+            // 2026-11-09 ends on 2026-11-11 (`P1DT12H` is one day).
             return start.adding(nominalDays: days, exactMilliseconds: ms)
         case .wall(let seconds):
             return start.adding(exactMilliseconds: seconds * 1000)

@@ -66,6 +66,20 @@ extension Settlement {
         #expect(result.occurrences.map(\.occurrence.start.iso8601) == ["2024-01-01T09:00:00", "2024-01-02T09:00:00", "2024-01-03T09:00:00"])
     }
 
+    /// On an all-day event only DURATION's whole days count, for a series'
+    /// instances as for a single event: `PT48H` is two days, `P1DT12H` one.
+    @Test func anAllDaySeriesCountsTheWholeDaysOfItsDuration() throws {
+        let result = try settle(vevent("single", ["DTSTART;VALUE=DATE:20261102", "DURATION:PT48H", "SUMMARY:Single"])
+                                + vevent("series", ["DTSTART;VALUE=DATE:20261109", "DURATION:PT48H",
+                                                    "RRULE:FREQ=WEEKLY;COUNT=2", "SUMMARY:Series"])
+                                + vevent("half", ["DTSTART;VALUE=DATE:20261103", "DURATION:P1DT12H",
+                                                  "RRULE:FREQ=WEEKLY;COUNT=2", "SUMMARY:Half"]),
+                                from: "2026-11-01", to: "2026-11-30")
+        let spans = result.occurrences.map { "\($0.event.title) \($0.occurrence.start.iso8601)..\($0.occurrence.end.iso8601)" }
+        #expect(spans == ["Single 2026-11-02..2026-11-04", "Half 2026-11-03..2026-11-04", "Series 2026-11-09..2026-11-11",
+                          "Half 2026-11-10..2026-11-11", "Series 2026-11-16..2026-11-18"])
+    }
+
     @Test func dateExdateRemovesTheWholeDayOfATimedSeries() throws {
         let result = try settle(vevent("x", ["DTSTART;TZID=America/New_York:20241104T230000", "DURATION:PT30M",
                                              "RRULE:FREQ=DAILY;COUNT=3", "EXDATE;VALUE=DATE:20241105"]),
