@@ -114,12 +114,29 @@ package final class Conversion {
     private var held: HeldEvents?
     /// With a window: settles the events as they are read.
     private var settler: Settler?
-    /// What writing an expanded event needs besides its occurrence: its
+    /// What writing an expanded event needs besides its occurrences: its
     /// component as read (nil from events.json), file and TZIDs.
-    private struct Written {
+    private struct AsRead {
         var stored: StoredComponent?
         var file: String
         var tzids: [String: Zone?]
+
+        /// For each event (by ordinal) with an occurrence in `settlement`,
+        /// what `read` gives for it.
+        static func table(_ settlement: Settlement, _ read: (Int) -> AsRead?) -> [Int: AsRead] {
+            var table: [Int: AsRead] = [:]
+            for occurrence in settlement.occurrences where table[occurrence.event.ordinal] == nil {
+                table[occurrence.event.ordinal] = read(occurrence.event.ordinal)
+            }
+            return table
+        }
+
+        /// `occurrence`'s event's, from `table`; from the model alone when
+        /// it is not there (a record that could not be read back: the
+        /// conversion is then incomplete and writes nothing).
+        static func of(_ occurrence: SettledOccurrence, in table: [Int: AsRead]) -> AsRead {
+            table[occurrence.event.ordinal] ?? AsRead(stored: nil, file: occurrence.event.source.file, tzids: [:])
+        }
     }
     /// As stored with a filter and no window: the series of matching events.
     private var matched = Set<HeldEvents.Series>()
@@ -276,13 +293,11 @@ package final class Conversion {
         let settler = Settler(options: settleOptions)
         for item in kept { settler.add(item.event) }
         let settlement = settler.settle(releasingInput: true)
-        var written: [Int: Written] = [:]
-        for occurrence in settlement.occurrences where written[occurrence.event.ordinal] == nil {
-            let item = kept[occurrence.event.ordinal]
-            written[occurrence.event.ordinal] = Written(stored: item.stored, file: item.file, tzids: item.tzids)
+        let asRead = AsRead.table(settlement) { [kept] ordinal in
+            AsRead(stored: kept[ordinal].stored, file: kept[ordinal].file, tzids: kept[ordinal].tzids)
         }
         kept = []
-        writeExpanded(settlement, written)
+        writeExpanded(settlement, asRead)
         return settlement.diagnostics
     }
 
@@ -293,13 +308,15 @@ package final class Conversion {
         guard let settler else { return [] }
         let settlement = settler.settle(releasingInput: true)
         self.settler = nil
-        var written: [Int: Written] = [:]
-        for occurrence in settlement.occurrences where written[occurrence.event.ordinal] == nil {
-            guard let item = held.item(at: occurrence.event.ordinal) else { continue }
-            written[occurrence.event.ordinal] = Written(stored: item.stored, file: item.file, tzids: item.tzids)
+        let asRead = AsRead.table(settlement) { ordinal in
+            held.item(at: ordinal).map { AsRead(stored: $0.stored, file: $0.file, tzids: $0.tzids) }
         }
-        if held.failedReads > 0 { incomplete = true }
-        writeExpanded(settlement, written)
+        // Nothing is written then (`writeOut`): no need to make it.
+        if held.failedReads > 0 {
+            incomplete = true
+            return settlement.diagnostics
+        }
+        writeExpanded(settlement, asRead)
         return settlement.diagnostics
     }
 
@@ -328,18 +345,18 @@ package final class Conversion {
         return diagnostics
     }
 
-    /// The occurrences of `settlement`; `written` for each of their events
-    /// (by ordinal).
-    private func writeExpanded(_ settlement: Settlement, _ written: [Int: Written]) {
+    /// The occurrences of `settlement`, each event's `asRead` (by ordinal)
+    /// with them.
+    private func writeExpanded(_ settlement: Settlement, _ asRead: [Int: AsRead]) {
         switch options.format {
         case .ics:
-            writeExpandedText(settlement.occurrences, written)
+            writeExpandedText(settlement.occurrences, asRead)
         case .jcal:
             var templates: [Int: EventComponents.Template] = [:]
             for occurrence in settlement.occurrences {
                 let ordinal = occurrence.event.ordinal
                 if templates[ordinal] == nil {
-                    let item = written[ordinal] ?? Written(stored: nil, file: occurrence.event.source.file, tzids: [:])
+                    let item = AsRead.of(occurrence, in: asRead)
                     templates[ordinal] = EventComponents.template(occurrence.occurrence, written: item.stored, file: item.file,
                                                                   zonesOf: item.tzids, zones: &zones)
                 }
@@ -351,7 +368,7 @@ package final class Conversion {
             writeRows(settlement, head: { writer.begin(&$0) }, row: { writer.write($0, &$1) }, tail: { writer.end(&$0) })
         case .csv:
             let privacy: (Event) -> Bool = { event in
-                let level = written[event.ordinal]?.stored?.first("CLASS")?.value.uppercased()
+                let level = asRead[event.ordinal]?.stored?.first("CLASS")?.value.uppercased()
                 return level == "PRIVATE" || level == "CONFIDENTIAL"
             }
             let writer = CSVWriter(columns: options.csvColumns, timeline: settlement.timeline, privacy: privacy)
@@ -365,7 +382,7 @@ package final class Conversion {
     /// occurrences a piece made on every core (`ParallelChunks.inOrder`),
     /// each piece with its own copy of the named zones, handed on in order
     /// (the same bytes on one core or many).
-    private func writeExpandedText(_ occurrences: [SettledOccurrence], _ written: [Int: Written]) {
+    private func writeExpandedText(_ occurrences: [SettledOccurrence], _ asRead: [Int: AsRead]) {
         // Each event's template once; each occurrence's template by its
         // place in `templates` (looked up twice, on every core).
         var templates: [(template: EventComponents.Template, rendered: EventComponents.Template.Rendered)] = []
@@ -378,7 +395,7 @@ package final class Conversion {
             if let known = templateOfOrdinal[ordinal] {
                 templateOf.append(known)
             } else {
-                let item = written[ordinal] ?? Written(stored: nil, file: occurrence.event.source.file, tzids: [:])
+                let item = AsRead.of(occurrence, in: asRead)
                 let template = EventComponents.template(occurrence.occurrence, written: item.stored, file: item.file,
                                                         zonesOf: item.tzids, zones: &zones)
                 templateOfOrdinal[ordinal] = Int32(templates.count)
@@ -577,9 +594,10 @@ package final class Conversion {
 /// comes after is held in memory, after what the file holds: nothing is
 /// lost.
 final class Spool {
-    /// Pieces held in memory, as they were written (not copied into one
-    /// growing array): all of the output while there is no file, else
-    /// what came after the file stopped taking it.
+    /// Pieces held in memory, large ones as they were written and small
+    /// ones copied together (none copied into one growing array): all of
+    /// the output while there is no file, else what came after the file
+    /// stopped taking it.
     private var pieces: [ByteWriter] = []
     private var memoryCount = 0
     private var fd: Int32 = -1

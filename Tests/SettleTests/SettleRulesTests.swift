@@ -78,6 +78,19 @@ extension Settlement {
         let spans = result.occurrences.map { "\($0.event.title) \($0.occurrence.start.iso8601)..\($0.occurrence.end.iso8601)" }
         #expect(spans == ["Single 2026-11-02..2026-11-04", "Half 2026-11-03..2026-11-04", "Series 2026-11-09..2026-11-11",
                           "Half 2026-11-10..2026-11-11", "Series 2026-11-16..2026-11-18"])
+        // Under a day of hours is no whole day, for both; a negative
+        // DURATION is repaired on reading (starting and ending at DTSTART),
+        // for both.
+        let short = try settle(vevent("hour", ["DTSTART;VALUE=DATE:20261104", "DURATION:PT1H", "RRULE:FREQ=WEEKLY;COUNT=1",
+                                               "SUMMARY:Hour"])
+                               + vevent("single-hour", ["DTSTART;VALUE=DATE:20261105", "DURATION:PT1H", "SUMMARY:Single hour"])
+                               + vevent("back", ["DTSTART;VALUE=DATE:20261109", "DURATION:-PT48H", "RRULE:FREQ=WEEKLY;COUNT=1",
+                                                 "SUMMARY:Back"])
+                               + vevent("single-back", ["DTSTART;VALUE=DATE:20261110", "DURATION:-PT48H", "SUMMARY:Single back"]),
+                               from: "2026-11-01", to: "2026-11-30")
+        #expect(short.occurrences.map { "\($0.event.title) \($0.occurrence.start.iso8601)..\($0.occurrence.end.iso8601)" }
+                == ["Hour 2026-11-04..2026-11-04", "Single hour 2026-11-05..2026-11-05",
+                    "Back 2026-11-09..2026-11-10", "Single back 2026-11-10..2026-11-11"])
     }
 
     @Test func dateExdateRemovesTheWholeDayOfATimedSeries() throws {
