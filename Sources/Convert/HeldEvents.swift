@@ -33,7 +33,8 @@ struct HeldEvents {
         var seriesHash: Int
     }
 
-    private var entries: [Entry] = []
+    /// In blocks: no array grown by doubling, half of it empty at times.
+    private var entries = Blocks<Entry>()
     private let file: SpillFile
     private var tables = SpillTables()
     private var writer = SpillWriter()
@@ -95,7 +96,7 @@ struct HeldEvents {
     /// The event added `index`-th (from 0); nil if it cannot be read back
     /// (counted in `failedReads`).
     func item(at index: Int) -> Held? {
-        guard entries.indices.contains(index) else { return nil }
+        guard index >= 0 && index < entries.count else { return nil }
         return read(entries[index].offset)
     }
 
@@ -104,7 +105,7 @@ struct HeldEvents {
     /// another series shares is read and passed over.
     func forEach(in chosen: Set<Series>, _ body: (Held) -> Void) {
         let hashes = Set(chosen.map(\.hashValue))
-        for entry in entries where hashes.contains(entry.seriesHash) {
+        for entry in entries.all where hashes.contains(entry.seriesHash) {
             guard let held = read(entry.offset), chosen.contains(held.series) else { continue }
             body(held)
         }

@@ -3,14 +3,16 @@ import EventModel
 /// Values appended in blocks of 4,096 (the first grows to that size): no
 /// array of them all is copied when it grows, and no more than a block is
 /// held unused.
-struct Blocks<Element> {
+package struct Blocks<Element> {
     private var blocks: [[Element]] = []
-    private(set) var count = 0
+    package private(set) var count = 0
+
+    package init() {}
     private static var shift: Int { 12 }
 
     /// Appends `element`; its index.
     @discardableResult
-    mutating func append(_ element: Element) -> Int {
+    package mutating func append(_ element: Element) -> Int {
         if blocks.isEmpty || blocks[blocks.count - 1].count == 1 << Self.shift {
             blocks.append([])
             if blocks.count > 1 { blocks[blocks.count - 1].reserveCapacity(1 << Self.shift) }
@@ -20,13 +22,13 @@ struct Blocks<Element> {
         return count - 1
     }
 
-    subscript(index: Int) -> Element {
+    package subscript(index: Int) -> Element {
         get { blocks[index >> Self.shift][index & (1 << Self.shift - 1)] }
         set { blocks[index >> Self.shift][index & (1 << Self.shift - 1)] = newValue }
     }
 
     /// Every element, in order.
-    var all: FlattenSequence<[[Element]]> { blocks.joined() }
+    package var all: FlattenSequence<[[Element]]> { blocks.joined() }
 }
 
 /// File names by number, told apart by their bytes (two names that
