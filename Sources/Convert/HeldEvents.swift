@@ -9,28 +9,22 @@ import Settle
 /// occurrence in it (docs/convert.md).
 ///
 /// Each event is a record in a `SpillFile` (the newest in memory, then a
-/// temporary file): its series (calendar and UID), its file, the zones
+/// temporary file): its series (calendar and UID, told apart by their
+/// bytes as Settle tells series apart: `ClaimKey`), its file, the zones
 /// its TZIDs resolved to, the zone years it uses
 /// (`WrittenZones.years(of:)`) and its component as read. Memory keeps
-/// 16 bytes an event: the record's offset and its series' hash, so that
+/// 16 bytes an event: the record's offset and its series' stable hash, so that
 /// only the chosen series are read back. Events of an events.json input
 /// have no component as read; they are written from the model and kept
 /// whole.
 struct HeldEvents {
     /// A series: the components of one UID in one calendar
     /// (docs/semantics.md, "Overrides").
-    struct Series: Hashable {
-        var calendar: String
-        var uid: String
-
-        init(calendar: String, uid: String) { (self.calendar, self.uid) = (calendar, uid) }
-
-        init(_ event: Event) { self.init(calendar: event.calendar, uid: event.uid) }
-    }
+    typealias Series = ClaimKey
 
     private struct Entry {
         var offset: Int64
-        var seriesHash: Int
+        var seriesHash: UInt64
     }
 
     /// In blocks: no array grown by doubling, half of it empty at times.
@@ -90,7 +84,7 @@ struct HeldEvents {
             writer.unsigned(UInt64(modelEvents.count))
             modelEvents.append(event)
         }
-        entries.append(Entry(offset: file.append(writer.bytes), seriesHash: series.hashValue))
+        entries.append(Entry(offset: file.append(writer.bytes), seriesHash: series.stableHash))
     }
 
     /// The event added `index`-th (from 0); nil if it cannot be read back
@@ -104,7 +98,7 @@ struct HeldEvents {
     /// records whose series' hash is chosen are read; a record whose hash
     /// another series shares is read and passed over.
     func forEach(in chosen: Set<Series>, _ body: (Held) -> Void) {
-        let hashes = Set(chosen.map(\.hashValue))
+        let hashes = Set(chosen.map(\.stableHash))
         for entry in entries.all where hashes.contains(entry.seriesHash) {
             guard let held = read(entry.offset), chosen.contains(held.series) else { continue }
             body(held)

@@ -4,25 +4,32 @@ import EventModel
 /// overrides) across components. Two keys are equal when their bytes are
 /// (not merely their Unicode characters), as the 64-bit hash that finds
 /// series (`stableHash`) sees them.
-struct ClaimKey: Hashable {
-    var calendar: String
-    var uid: String
+package struct ClaimKey: Hashable {
+    package var calendar: String
+    package var uid: String
 
-    init(_ event: borrowing Event) {
+    package init(_ event: borrowing Event) {
         calendar = event.calendar
         uid = event.uid
     }
 
-    static func == (lhs: ClaimKey, rhs: ClaimKey) -> Bool {
+    package init(calendar: String, uid: String) {
+        (self.calendar, self.uid) = (calendar, uid)
+    }
+
+    package static func == (lhs: ClaimKey, rhs: ClaimKey) -> Bool {
         lhs.calendar.hasSameBytes(as: rhs.calendar) && lhs.uid.hasSameBytes(as: rhs.uid)
     }
 
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(ClaimKey.stableHash(calendar: calendar, uid: uid))
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(stableHash)
     }
 
+    /// `stableHash(calendar:uid:)` of this key.
+    package var stableHash: UInt64 { ClaimKey.stableHash(calendar: calendar, uid: uid) }
+
     /// The 64-bit FNV-1a hash of the calendar's and the UID's bytes.
-    static func stableHash(calendar: String, uid: String) -> UInt64 {
+    package static func stableHash(calendar: String, uid: String) -> UInt64 {
         var hash = StableHash()
         hash.add(calendar)
         hash.add(0xFF)  // never in UTF-8: no calendar and uid run into each other

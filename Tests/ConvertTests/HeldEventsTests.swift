@@ -141,6 +141,30 @@ import Testing
             let (text, _) = try converted(window: window, calendars: ["work"], memoryLimit: 0, inputs: inputs)
             #expect(text.contains("SUMMARY:Review") && !text.contains("Dentist"))
         }
+        // UIDs are told apart by their bytes, as Settle tells series apart:
+        // "café" composed and decomposed are two series, and only the one
+        // in the window is written.
+        let twoSpellings = InputSource.bytes(Array("""
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            BEGIN:VEVENT\r
+            UID:caf\u{E9}\r
+            DTSTART:20261110T090000Z\r
+            DTEND:20261110T100000Z\r
+            SUMMARY:In the window\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:cafe\u{301}\r
+            RECURRENCE-ID:20200110T090000Z\r
+            DTSTART:20200110T090000Z\r
+            DTEND:20200110T100000Z\r
+            SUMMARY:Far away\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """.utf8), name: "cafe.ics")
+        let (text, _) = try converted(calendars: [], memoryLimit: 0, inputs: [twoSpellings])
+        #expect(text.contains("SUMMARY:In the window") && !text.contains("Far away"))
     }
 
     @Test func aWindowWritesTheSeriesItTouchesWhole() throws {
