@@ -355,12 +355,16 @@ package final class Conversion {
             var templates: [Int: EventComponents.Template] = [:]
             for occurrence in settlement.occurrences {
                 let ordinal = occurrence.event.ordinal
-                if templates[ordinal] == nil {
+                let template: EventComponents.Template
+                if let known = templates[ordinal] {
+                    template = known
+                } else {
                     let item = AsRead.of(occurrence, in: asRead)
-                    templates[ordinal] = EventComponents.template(occurrence.occurrence, written: item.stored, file: item.file,
-                                                                  zonesOf: item.tzids, zones: &zones)
+                    template = EventComponents.template(occurrence.occurrence, written: item.stored, file: item.file,
+                                                        zonesOf: item.tzids, zones: &zones)
+                    templates[ordinal] = template
                 }
-                writeComponent(templates[ordinal]!.component(occurrence.occurrence, zones: &zones))
+                writeComponent(template.component(occurrence.occurrence, zones: &zones))
                 if stopped { return }
             }
         case .eventsJSON:
