@@ -83,7 +83,7 @@ struct AgendaCommand: ParsableCommand {
     }
 
     func run() throws {
-        Output.ignoreBrokenPipeSignal()
+        Output.ignoreOutputSignals()
         let options = try settle.options(defaultWindow: .ahead(days: days))
         var templated = template == nil && templateFile == nil ? nil : try makeTemplate(today: try settle.todayDate(timeline: options.timeline))
         templated?.emptyDays = emptyDays

@@ -47,7 +47,7 @@ struct BusyCommand: ParsableCommand {
     @OptionGroup var common: FreeBusyOptions
 
     func run() throws {
-        Output.ignoreBrokenPipeSignal()
+        Output.ignoreOutputSignals()
         var options = try settle.options(defaultWindow: .ahead(days: 7))
         options.listDays = false  // the occurrences tell tentative time apart; no day lists
         let (settlement, report) = try input.settle(settle, options, err: Output(fd: 2))

@@ -44,7 +44,7 @@ struct CheckCommand: ParsableCommand {
     var format: Format = .text
 
     func run() throws {
-        Output.ignoreBrokenPipeSignal()
+        Output.ignoreOutputSignals()
         let out = Output(fd: 1)
         var diagnostics = ByteWriter(capacity: 0)  // the objects, comma-separated
         let show = { (diagnostic: Diagnostic) in

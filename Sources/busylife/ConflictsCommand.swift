@@ -63,7 +63,7 @@ struct ConflictsCommand: ParsableCommand {
     }
 
     func run() throws {
-        Output.ignoreBrokenPipeSignal()
+        Output.ignoreOutputSignals()
         var options = try settle.options(defaultWindow: .ahead(days: 31))
         options.listDays = false
         let err = Output(fd: 2)

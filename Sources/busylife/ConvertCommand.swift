@@ -87,7 +87,7 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
-        Output.ignoreBrokenPipeSignal()
+        Output.ignoreOutputSignals()
         let format = try chosenFormat()
         let settleOptions = try settle.options()
         var options = ConvertOptions(format: format, expand: expand, settle: settleOptions,

@@ -38,7 +38,7 @@ struct DaysCommand: ParsableCommand {
     var format: Format = .json
 
     func run() throws {
-        Output.ignoreBrokenPipeSignal()
+        Output.ignoreOutputSignals()
         let options = try settle.options()
         let out = Output(fd: 1)
         let (settlement, report) = try input.settle(settle, options, err: Output(fd: 2))

@@ -34,7 +34,7 @@ struct EventsCommand: ParsableCommand {
     var format: Format = .ndjson
 
     func run() throws {
-        Output.ignoreBrokenPipeSignal()
+        Output.ignoreOutputSignals()
         let out = Output(fd: 1)
         let err = Output(fd: 2)
         var first = true

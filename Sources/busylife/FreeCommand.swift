@@ -89,7 +89,7 @@ struct FreeCommand: ParsableCommand {
     }
 
     func run() throws {
-        Output.ignoreBrokenPipeSignal()
+        Output.ignoreOutputSignals()
         let hours = try workingHours()
         let minimum = try FreeBusyOptions.duration(minimumText, flag: "--min")
         let buffer = try FreeBusyOptions.duration(bufferText, flag: "--buffer")

@@ -91,7 +91,7 @@ struct HeatmapCommand: ParsableCommand {
     }
 
     func run() throws {
-        Output.ignoreBrokenPipeSignal()
+        Output.ignoreOutputSignals()
         let names = LocaleNames(identifier: look.localeIdentifier())
         let firstWeekday = (weekStart ?? Configuration.active.weekStart).flatMap(HeatmapCommand.weekday) ?? names.firstWeekday
         var options = try settle.options(defaultWindow: .weeks(53, weekStart: firstWeekday))

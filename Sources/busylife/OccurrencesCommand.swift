@@ -33,7 +33,7 @@ struct OccurrencesCommand: ParsableCommand {
     @OptionGroup var settle: SettleFlags
 
     func run() throws {
-        Output.ignoreBrokenPipeSignal()
+        Output.ignoreOutputSignals()
         var options = try settle.options()
         options.listDays = false  // occurrences only: no day lists
         options.summarizeDays = false

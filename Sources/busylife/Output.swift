@@ -23,7 +23,7 @@ final class Output {
     /// signal, and a write past `ulimit -f` EFBIG (a failed write, exit
     /// 74, no partial file) instead of SIGXFSZ, which ended the process
     /// and left half a file beside the target.
-    static func ignoreBrokenPipeSignal() {
+    static func ignoreOutputSignals() {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
     }
