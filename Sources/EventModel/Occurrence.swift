@@ -2,7 +2,7 @@
 public struct Occurrence: Sendable {
     /// Shared by every occurrence of the same component: a series of a
     /// thousand instances holds its event once.
-    private let record: EventRecord
+    @usableFromInline let record: EventRecord
     public var start: EventTime
     public var end: EventTime
     /// The instance's original start in its series; nil for a single event.
@@ -26,6 +26,10 @@ public struct Occurrence: Sendable {
     /// that field, not the whole event (output reads a few per occurrence).
     package var eventRecord: EventRecord { record }
 
+    /// The event record's identity: the same for every occurrence that
+    /// shares the record, read without retaining it.
+    @inlinable package var recordIdentity: ObjectIdentifier { ObjectIdentifier(record) }
+
     public var isAllDay: Bool {
         if case .date = start { return true }
         return false
@@ -33,7 +37,7 @@ public struct Occurrence: Sendable {
 }
 
 /// An event held once by reference.
-package final class EventRecord: Sendable {
+@usableFromInline package final class EventRecord: Sendable {
     package let event: Event
 
     package init(_ event: consuming Event) { self.event = event }

@@ -8,9 +8,18 @@ package enum OccurrenceJSON {
     /// The object appended to `out`, with no String made on the way. The
     /// fields that come from the event alone are copied from `cache`, which
     /// writes them once per event: a series' occurrences share them.
+    ///
+    /// Read where it lies (`settled`): a copy would retain its event
+    /// record, and every core's writer would contend for that count.
+    package static func write(_ settled: UnsafePointer<SettledOccurrence>, timeline: ZoneTimeline,
+                              into out: inout ByteWriter, cache: inout EventFieldsCache) {
+        JSONObjectWriter.write(into: &out) { fields(settled, part: nil, timeline: timeline, cache: &cache, into: &$0) }
+    }
+
+    /// The same for an occurrence held as a value.
     package static func write(_ settled: SettledOccurrence, timeline: ZoneTimeline, into out: inout ByteWriter,
                               cache: inout EventFieldsCache) {
-        JSONObjectWriter.write(into: &out) { fields(settled, part: nil, timeline: timeline, cache: &cache, into: &$0) }
+        withUnsafePointer(to: settled) { write($0, timeline: timeline, into: &out, cache: &cache) }
     }
 
     /// The fields, in this order: uid, recurrenceId, title, start and end
@@ -18,9 +27,9 @@ package enum OccurrenceJSON {
     /// part (a day's entry only), busy, status, location, description,
     /// attendees, categories, calendar, type; those from the event alone
     /// copied from `cache`.
-    static func fields(_ settled: SettledOccurrence, part: DayPart?, timeline: ZoneTimeline,
+    static func fields(_ settled: UnsafePointer<SettledOccurrence>, part: DayPart?, timeline: ZoneTimeline,
                        cache: inout EventFieldsCache, into json: inout JSONObjectWriter) {
-        let parts = cache.parts(of: settled.occurrence.eventRecord)
+        let parts = cache.parts(of: settled)
         cache.copy(parts.uid, into: &json)
         cache.withBytes(parts.title) { title in
             occurrenceFields(settled, title: title, part: part, timeline: timeline, into: &json)
@@ -28,56 +37,67 @@ package enum OccurrenceJSON {
         cache.copy(parts.rest, into: &json)
     }
 
+    /// The same for an occurrence held as a value.
+    static func fields(_ settled: SettledOccurrence, part: DayPart?, timeline: ZoneTimeline,
+                       cache: inout EventFieldsCache, into json: inout JSONObjectWriter) {
+        withUnsafePointer(to: settled) { fields($0, part: part, timeline: timeline, cache: &cache, into: &json) }
+    }
+
     /// From recurrenceId to busy, the title (as written in the cache)
     /// among them: what differs from one occurrence of an event to the
     /// next, in one run of stores (one check of room for all of them);
     /// field by field only for a time the cursor does not write.
     @inline(__always)
-    private static func occurrenceFields(_ settled: SettledOccurrence, title: UnsafeBufferPointer<UInt8>, part: DayPart?,
-                                         timeline: ZoneTimeline, into json: inout JSONObjectWriter) {
-        let occurrence = settled.occurrence
+    private static func occurrenceFields(_ settled: UnsafePointer<SettledOccurrence>, title: UnsafeBufferPointer<UInt8>,
+                                         part: DayPart?, timeline: ZoneTimeline, into json: inout JSONObjectWriter) {
+        // Its plain values alone, no copy of the occurrence.
+        let start = settled.pointee.occurrence.start, end = settled.pointee.occurrence.end
+        let recurrenceID = settled.pointee.occurrence.recurrenceID
+        let startUTC = settled.pointee.startUTC, endUTC = settled.pointee.endUTC
+        let busy = settled.pointee.busy
+        let isAllDay = if case .date = start { true } else { false }
         // Keys, quotes and booleans 120 bytes, part 16, seven times of at
         // most 29: 339; and the title.
         let written = json.fields(atMost: 352 + title.count) { out in
             // An instance not moved starts at its RECURRENCE-ID: the same
             // text, copied (equal times are written alike, `Zone.==`).
             var recurrenceText: UnsafeBufferPointer<UInt8>?
-            if let recurrenceID = occurrence.recurrenceID {
+            if let recurrenceID {
                 out.put(",\"recurrenceId\":")
                 let from = out.at
                 guard out.putQuoted(recurrenceID) else { return false }
-                if recurrenceID == occurrence.start { recurrenceText = UnsafeBufferPointer(start: from, count: out.at - from) }
+                if recurrenceID == start { recurrenceText = UnsafeBufferPointer(start: from, count: out.at - from) }
             }
             out.put(title)
             out.put(",\"start\":")
             guard let startText = out.recording({ out in
-                guard let recurrenceText else { return out.putQuoted(occurrence.start) }
+                guard let recurrenceText else { return out.putQuoted(start) }
                 out.put(recurrenceText)
                 return true
             }) else { return false }
             out.put(",\"end\":")
-            guard let endText = out.recording({ $0.putQuoted(occurrence.end) }) else { return false }
+            guard let endText = out.recording({ $0.putQuoted(end) }) else { return false }
             out.put(",\"startUTC\":")
-            guard let startUTCText = out.recording({ $0.putQuoted(settled.startUTC, offsetSeconds: 0, zulu: true) })
+            guard let startUTCText = out.recording({ $0.putQuoted(startUTC, offsetSeconds: 0, zulu: true) })
             else { return false }
             out.put(",\"endUTC\":")
-            guard let endUTCText = out.recording({ $0.putQuoted(settled.endUTC, offsetSeconds: 0, zulu: true) })
+            guard let endUTCText = out.recording({ $0.putQuoted(endUTC, offsetSeconds: 0, zulu: true) })
             else { return false }
             // The viewer's wall clock: the zone in force at the start, and
             // just before the end (an end is exclusive). Text written above
             // is copied where it is the same: a viewer at offset 0 (UTC)
             // sees the UTC time with `+00:00` for its `Z`, and one in the
             // event's own zone sees the event's time.
-            let startZone = timeline.zone(at: settled.startUTC)
-            let endZone = timeline.zone(at: settled.endUTC.adding(milliseconds: -1))
+            let startZone = timeline.zone(at: startUTC)
+            let endZone = timeline.zone(at: endUTC.adding(milliseconds: -1))
             out.put(",\"startLocal\":")
-            guard putViewerTime(settled.startUTC, in: startZone, own: occurrence.start, ownText: startText,
+            guard putViewerTime(startUTC, in: startZone, own: start, ownText: startText,
                                 utcText: startUTCText, into: &out) else { return false }
             out.put(",\"endLocal\":")
-            guard putViewerTime(settled.endUTC, in: endZone, own: occurrence.end, ownText: endText,
+            guard putViewerTime(endUTC, in: endZone, own: end, ownText: endText,
                                 utcText: endUTCText, into: &out) else { return false }
             out.put(",\"allDay\":")
-            out.put(settled.isAllDay)
+            out.put(isAllDay)
             switch part {
             case nil: break
             case .whole?: out.put(",\"part\":\"whole\"")
@@ -86,10 +106,10 @@ package enum OccurrenceJSON {
             case .last?: out.put(",\"part\":\"last\"")
             }
             out.put(",\"busy\":")
-            out.put(settled.busy)
+            out.put(busy)
             return true
         }
-        if !written { occurrenceFieldsOneByOne(settled, title: title, part: part, timeline: timeline, into: &json) }
+        if !written { occurrenceFieldsOneByOne(settled.pointee, title: title, part: part, timeline: timeline, into: &json) }
     }
 
     /// `"`, `instant` on the viewer's clock (`viewer`), `"`, copied where it
@@ -218,10 +238,17 @@ package struct EventFieldsCache {
         used += 1
     }
 
-    mutating func parts(of record: EventRecord) -> Parts {
-        let key = UInt(bitPattern: ObjectIdentifier(record))
+    /// The parts of `settled`'s event: looked up by its record's
+    /// identity, with no reference to the record taken unless they are
+    /// written now.
+    mutating func parts(of settled: UnsafePointer<SettledOccurrence>) -> Parts {
+        let key = UInt(bitPattern: settled.pointee.occurrence.recordIdentity)
         let found = slot(of: key)
         if slots[found].key == key { return slots[found].parts }
+        return write(settled.pointee.occurrence.eventRecord, key: key)
+    }
+
+    private mutating func write(_ record: EventRecord, key: UInt) -> Parts {
         // Made anew before the buffer would double past the limit (16 KiB
         // doubled six times is 1 MiB; an event's fields are rarely 64 KiB):
         // at most 1 MiB a cache, not 2. A larger cache saved no work: `days`

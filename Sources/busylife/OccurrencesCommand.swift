@@ -54,9 +54,12 @@ struct OccurrencesCommand: ParsableCommand {
             piece, worker in
             let lines = piece * size..<min(occurrences.count, (piece + 1) * size)
             var bytes = ByteWriter(capacity: lines.count * 640)
-            for index in lines {
-                OccurrenceJSON.write(occurrences[index], timeline: timeline, into: &bytes, cache: &caches.slots[worker])
-                bytes.append(byte: 0x0A)
+            occurrences.withUnsafeBufferPointer { occurrences in
+                guard let first = occurrences.baseAddress else { return }
+                for index in lines {
+                    OccurrenceJSON.write(first + index, timeline: timeline, into: &bytes, cache: &caches.slots[worker])
+                    bytes.append(byte: 0x0A)
+                }
             }
             return bytes
         } take: { bytes in
