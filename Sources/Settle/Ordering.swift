@@ -32,25 +32,29 @@ enum Ordering {
     /// The placed occurrences sorted by start, and for each its position
     /// in `placed`; ties (`startOrder` neither way) keep input order.
     ///
-    /// Sorts small keys (start, end, where it lies), not the (large)
-    /// occurrences, on all cores; each run of equal start and end is then
-    /// ordered in full, by a title's first bytes where they decide. The
-    /// occurrences are then moved from their blocks into that order, on
-    /// all cores (`PlacedOccurrences.moveOut`): never copied (a copy
-    /// retains what each holds). `chunks`, the pieces of the work, by
-    /// default as `ParallelChunks.chunks(for:)` gives.
+    /// Sorts small keys (start, end, the title's first bytes, where it
+    /// lies), not the (large) occurrences, on all cores. What the keys
+    /// leave undecided is then ordered in full: a run of one start, end and
+    /// title prefix, or a run of one start and end with a title its first
+    /// bytes do not order (`EventRecord.titlePrefix`). The occurrences
+    /// are then moved from their blocks into that order, on all cores
+    /// (`PlacedOccurrences.moveOut`): never copied (a copy retains what
+    /// each holds). `chunks`, the pieces of the work, by default as
+    /// `ParallelChunks.chunks(for:)` gives.
     static func sorted(_ placed: consuming PlacedOccurrences, chunks: Int? = nil) -> (kept: [SettledOccurrence], order: [Int]) {
         let chunks = chunks ?? ParallelChunks.chunks(for: placed.count)
         var keys = placed.keys(chunks: chunks) { settled, code in
-            SortKey(start: settled.pointee.startUTC, end: settled.pointee.endUTC, code: code)
+            SortKey(start: settled.pointee.startUTC, end: settled.pointee.endUTC, title: settled.pointee.occurrence.titleKey,
+                    code: code)
         }
         ParallelChunks.sort(&keys, chunks: chunks) { a, b in
             if a.start != b.start { return a.start < b.start }
             if a.end != b.end { return a.end < b.end }
+            if a.title != b.title { return a.title < b.title }
             return a.code < b.code
         }
-        // Runs of equal start and end, each ordered in full; the chunks
-        // cut between runs.
+        // Runs of equal start and end, each finished; the chunks cut
+        // between runs.
         var bounds = ParallelChunks.ranges(count: keys.count, chunks: chunks).map(\.lowerBound) + [keys.count]
         for index in bounds.indices.dropFirst().dropLast() {
             bounds[index] = max(bounds[index], bounds[index - 1])
@@ -63,8 +67,12 @@ enum Ordering {
             var first = range.lowerBound
             while first < range.upperBound {
                 var end = first + 1
-                while end < range.upperBound && keys[end].sameSpan(keys[first]) { end += 1 }
-                if end - first > 1 { orderTies(keys, first..<end, reader) }
+                var ordered = keys[first].title != EventRecord.unorderedTitle
+                while end < range.upperBound && keys[end].sameSpan(keys[first]) {
+                    ordered = ordered && keys[end].title != EventRecord.unorderedTitle
+                    end += 1
+                }
+                if end - first > 1 { finish(keys, first..<end, titlesOrdered: ordered, reader) }
                 first = end
             }
         }
@@ -74,12 +82,27 @@ enum Ordering {
         return (kept, order)
     }
 
+    /// A run of one start and end, sorted by title prefix, finished: where
+    /// every title has a prefix (`titlesOrdered`), each run of one prefix
+    /// is ordered in full; otherwise the whole run is.
+    private static func finish(_ keys: UnsafeMutableBufferPointer<SortKey>, _ run: Range<Int>, titlesOrdered: Bool,
+                               _ placed: PlacedOccurrences.Reader) {
+        guard titlesOrdered else { return orderTies(keys, run, placed) }
+        var first = run.lowerBound
+        while first < run.upperBound {
+            var end = first + 1
+            while end < run.upperBound && keys[end].title == keys[first].title { end += 1 }
+            if end - first > 1 { orderTies(keys, first..<end, placed) }
+            first = end
+        }
+    }
+
     /// The keys of `run` (one start and end) reordered by the occurrences
     /// in full, by a title's first bytes where they decide.
     private static func orderTies(_ keys: UnsafeMutableBufferPointer<SortKey>, _ run: Range<Int>,
                                   _ placed: PlacedOccurrences.Reader) {
         var entries = keys[run].map { key in
-            (title: titlePrefix(placed.pointer(key.code).pointee.occurrence.eventRecord.event.title), code: key.code)
+            (title: key.title == EventRecord.unorderedTitle ? nil : key.title, code: key.code)
         }
         entries.sort { a, b in
             if let x = a.title, let y = b.title, x != y { return x < y }
@@ -88,35 +111,19 @@ enum Ordering {
             if startOrder(right.pointee, left.pointee) { return false }
             return a.code < b.code
         }
-        for (offset, entry) in entries.enumerated() { keys[run.lowerBound + offset].code = entry.code }
+        for (offset, entry) in entries.enumerated() { keys[run.lowerBound + offset] = SortKey(
+            start: keys[run.lowerBound].start, end: keys[run.lowerBound].end,
+            title: entry.title ?? EventRecord.unorderedTitle, code: entry.code) }
     }
 
     private struct SortKey {
         var start: Instant
         var end: Instant
+        /// `EventRecord.titleKey`.
+        var title: UInt64
         var code: PlacedOccurrences.Code
 
         func sameSpan(_ other: SortKey) -> Bool { start == other.start && end == other.end }
-    }
-
-    /// A title's first eight bytes as one big-endian number (zeros past its
-    /// end), when they order it as `String` does: they and the byte after
-    /// them are ASCII. `String` compares Unicode scalars after NFC
-    /// normalization; ASCII is its own NFC form, UTF-8 keeps the scalars'
-    /// order, and a following ASCII byte cannot combine with the eighth
-    /// (`"cafe\u{301}"` is `"café"`, after `"cafez"`). Nil otherwise:
-    /// such titles are compared whole.
-    static func titlePrefix(_ title: String) -> UInt64? {
-        func key(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-            var key: UInt64 = 0
-            for index in 0..<min(bytes.count, 9) {
-                guard bytes[index] < 0x80 else { return nil }
-                if index < 8 { key |= UInt64(bytes[index]) << (56 &- 8 &* UInt64(index)) }
-            }
-            return key
-        }
-        if let found = title.utf8.withContiguousStorageIfAvailable(key) { return found }
-        return Array(title.utf8.prefix(9)).withUnsafeBufferPointer(key)
     }
 
     /// Each kept occurrence's days as one list of ranges, for listing the

@@ -128,12 +128,12 @@ import Testing
                       "cafe\u{301}", "café", "cafez", "Ωmega", "Zulu", "zulu", "Planning\u{301}x", "Planninga"]
         for a in titles {
             for b in titles {
-                guard let x = Ordering.titlePrefix(a), let y = Ordering.titlePrefix(b), x != y else { continue }
+                guard let x = EventRecord.titlePrefix(a), let y = EventRecord.titlePrefix(b), x != y else { continue }
                 #expect((x < y) == (a < b), "\(a.debugDescription) \(b.debugDescription)")
             }
         }
-        #expect(Ordering.titlePrefix("abcdefge\u{301}") == nil)  // the ninth byte is not ASCII: "abcdefgé"
-        #expect(Ordering.titlePrefix("Ωmega") == nil)
-        #expect(Ordering.titlePrefix("abcdefghi") == Ordering.titlePrefix("abcdefghj"))
+        #expect(EventRecord.titlePrefix("abcdefge\u{301}") == nil)  // the ninth byte is not ASCII: "abcdefgé"
+        #expect(EventRecord.titlePrefix("Ωmega") == nil)
+        #expect(EventRecord.titlePrefix("abcdefghi") == EventRecord.titlePrefix("abcdefghj"))
     }
 }
