@@ -8,6 +8,7 @@ import Foundation
 @_exported import struct Settle.EventFilter
 @_exported import struct Settle.Settlement
 @_exported import struct Settle.SettledOccurrence
+@_exported import struct Settle.SettledOccurrences
 @_exported import struct Settle.LocalDay
 @_exported import struct Settle.ListedDays
 @_exported import enum Settle.DayPart

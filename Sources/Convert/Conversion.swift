@@ -386,7 +386,7 @@ package final class Conversion {
     /// occurrences a piece made on every core (`ParallelChunks.inOrder`),
     /// each piece with its own copy of the named zones, handed on in order
     /// (the same bytes on one core or many).
-    private func writeExpandedText(_ occurrences: [SettledOccurrence], _ asRead: [Int: AsRead]) {
+    private func writeExpandedText(_ occurrences: SettledOccurrences, _ asRead: [Int: AsRead]) {
         // Each event's template once; each occurrence's template by its
         // place in `templates` (looked up twice, on every core).
         var templates: [(template: EventComponents.Template, rendered: EventComponents.Template.Rendered)] = []

@@ -37,11 +37,12 @@ enum Ordering {
     /// leave undecided is then ordered in full: a run of one start, end and
     /// title prefix, or a run of one start and end with a title its first
     /// bytes do not order (`EventRecord.titlePrefix`). The occurrences
-    /// are then moved from their blocks into that order, on all cores
-    /// (`PlacedOccurrences.moveOut`): never copied (a copy retains what
-    /// each holds). `chunks`, the pieces of the work, by default as
+    /// stay in their blocks (`SettledOccurrences`), or with `moving` are
+    /// moved into new ones in output order (`PlacedOccurrences.moved`).
+    /// `chunks`, the pieces of the work, by default as
     /// `ParallelChunks.chunks(for:)` gives.
-    static func sorted(_ placed: consuming PlacedOccurrences, chunks: Int? = nil) -> (kept: [SettledOccurrence], order: [Int]) {
+    static func sorted(_ placed: consuming PlacedOccurrences, moving: Bool = false,
+                       chunks: Int? = nil) -> (kept: SettledOccurrences, order: [Int]) {
         let chunks = chunks ?? ParallelChunks.chunks(for: placed.count)
         var keys = placed.keys(chunks: chunks) { settled, code in
             SortKey(start: settled.pointee.startUTC, end: settled.pointee.endUTC, title: settled.pointee.occurrence.titleKey,
@@ -76,10 +77,10 @@ enum Ordering {
                 first = end
             }
         }
-        var order = keys.map(\.code)
+        let codes = keys.map(\.code)
         keys = []
-        let kept = placed.moveOut(&order, chunks: chunks)
-        return (kept, order)
+        let order = placed.positions(of: codes)
+        return (moving ? placed.moved(codes, chunks: chunks) : placed.ordered(codes), order)
     }
 
     /// A run of one start and end, sorted by title prefix, finished: where
@@ -130,7 +131,7 @@ enum Ordering {
     /// days one at a time (`Settlement.listedDays`); past the entry budget
     /// the later days list none, which a `work-budget` warning (returned)
     /// says.
-    static func dayRanges(_ days: [LocalDay], kept: [SettledOccurrence], order: [Int], placed buckets: DayBuckets,
+    static func dayRanges(_ days: [LocalDay], kept: SettledOccurrences, order: [Int], placed buckets: DayBuckets,
                           entryBudget: Int) -> (DayRanges, Diagnostic?) {
         var listed = days.count, total = 0
         for index in days.indices {
@@ -183,7 +184,7 @@ package struct DayRanges: Sendable {
 public struct ListedDays: Sequence, Sendable {
     let days: [LocalDay]
     let lists: DayRanges
-    let occurrences: [SettledOccurrence]
+    let occurrences: SettledOccurrences
 
     public func makeIterator() -> Iterator { Iterator(self) }
 

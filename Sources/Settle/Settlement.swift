@@ -72,7 +72,7 @@ public struct Settlement: Sendable {
     public var from: LocalDate
     public var to: LocalDate
     public var timeline: ZoneTimeline
-    public var occurrences: [SettledOccurrence]
+    public var occurrences: SettledOccurrences
     /// Every local date of the window with its count and busy time; the
     /// lists of what lies on each come from `listedDays`.
     public var days: [LocalDay]

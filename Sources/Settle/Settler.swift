@@ -66,7 +66,10 @@ package final class Settler {
 
         var placed = PlacedOccurrences()
         swap(&placed, &buckets.placed)
-        let (kept, order) = Ordering.sorted(consume placed)
+        // Moved into output order where each day's entries are listed
+        // (they are read in that order, day by day); `occurrences` reads
+        // them in pieces where they lie (`SettledOccurrences.view`).
+        let (kept, order) = Ordering.sorted(consume placed, moving: options.listDays)
         var lists = DayRanges(listedUntil: days.count)
         if options.listDays && !kept.isEmpty {
             let entryBudget = options.entryBudget ?? WorkBudget.entries(days: window.dayCount)

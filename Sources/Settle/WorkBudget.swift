@@ -86,7 +86,7 @@ package enum WorkBudget {
     /// The warning for days whose lists were cut from `days[listedUntil]`
     /// on: the events listed most (by calendar and uid).
     static func entriesCut(days: [LocalDay], listedUntil listed: Int, total: Int, budget: Int,
-                           kept: [SettledOccurrence], order: [Int], buckets: DayBuckets) -> Diagnostic {
+                           kept: SettledOccurrences, order: [Int], buckets: DayBuckets) -> Diagnostic {
         // Summed by record first (a series' occurrences share one), so that
         // no event is copied and no key hashed per occurrence (a year of the
         // 54 MB calendar: 420,000 of them); then by calendar and UID, each

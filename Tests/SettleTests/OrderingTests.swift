@@ -70,15 +70,23 @@ import Testing
         }
         let expected = Self.fullOrder(all)
         for chunks in 1...5 {
-            var placed = PlacedOccurrences()
-            for part in [0..<3_000, 3_000..<3_001, 3_001..<7_500, 7_500..<9_000] {
-                placed.append(contentsOf: PlacedOccurrences(Array(all[part])))
+            for moving in [false, true] {
+                var placed = PlacedOccurrences()
+                for part in [0..<3_000, 3_000..<3_001, 3_001..<7_500, 7_500..<9_000] {
+                    placed.append(contentsOf: PlacedOccurrences(Array(all[part])))
+                }
+                #expect(placed.count == all.count)
+                #expect(placed[4_100].event.description == "4100")
+                let (kept, order) = Ordering.sorted(placed, moving: moving, chunks: chunks)
+                #expect(order == expected, "\(chunks) pieces, moving \(moving)")
+                #expect(kept.map { $0.event.description } == expected.map { "\($0)" }, "\(chunks) pieces")
+                // Copies bit for bit, read in place of the occurrences.
+                let stride = MemoryLayout<SettledOccurrence>.stride
+                let room = UnsafeMutableRawPointer.allocate(byteCount: 700 * stride, alignment: 16)
+                defer { room.deallocate() }
+                let view = kept.view(2_000..<2_700, in: room)
+                #expect((0..<700).map { view[$0].event.description } == expected[2_000..<2_700].map { "\($0)" })
             }
-            #expect(placed.count == all.count)
-            #expect(placed[4_100].event.description == "4100")
-            let (kept, order) = Ordering.sorted(placed, chunks: chunks)
-            #expect(order == expected, "\(chunks) pieces")
-            #expect(kept.map { $0.event.description } == expected.map { "\($0)" }, "\(chunks) pieces")
         }
     }
 
