@@ -48,12 +48,7 @@ enum Ordering {
             SortKey(start: settled.pointee.startUTC, end: settled.pointee.endUTC, title: settled.pointee.occurrence.titleKey,
                     code: code)
         }
-        ParallelChunks.sort(&keys, chunks: chunks) { a, b in
-            if a.start != b.start { return a.start < b.start }
-            if a.end != b.end { return a.end < b.end }
-            if a.title != b.title { return a.title < b.title }
-            return a.code < b.code
-        }
+        ParallelChunks.sort(&keys, chunks: chunks, by: SortKey.less, sortChunk: SortKey.sort)
         // Runs of equal start and end, each finished; the chunks cut
         // between runs.
         var bounds = ParallelChunks.ranges(count: keys.count, chunks: chunks).map(\.lowerBound) + [keys.count]
@@ -117,7 +112,7 @@ enum Ordering {
             title: entry.title ?? EventRecord.unorderedTitle, code: entry.code) }
     }
 
-    private struct SortKey {
+    struct SortKey {
         var start: Instant
         var end: Instant
         /// `EventRecord.titleKey`.
@@ -125,6 +120,79 @@ enum Ordering {
         var code: PlacedOccurrences.Code
 
         func sameSpan(_ other: SortKey) -> Bool { start == other.start && end == other.end }
+
+        @Sendable static func less(_ a: SortKey, _ b: SortKey) -> Bool {
+            if a.start != b.start { return a.start < b.start }
+            if a.end != b.end { return a.end < b.end }
+            if a.title != b.title { return a.title < b.title }
+            return a.code < b.code
+        }
+
+        /// `keys` sorted by `less`: by start in passes of its bytes (a
+        /// radix sort, stable, over the bytes in which the starts differ),
+        /// then each run of one start by `less`. The comparison sort took
+        /// 54 M of 1,094 M instructions for 16 years of 5,000 events.
+        @Sendable static func sort(_ keys: UnsafeMutableBufferPointer<SortKey>) {
+            var keys = keys
+            guard keys.count > 64, let first = keys.baseAddress else { return keys.sort(by: less) }
+            var low = first.pointee.start.milliseconds, high = low
+            for key in keys {
+                low = Swift.min(low, key.start.milliseconds)
+                high = Swift.max(high, key.start.milliseconds)
+            }
+            let span = UInt64(bitPattern: high &- low)
+            let passes = (64 - span.leadingZeroBitCount + 7) / 8
+            if passes > 0 {
+                let spare = UnsafeMutablePointer<SortKey>.allocate(capacity: keys.count)
+                defer { spare.deallocate() }
+                // Every pass's counts in one reading of the keys.
+                let offsets = UnsafeMutablePointer<Int>.allocate(capacity: 256 * passes)
+                defer { offsets.deallocate() }
+                offsets.initialize(repeating: 0, count: 256 * passes)
+                for index in 0..<keys.count {
+                    let value = UInt64(bitPattern: first[index].start.milliseconds &- low)
+                    for pass in 0..<passes { offsets[256 * pass + Int(truncatingIfNeeded: (value >> (8 * pass)) & 0xFF)] += 1 }
+                }
+                var (from, to) = (first, spare)
+                for pass in 0..<passes {
+                    // Counts made where each digit's keys start.
+                    let starts = offsets + 256 * pass
+                    var sum = 0
+                    for digit in 0..<256 { (starts[digit], sum) = (sum, sum + starts[digit]) }
+                    let shift = UInt64(8 * pass)
+                    for index in 0..<keys.count {
+                        let key = from[index]
+                        let digit = Int(truncatingIfNeeded: (UInt64(bitPattern: key.start.milliseconds &- low) >> shift) & 0xFF)
+                        (to + starts[digit]).initialize(to: key)
+                        starts[digit] += 1
+                    }
+                    swap(&from, &to)
+                }
+                if passes % 2 == 1 { first.update(from: spare, count: keys.count) }
+            }
+            // Runs of one start, by end, title and code.
+            var start = 0
+            while start < keys.count {
+                var end = start + 1
+                while end < keys.count && keys[end].start == keys[start].start { end += 1 }
+                if end - start > 16 {
+                    var run = UnsafeMutableBufferPointer(rebasing: keys[start..<end])
+                    run.sort(by: less)
+                } else if end - start > 1 {
+                    // Mostly two or three: inserted one by one.
+                    for index in start + 1..<end {
+                        let key = first[index]
+                        var at = index
+                        while at > start && less(key, first[at - 1]) {
+                            first[at] = first[at - 1]
+                            at -= 1
+                        }
+                        first[at] = key
+                    }
+                }
+                start = end
+            }
+        }
     }
 
     /// Each kept occurrence's days as one list of ranges, for listing the

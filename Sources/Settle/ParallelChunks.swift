@@ -102,16 +102,20 @@ extension ParallelChunks {
     /// `chunks` sorted at once, then merged pair by pair, round by round,
     /// every pair of a round at once and each on two cores (one from the
     /// front, one from the back).
+    ///
+    /// Each chunk is sorted by `sortChunk` when given (it must order as
+    /// `less` does), else by the standard library's sort.
     package static func sort<Element: Sendable>(_ array: inout [Element], chunks: Int,
-                                                by less: @Sendable (Element, Element) -> Bool) {
+                                                by less: @Sendable (Element, Element) -> Bool,
+                                                sortChunk: (@Sendable (UnsafeMutableBufferPointer<Element>) -> Void)? = nil) {
         guard chunks > 1 && array.count > 1 else {
-            array.sort(by: less)
+            if let sortChunk { array.withUnsafeMutableBufferPointer { sortChunk($0) } } else { array.sort(by: less) }
             return
         }
         var runs = ranges(count: array.count, chunks: chunks)
         update(&array, in: runs) { run, buffer in
             var elements = UnsafeMutableBufferPointer(rebasing: buffer[run])
-            elements.sort(by: less)
+            if let sortChunk { sortChunk(elements) } else { elements.sort(by: less) }
         }
         while runs.count > 1 {
             // A last run without a partner is merged with nothing: copied.
