@@ -167,8 +167,9 @@ struct DayGrid {
         var days: [LocalDay] = []
         days.reserveCapacity(Int(to.daysSinceEpoch - from.daysSinceEpoch) + 1)
         var date = from
+        var memo = ZoneOffsetMemo()
         while date <= to {
-            let intervals = timeline.intervals(of: date)
+            let intervals = timeline.intervals(of: date, memo: &memo)
             days.append(LocalDay(date: date, intervals: intervals, zones: timeline.zones(on: date, intervals: intervals),
                                  entries: [], busyIntervals: []))
             date = date.adding(days: 1)

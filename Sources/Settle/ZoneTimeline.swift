@@ -103,17 +103,24 @@ public struct ZoneTimeline: Sendable {
     /// most days (23 or 25 hours on DST days), two when a westward change
     /// repeats the date, none when an eastward change skips it.
     public func intervals(of date: LocalDate) -> [Range<Instant>] {
-        let midnight = LocalDateTime(date: date, hour: 0, minute: 0, second: 0)!
-        let next = LocalDateTime(date: date.adding(days: 1), hour: 0, minute: 0, second: 0)!
+        var memo = ZoneOffsetMemo()
+        return intervals(of: date, memo: &memo)
+    }
+
+    /// The same, the zones' offsets answered from `memo` (one date after
+    /// another mostly asks within one span between changes of offset).
+    package func intervals(of date: LocalDate, memo: inout ZoneOffsetMemo) -> [Range<Instant>] {
+        let midnight = date.daysSinceEpoch * 86_400
+        let next = midnight + 86_400
         // A segment can only hold part of the date within 26 hours of its UTC midnights.
-        let near = Instant(seconds: midnight.secondsSinceEpoch - 26 * 3600)
-        let far = Instant(seconds: next.secondsSinceEpoch + 26 * 3600)
+        let near = Instant(seconds: midnight - 26 * 3600)
+        let far = Instant(seconds: next + 26 * 3600)
         var result: [Range<Instant>] = []
         for segment in segments {
             if let to = segment.to, to <= near { continue }
             if let from = segment.from, from >= far { break }
-            var low = segment.zone.instant(for: midnight)
-            var high = segment.zone.instant(for: next)
+            var low = segment.zone.instant(forWall: midnight, memo: &memo)
+            var high = segment.zone.instant(forWall: next, memo: &memo)
             if let from = segment.from { low = max(low, from) }
             if let to = segment.to { high = min(high, to) }
             guard low < high else { continue }
