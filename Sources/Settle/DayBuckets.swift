@@ -20,8 +20,8 @@ struct DayBuckets {
     /// The placed occurrences, in input order: a chunk's, then (after
     /// `merge`) the whole window's, still in the blocks they were placed in.
     var placed = PlacedOccurrences()
-    /// The days each kept occurrence lands on (parallel to `placed`);
-    /// with travel, rarely, more ranges in `moreRanges`.
+    /// The days each kept occurrence lands on (parallel to `placed`) where
+    /// days are listed; with travel, rarely, more ranges in `moreRanges`.
     var placements: [DaySpan] = []
     var moreRanges: [Int: [ClosedRange<Int>]] = [:]
     var diagnostics: [Diagnostic] = []
@@ -60,8 +60,11 @@ struct DayBuckets {
             }
         }
         if placer.options.keepOccurrences {
-            if !landed.more.isEmpty { moreRanges[placed.count] = landed.more }
-            placements.append(DaySpan(landed.first))
+            // Its days are kept for the day lists alone.
+            if placer.options.listDays {
+                if !landed.more.isEmpty { moreRanges[placed.count] = landed.more }
+                placements.append(DaySpan(landed.first))
+            }
             placed.append(settled)
         }
     }
