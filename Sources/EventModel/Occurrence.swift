@@ -42,36 +42,26 @@ public struct Occurrence: Sendable {
 /// An event held once by reference.
 @usableFromInline package final class EventRecord: Sendable {
     package let event: Event
-    /// The title's first bytes as they order it (`titlePrefix`), or
-    /// `unorderedTitle` where they do not: worked out once per event, read
-    /// for each of its occurrences when output is sorted.
+    /// The title's first bytes (`titlePrefix`): worked out once per event,
+    /// read for each of its occurrences when output is sorted.
     @usableFromInline package let titleKey: UInt64
 
-    /// No title prefix: its top bit, never set by ASCII bytes.
-    package static let unorderedTitle = UInt64.max
-
     package init(_ event: consuming Event) {
-        titleKey = EventRecord.titlePrefix(event.title) ?? EventRecord.unorderedTitle
+        titleKey = EventRecord.titlePrefix(event.title)
         self.event = event
     }
 
-    /// A title's first eight bytes as one big-endian number (zeros past its
-    /// end), when they order it as `String` does: they and the byte after
-    /// them are ASCII. `String` compares Unicode scalars after NFC
-    /// normalization; ASCII is its own NFC form, UTF-8 keeps the scalars'
-    /// order, and a following ASCII byte cannot combine with the eighth
-    /// (`"cafe\u{301}"` is `"café"`, after `"cafez"`). Nil otherwise:
-    /// such titles are compared whole.
-    package static func titlePrefix(_ title: String) -> UInt64? {
-        func key(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    /// A title's first eight UTF-8 bytes as one big-endian number, zeros
+    /// past its end: titles whose numbers differ are in that order by code
+    /// points (UTF-8 keeps their order, and a title that ends comes before
+    /// any that goes on).
+    package static func titlePrefix(_ title: String) -> UInt64 {
+        func key(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
             var key: UInt64 = 0
-            for index in 0..<min(bytes.count, 9) {
-                guard bytes[index] < 0x80 else { return nil }
-                if index < 8 { key |= UInt64(bytes[index]) << (56 &- 8 &* UInt64(index)) }
-            }
+            for index in 0..<min(bytes.count, 8) { key |= UInt64(bytes[index]) << (56 &- 8 &* UInt64(index)) }
             return key
         }
         if let found = title.utf8.withContiguousStorageIfAvailable(key) { return found }
-        return Array(title.utf8.prefix(9)).withUnsafeBufferPointer(key)
+        return Array(title.utf8.prefix(8)).withUnsafeBufferPointer(key)
     }
 }

@@ -110,7 +110,7 @@ package enum DaysJSON {
         json.field("allDayCount", day.allDayCount)
         if !day.eventsListed { json.field("eventsListed", false) }
         json.objects("events", day.entries) { object, entry in
-            OccurrenceJSON.fields(settlement.occurrences[entry.occurrence], part: entry.part, timeline: timeline,
+            OccurrenceJSON.fields(settlement.occurrences.pointer(entry.occurrence), part: entry.part, timeline: timeline,
                                   cache: &cache, into: &object)
         }
     }

@@ -16,12 +16,6 @@ package enum OccurrenceJSON {
         JSONObjectWriter.write(into: &out) { fields(settled, part: nil, timeline: timeline, cache: &cache, into: &$0) }
     }
 
-    /// The same for an occurrence held as a value.
-    package static func write(_ settled: SettledOccurrence, timeline: ZoneTimeline, into out: inout ByteWriter,
-                              cache: inout EventFieldsCache) {
-        withUnsafePointer(to: settled) { write($0, timeline: timeline, into: &out, cache: &cache) }
-    }
-
     /// The fields, in this order: uid, recurrenceId, title, start and end
     /// in the event's own terms, in UTC and on the viewer's clock, allDay,
     /// part (a day's entry only), busy, status, location, description,
@@ -35,12 +29,6 @@ package enum OccurrenceJSON {
             occurrenceFields(settled, title: title, part: part, timeline: timeline, into: &json)
         }
         cache.copy(parts.rest, into: &json)
-    }
-
-    /// The same for an occurrence held as a value.
-    static func fields(_ settled: SettledOccurrence, part: DayPart?, timeline: ZoneTimeline,
-                       cache: inout EventFieldsCache, into json: inout JSONObjectWriter) {
-        withUnsafePointer(to: settled) { fields($0, part: part, timeline: timeline, cache: &cache, into: &json) }
     }
 
     /// From recurrenceId to busy, the title (as written in the cache)

@@ -325,17 +325,6 @@ public struct SettledOccurrences: RandomAccessCollection, @unchecked Sendable {
         self.codes = codes
     }
 
-    /// None.
-    public init() {
-        self.init(blocks: [], reader: PlacedOccurrences().reader, codes: [])
-    }
-
-    /// `occurrences`, in the order given.
-    package init(_ occurrences: [SettledOccurrence]) {
-        let placed = PlacedOccurrences(occurrences)
-        self = placed.ordered(Array(0..<occurrences.count).map { placed.reader.code(ofPosition: $0) })
-    }
-
     public var startIndex: Int { 0 }
     public var endIndex: Int { codes.count }
 
@@ -360,11 +349,12 @@ public struct SettledOccurrences: RandomAccessCollection, @unchecked Sendable {
     /// them): they must never be deinitialized, and are valid while this
     /// collection is.
     package func view(_ range: Range<Int>, in room: UnsafeMutableRawPointer) -> UnsafePointer<SettledOccurrence> {
-        let stride = MemoryLayout<SettledOccurrence>.stride
+        let copies = room.bindMemory(to: SettledOccurrence.self, capacity: range.count)
         for (offset, position) in range.enumerated() {
-            (room + offset * stride).copyMemory(from: pointer(position), byteCount: stride)
+            UnsafeMutableRawPointer(copies + offset).copyMemory(from: pointer(position),
+                                                                byteCount: MemoryLayout<SettledOccurrence>.stride)
         }
-        return UnsafePointer(room.assumingMemoryBound(to: SettledOccurrence.self))
+        return UnsafePointer(copies)
     }
 
 }

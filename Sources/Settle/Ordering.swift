@@ -4,15 +4,26 @@ import EventModel
 /// each day's entries all-day first; and the days' lists themselves, within
 /// the work budget for entries.
 enum Ordering {
-    /// Output order: by start, end, title, uid, then original start.
+    /// Output order: by start, end, title, uid, then original start; text
+    /// by code points (UTF-8 bytes), not as `String` compares it: that
+    /// normalizes first, and is no order at all between some spellings of
+    /// one accent ("café" is less than "caféz", equal to "cafe\u{301}",
+    /// which is neither less nor greater than "caféz").
     static func startOrder(_ a: SettledOccurrence, _ b: SettledOccurrence) -> Bool {
         if a.startUTC != b.startUTC { return a.startUTC < b.startUTC }
         if a.endUTC != b.endUTC { return a.endUTC < b.endUTC }
         // Through the event records: reading a field copies the field, not the event.
         let x = a.occurrence.eventRecord, y = b.occurrence.eventRecord
-        if x.event.title != y.event.title { return x.event.title < y.event.title }
-        if x.event.uid != y.event.uid { return x.event.uid < y.event.uid }
+        if let order = codePointOrder(x.event.title, y.event.title) { return order }
+        if let order = codePointOrder(x.event.uid, y.event.uid) { return order }
         return (a.occurrence.recurrenceID?.iso8601 ?? "") < (b.occurrence.recurrenceID?.iso8601 ?? "")
+    }
+
+    /// Whether `a` comes before `b` by code points; nil when they are the
+    /// same code points.
+    static func codePointOrder(_ a: String, _ b: String) -> Bool? {
+        if a.utf8.elementsEqual(b.utf8) { return nil }
+        return a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     /// Order within a day: all-day first, then by start, end, title, uid.
@@ -32,11 +43,10 @@ enum Ordering {
     /// The placed occurrences sorted by start, and for each its position
     /// in `placed`; ties (`startOrder` neither way) keep input order.
     ///
-    /// Sorts small keys (start, end, the title's first bytes, where it
-    /// lies), not the (large) occurrences, on all cores. What the keys
-    /// leave undecided is then ordered in full: a run of one start, end and
-    /// title prefix, or a run of one start and end with a title its first
-    /// bytes do not order (`EventRecord.titlePrefix`). The occurrences
+    /// Sorts small keys (start, end, the title's first eight bytes, where
+    /// it lies), not the (large) occurrences, on all cores. What the keys
+    /// leave undecided, a run of one start, end and title prefix, is then
+    /// ordered in full. The occurrences
     /// stay in their blocks (`SettledOccurrences`), or with `moving` are
     /// moved into new ones in output order (`PlacedOccurrences.moved`).
     /// `chunks`, the pieces of the work, by default as
@@ -63,12 +73,8 @@ enum Ordering {
             var first = range.lowerBound
             while first < range.upperBound {
                 var end = first + 1
-                var ordered = keys[first].title != EventRecord.unorderedTitle
-                while end < range.upperBound && keys[end].sameSpan(keys[first]) {
-                    ordered = ordered && keys[end].title != EventRecord.unorderedTitle
-                    end += 1
-                }
-                if end - first > 1 { finish(keys, first..<end, titlesOrdered: ordered, reader) }
+                while end < range.upperBound && keys[end].sameTitledSpan(keys[first]) { end += 1 }
+                if end - first > 1 { orderTies(keys, first..<end, reader) }
                 first = end
             }
         }
@@ -78,38 +84,18 @@ enum Ordering {
         return (moving ? placed.moved(codes, chunks: chunks) : placed.ordered(codes), order)
     }
 
-    /// A run of one start and end, sorted by title prefix, finished: where
-    /// every title has a prefix (`titlesOrdered`), each run of one prefix
-    /// is ordered in full; otherwise the whole run is.
-    private static func finish(_ keys: UnsafeMutableBufferPointer<SortKey>, _ run: Range<Int>, titlesOrdered: Bool,
-                               _ placed: PlacedOccurrences.Reader) {
-        guard titlesOrdered else { return orderTies(keys, run, placed) }
-        var first = run.lowerBound
-        while first < run.upperBound {
-            var end = first + 1
-            while end < run.upperBound && keys[end].title == keys[first].title { end += 1 }
-            if end - first > 1 { orderTies(keys, first..<end, placed) }
-            first = end
-        }
-    }
-
-    /// The keys of `run` (one start and end) reordered by the occurrences
-    /// in full, by a title's first bytes where they decide.
+    /// The codes of `run` (one start, end and title prefix) reordered by
+    /// the occurrences in full; ties keep input order.
     private static func orderTies(_ keys: UnsafeMutableBufferPointer<SortKey>, _ run: Range<Int>,
                                   _ placed: PlacedOccurrences.Reader) {
-        var entries = keys[run].map { key in
-            (title: key.title == EventRecord.unorderedTitle ? nil : key.title, code: key.code)
-        }
-        entries.sort { a, b in
-            if let x = a.title, let y = b.title, x != y { return x < y }
-            let left = placed.pointer(a.code), right = placed.pointer(b.code)
+        var codes = keys[run].map(\.code)
+        codes.sort { a, b in
+            let left = placed.pointer(a), right = placed.pointer(b)
             if startOrder(left.pointee, right.pointee) { return true }
             if startOrder(right.pointee, left.pointee) { return false }
-            return a.code < b.code
+            return a < b
         }
-        for (offset, entry) in entries.enumerated() { keys[run.lowerBound + offset] = SortKey(
-            start: keys[run.lowerBound].start, end: keys[run.lowerBound].end,
-            title: entry.title ?? EventRecord.unorderedTitle, code: entry.code) }
+        for (offset, code) in codes.enumerated() { keys[run.lowerBound + offset].code = code }
     }
 
     struct SortKey {
@@ -120,6 +106,8 @@ enum Ordering {
         var code: PlacedOccurrences.Code
 
         func sameSpan(_ other: SortKey) -> Bool { start == other.start && end == other.end }
+
+        func sameTitledSpan(_ other: SortKey) -> Bool { sameSpan(other) && title == other.title }
 
         @Sendable static func less(_ a: SortKey, _ b: SortKey) -> Bool {
             if a.start != b.start { return a.start < b.start }

@@ -21,10 +21,11 @@ import Testing
         for event in importText([("mean.ics", ics(lines))]).events { settler.add(event) }
         let settlement = settler.settle()
         var objects: [String] = []
-        for occurrence in settlement.occurrences {
+        for index in settlement.occurrences.indices {
             var out = ByteWriter()
             var cache = EventFieldsCache()
-            OccurrenceJSON.write(occurrence, timeline: settlement.timeline, into: &out, cache: &cache)
+            OccurrenceJSON.write(settlement.occurrences.pointer(index), timeline: settlement.timeline, into: &out,
+                                 cache: &cache)
             objects.append(String(decoding: out.bytes, as: UTF8.self))
         }
         try #require(objects.count == 2)
@@ -62,10 +63,11 @@ import Testing
         for event in events { settler.add(event) }
         let settlement = settler.settle()
         try #require(settlement.occurrences.count == 4)
-        for occurrence in settlement.occurrences {
+        for (index, occurrence) in zip(settlement.occurrences.indices, settlement.occurrences) {
             var out = ByteWriter()
             var cache = EventFieldsCache()
-            OccurrenceJSON.write(occurrence, timeline: settlement.timeline, into: &out, cache: &cache)
+            OccurrenceJSON.write(settlement.occurrences.pointer(index), timeline: settlement.timeline, into: &out,
+                                 cache: &cache)
             let object = String(decoding: out.bytes, as: UTF8.self)
             for (key, instant) in [("startLocal", occurrence.startUTC), ("endLocal", occurrence.endUTC)] {
                 let expected = instant.iso8601(offsetSeconds: viewerZone.offset(at: instant), zulu: false)
