@@ -21,6 +21,7 @@ package enum OccurrenceJSON {
     /// part (a day's entry only), busy, status, location, description,
     /// attendees, categories, calendar, type; those from the event alone
     /// copied from `cache`.
+    @inline(__always)
     static func fields(_ settled: UnsafePointer<SettledOccurrence>, part: DayPart?, timeline: ZoneTimeline,
                        cache: inout EventFieldsCache, into json: inout JSONObjectWriter) {
         let parts = cache.parts(of: settled)
@@ -260,6 +261,7 @@ package struct EventFieldsCache {
     }
 
     /// Fields written earlier, into `json`.
+    @inline(__always)
     func copy(_ range: Range<Int>, into json: inout JSONObjectWriter) {
         withBytes(range) { json.fields(written: $0) }
     }

@@ -195,6 +195,9 @@ struct PlacedOccurrences: RandomAccessCollection {
         endIndex += other.endIndex
     }
 
+    /// One past the largest code a place could have.
+    var codeBound: Int { blocks.count << Self.blockShift }
+
     /// Where an occurrence lies, as one number that orders as positions do:
     /// its block, then its place in the block (`blockShift` bits).
     typealias Code = Int
@@ -271,15 +274,17 @@ struct PlacedOccurrences: RandomAccessCollection {
     /// occurrence, and each occurrence is named once), left where they
     /// lie: the blocks go to the result.
     consuming func ordered(_ codes: [Code]) -> SettledOccurrences {
-        SettledOccurrences(blocks: blocks, reader: reader, codes: codes)
+        SettledOccurrences(blocks: blocks, reader: reader, codes: codes, count: codes.count)
     }
 
     /// The same, each occurrence moved (not copied: a copy retains what it
     /// holds) into new blocks in that order, in `chunks` at once: for
     /// readers that go through them in order many times (each day's
     /// entries), where reading through the codes would wait for memory at
-    /// each one.
-    consuming func moved(_ codes: [Code], chunks: Int) -> SettledOccurrences {
+    /// each one. Afterwards each code is the position it named (input
+    /// order), and the result needs no codes: its blocks are full but the
+    /// last, so a position is its own code.
+    consuming func moved(_ codes: inout [Code], chunks: Int) -> SettledOccurrences {
         let reader = self.reader
         var inOrder = PlacedOccurrences()
         for first in stride(from: 0, to: codes.count, by: Self.blockSize) {
@@ -287,22 +292,16 @@ struct PlacedOccurrences: RandomAccessCollection {
             inOrder.firsts.append(first)
         }
         inOrder.endIndex = codes.count
-        // Every block full but the last: a position is its own code.
         let destination = inOrder.reader
-        _ = ParallelChunks.map(count: codes.count, chunks: chunks) { range in
+        _ = ParallelChunks.map(count: codes.count, chunks: chunks) { [codes] range in
             for position in range {
                 let from = UnsafeMutablePointer(mutating: reader.pointer(codes[position]))
                 UnsafeMutablePointer(mutating: destination.pointer(position)).initialize(to: from.move())
             }
         }
         for block in blocks { block.forget() }
-        return inOrder.ordered(Array(0..<codes.count))
-    }
-
-    /// The position (input order) of each of `codes`.
-    func positions(of codes: [Code]) -> [Int] {
-        let reader = self.reader
-        return codes.map { reader.position(ofCode: $0) }
+        for index in codes.indices { codes[index] = reader.position(ofCode: codes[index]) }
+        return SettledOccurrences(blocks: inOrder.blocks, reader: destination, codes: nil, count: inOrder.endIndex)
     }
 }
 
@@ -316,17 +315,20 @@ public struct SettledOccurrences: RandomAccessCollection, @unchecked Sendable {
     /// Keeps the memory `reader` reads.
     private let blocks: [OccurrenceBlock]
     private let reader: PlacedOccurrences.Reader
-    /// Where each occurrence lies, in output order.
-    private let codes: [PlacedOccurrences.Code]
+    /// Where each occurrence lies, in output order; nil when the blocks
+    /// are in that order, all full but the last (`PlacedOccurrences.moved`).
+    private let codes: [PlacedOccurrences.Code]?
+    public let endIndex: Int
 
-    fileprivate init(blocks: [OccurrenceBlock], reader: PlacedOccurrences.Reader, codes: [PlacedOccurrences.Code]) {
+    fileprivate init(blocks: [OccurrenceBlock], reader: PlacedOccurrences.Reader, codes: [PlacedOccurrences.Code]?,
+                     count: Int) {
         self.blocks = blocks
         self.reader = reader
         self.codes = codes
+        endIndex = count
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { codes.count }
 
     public subscript(position: Int) -> SettledOccurrence {
         pointer(position).pointee
@@ -335,7 +337,7 @@ public struct SettledOccurrences: RandomAccessCollection, @unchecked Sendable {
     /// The occurrence at `position`, read where it lies: no copy, and so
     /// no reference retained (writers on every core read the same events).
     package func pointer(_ position: Int) -> UnsafePointer<SettledOccurrence> {
-        reader.pointer(codes[position])
+        reader.pointer(codes?[position] ?? position)
     }
 
     /// The occurrences of `range` copied bit for bit into `room` (room for

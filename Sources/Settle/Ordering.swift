@@ -40,10 +40,11 @@ enum Ordering {
         return .middle
     }
 
-    /// The placed occurrences sorted by start, and for each its position
-    /// in `placed`; ties (`startOrder` neither way) keep input order.
+    /// The placed occurrences sorted by start; ties (`startOrder` neither
+    /// way) keep input order. With `moving`, also each one's position in
+    /// `placed` (for the day lists), else no positions.
     ///
-    /// Sorts small keys (start, end, the title's first eight bytes, where
+    /// Sorts small keys (start, end, the title's first four bytes, where
     /// it lies), not the (large) occurrences, on all cores. What the keys
     /// leave undecided, a run of one start, end and title prefix, is then
     /// ordered in full. The occurrences
@@ -54,11 +55,14 @@ enum Ordering {
     static func sorted(_ placed: consuming PlacedOccurrences, moving: Bool = false,
                        chunks: Int? = nil) -> (kept: SettledOccurrences, order: [Int]) {
         let chunks = chunks ?? ParallelChunks.chunks(for: placed.count)
+        // Past 4,294,967,296 places (2 million blocks) codes would not fit
+        // a key; the work budget keeps a window thousands of times below.
+        precondition(placed.codeBound <= 1 << 32, "\(placed.codeBound) places of occurrences")
         var keys = placed.keys(chunks: chunks) { settled, code in
-            SortKey(start: settled.pointee.startUTC, end: settled.pointee.endUTC, title: settled.pointee.occurrence.titleKey,
-                    code: code)
+            SortKey(start: settled.pointee.startUTC, end: settled.pointee.endUTC,
+                    titleAndCode: settled.pointee.occurrence.titleKey & 0xFFFF_FFFF_0000_0000 | UInt64(code))
         }
-        ParallelChunks.sort(&keys, chunks: chunks, by: SortKey.less, sortChunk: SortKey.sort)
+        ParallelChunks.sort(&keys, chunks: chunks, by: SortKey.less, sortChunk: SortKey.sort(_:spare:))
         // Runs of equal start and end, each finished; the chunks cut
         // between runs.
         var bounds = ParallelChunks.ranges(count: keys.count, chunks: chunks).map(\.lowerBound) + [keys.count]
@@ -78,10 +82,11 @@ enum Ordering {
                 first = end
             }
         }
-        let codes = keys.map(\.code)
+        var codes = keys.map(\.code)
         keys = []
-        let order = placed.positions(of: codes)
-        return (moving ? placed.moved(codes, chunks: chunks) : placed.ordered(codes), order)
+        guard moving else { return (placed.ordered(codes), []) }
+        let kept = placed.moved(&codes, chunks: chunks)
+        return (kept, codes)
     }
 
     /// The codes of `run` (one start, end and title prefix) reordered by
@@ -98,12 +103,21 @@ enum Ordering {
         for (offset, code) in codes.enumerated() { keys[run.lowerBound + offset].code = code }
     }
 
+    /// 24 bytes: the keys of a month of 50,000 series are sorted and
+    /// merged while the series' occurrences are held, under 64 MB in all.
     struct SortKey {
         var start: Instant
         var end: Instant
-        /// `EventRecord.titleKey`.
-        var title: UInt64
-        var code: PlacedOccurrences.Code
+        /// The title's first four bytes (the top half of
+        /// `EventRecord.titleKey`), then the occurrence's code (32 bits).
+        var titleAndCode: UInt64
+
+        var title: UInt64 { titleAndCode >> 32 }
+
+        var code: PlacedOccurrences.Code {
+            get { Int(truncatingIfNeeded: titleAndCode & 0xFFFF_FFFF) }
+            set { titleAndCode = titleAndCode & 0xFFFF_FFFF_0000_0000 | UInt64(truncatingIfNeeded: newValue) }
+        }
 
         func sameSpan(_ other: SortKey) -> Bool { start == other.start && end == other.end }
 
@@ -112,15 +126,15 @@ enum Ordering {
         @Sendable static func less(_ a: SortKey, _ b: SortKey) -> Bool {
             if a.start != b.start { return a.start < b.start }
             if a.end != b.end { return a.end < b.end }
-            if a.title != b.title { return a.title < b.title }
-            return a.code < b.code
+            return a.titleAndCode < b.titleAndCode
         }
 
         /// `keys` sorted by `less`: by start in passes of its bytes (a
         /// radix sort, stable, over the bytes in which the starts differ),
         /// then each run of one start by `less`. The comparison sort took
         /// 54 M of 1,094 M instructions for 16 years of 5,000 events.
-        @Sendable static func sort(_ keys: UnsafeMutableBufferPointer<SortKey>) {
+        /// `spare`, room for as many keys, holds every other pass.
+        @Sendable static func sort(_ keys: UnsafeMutableBufferPointer<SortKey>, spare: UnsafeMutablePointer<SortKey>) {
             var keys = keys
             guard keys.count > 64, let first = keys.baseAddress else { return keys.sort(by: less) }
             var low = first.pointee.start.milliseconds, high = low
@@ -131,8 +145,6 @@ enum Ordering {
             let span = UInt64(bitPattern: high &- low)
             let passes = (64 - span.leadingZeroBitCount + 7) / 8
             if passes > 0 {
-                let spare = UnsafeMutablePointer<SortKey>.allocate(capacity: keys.count)
-                defer { spare.deallocate() }
                 // Every pass's counts in one reading of the keys.
                 let offsets = UnsafeMutablePointer<Int>.allocate(capacity: 256 * passes)
                 defer { offsets.deallocate() }

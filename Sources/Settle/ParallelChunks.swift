@@ -104,18 +104,25 @@ extension ParallelChunks {
     /// front, one from the back).
     ///
     /// Each chunk is sorted by `sortChunk` when given (it must order as
-    /// `less` does), else by the standard library's sort.
-    package static func sort<Element: Sendable>(_ array: inout [Element], chunks: Int,
-                                                by less: @Sendable (Element, Element) -> Bool,
-                                                sortChunk: (@Sendable (UnsafeMutableBufferPointer<Element>) -> Void)? = nil) {
-        guard chunks > 1 && array.count > 1 else {
-            if let sortChunk { array.withUnsafeMutableBufferPointer { sortChunk($0) } } else { array.sort(by: less) }
-            return
-        }
-        var runs = ranges(count: array.count, chunks: chunks)
-        update(&array, in: runs) { run, buffer in
-            var elements = UnsafeMutableBufferPointer(rebasing: buffer[run])
-            if let sortChunk { sortChunk(elements) } else { elements.sort(by: less) }
+    /// `less` does), with room of the chunk's size to use as it likes (one
+    /// allocation for all chunks, of the size the merge then takes, so the
+    /// merge can have the same memory), else by the standard library's sort.
+    package static func sort<Element: Sendable>(
+        _ array: inout [Element], chunks: Int, by less: @Sendable (Element, Element) -> Bool,
+        sortChunk: (@Sendable (UnsafeMutableBufferPointer<Element>, UnsafeMutablePointer<Element>) -> Void)? = nil
+    ) {
+        var runs = ranges(count: array.count, chunks: max(1, chunks))
+        if let sortChunk {
+            let room = SharedBase(base: UnsafeMutablePointer<Element>.allocate(capacity: max(1, array.count)))
+            defer { room.base.deallocate() }
+            update(&array, in: runs) { run, buffer in
+                sortChunk(UnsafeMutableBufferPointer(rebasing: buffer[run]), room.base + run.lowerBound)
+            }
+        } else {
+            update(&array, in: runs) { run, buffer in
+                var elements = UnsafeMutableBufferPointer(rebasing: buffer[run])
+                elements.sort(by: less)
+            }
         }
         while runs.count > 1 {
             // A last run without a partner is merged with nothing: copied.
