@@ -252,11 +252,14 @@ struct PlacedOccurrences: RandomAccessCollection {
     }
 
     /// A key for each occurrence, in input order, made in `chunks` at once:
-    /// `key` reads the occurrence where it lies and is given its code.
-    func keys<Key>(chunks: Int, _ key: @Sendable (UnsafePointer<SettledOccurrence>, Code) -> Key) -> [Key] {
+    /// `key` reads the occurrence where it lies and is given its code, and
+    /// the state `state` makes for its chunk.
+    func keys<Key, State>(chunks: Int, state: @Sendable () -> State,
+                          _ key: @Sendable (inout State, UnsafePointer<SettledOccurrence>, Code) -> Key) -> [Key] {
         let reader = self.reader
         return ParallelChunks.makeArray(count: endIndex, chunks: chunks) { range, destination in
             guard !range.isEmpty else { return }
+            var chunkState = state()
             var block = reader.block(containing: range.lowerBound)
             var blockEnd = reader.end(ofBlock: block)
             for position in range {
@@ -265,7 +268,7 @@ struct PlacedOccurrences: RandomAccessCollection {
                     blockEnd = reader.end(ofBlock: block)
                 }
                 let code = reader.code(ofPosition: position, in: block)
-                (destination + position).initialize(to: key(reader.pointer(code), code))
+                (destination + position).initialize(to: key(&chunkState, reader.pointer(code), code))
             }
         }
     }

@@ -58,9 +58,9 @@ enum Ordering {
         // Past 4,294,967,296 places (2 million blocks) codes would not fit
         // a key; the work budget keeps a window thousands of times below.
         precondition(placed.codeBound <= 1 << 32, "\(placed.codeBound) places of occurrences")
-        var keys = placed.keys(chunks: chunks) { settled, code in
+        var keys = placed.keys(chunks: chunks, state: { TitleKeys() }) { titles, settled, code in
             SortKey(start: settled.pointee.startUTC, end: settled.pointee.endUTC,
-                    titleAndCode: settled.pointee.occurrence.titleKey & 0xFFFF_FFFF_0000_0000 | UInt64(code))
+                    titleAndCode: titles.key(of: settled) & 0xFFFF_FFFF_0000_0000 | UInt64(code))
         }
         ParallelChunks.sort(&keys, chunks: chunks, by: SortKey.less, sortChunk: SortKey.sort(_:spare:))
         // Runs of equal start and end, each finished; the chunks cut
@@ -101,6 +101,36 @@ enum Ordering {
             return a < b
         }
         for (offset, code) in codes.enumerated() { keys[run.lowerBound + offset].code = code }
+    }
+
+    /// The title keys (`Occurrence.titleKey`) of one chunk's event records,
+    /// each record's title read once: read for each occurrence, the title
+    /// retained and released its storage, a count both cores' chunks
+    /// contended for (2.6% of the samples of 16 years of 5,000 events).
+    final class TitleKeys {
+        private static let size = 4_096
+        private let slots = UnsafeMutablePointer<(record: UInt, key: UInt64)>.allocate(capacity: TitleKeys.size)
+        private var used = 0
+
+        init() { slots.initialize(repeating: (0, 0), count: TitleKeys.size) }
+
+        deinit { slots.deallocate() }
+
+        func key(of settled: UnsafePointer<SettledOccurrence>) -> UInt64 {
+            let record = UInt(bitPattern: settled.pointee.occurrence.recordIdentity)
+            var slot = Int(truncatingIfNeeded: (record &* 0x9E37_79B9_7F4A_7C15) >> 52)
+            while slots[slot].record != 0 {
+                if slots[slot].record == record { return slots[slot].key }
+                slot = (slot + 1) & (TitleKeys.size - 1)
+            }
+            let key = settled.pointee.occurrence.titleKey
+            // At most half full; past that, read each time.
+            if used < TitleKeys.size / 2 {
+                slots[slot] = (record, key)
+                used += 1
+            }
+            return key
+        }
     }
 
     /// 24 bytes: the keys of a month of 50,000 series are sorted and
