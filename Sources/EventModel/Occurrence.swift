@@ -30,8 +30,8 @@ public struct Occurrence: Sendable {
     /// shares the record, read without retaining it.
     @inlinable package var recordIdentity: ObjectIdentifier { ObjectIdentifier(record) }
 
-    /// Its event's title's first bytes (`EventRecord.titlePrefix`), read
-    /// where the title lies.
+    /// Its event's title's first eight bytes (`EventRecord.titlePrefix`),
+    /// read where the title lies; the sort key keeps the first four.
     @inlinable package var titleKey: UInt64 { EventRecord.titlePrefix(record.event.title) }
 
     public var isAllDay: Bool {

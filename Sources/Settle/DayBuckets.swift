@@ -310,9 +310,10 @@ struct PlacedOccurrences: RandomAccessCollection {
 
 /// A settlement's occurrences in output order, read where they were
 /// placed (`PlacedOccurrences`): the order is a list of where each lies,
-/// and the occurrences themselves are never moved. Moving them into one
-/// new array in that order took 8 of 82 ms for 16 years of 5,000 events
-/// (182,978 occurrences, 22 MB), most of it in faulting in new memory.
+/// or, where days are listed, the blocks they were moved into in that
+/// order (`PlacedOccurrences.moved`). Moving them into one new array in
+/// that order took 8 of 82 ms for 16 years of 5,000 events (182,978
+/// occurrences, 22 MB), most of it in faulting in new memory.
 public struct SettledOccurrences: RandomAccessCollection, @unchecked Sendable {
     // Unchecked: the blocks are only read once settling is done.
     /// Keeps the memory `reader` reads.

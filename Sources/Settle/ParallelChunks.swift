@@ -105,8 +105,9 @@ extension ParallelChunks {
     ///
     /// Each chunk is sorted by `sortChunk` when given (it must order as
     /// `less` does), with room of the chunk's size to use as it likes (one
-    /// allocation for all chunks, of the size the merge then takes, so the
-    /// merge can have the same memory), else by the standard library's sort.
+    /// allocation for all chunks, freed before the merge allocates as much,
+    /// which the allocator may give the same memory), else by the standard
+    /// library's sort.
     package static func sort<Element: Sendable>(
         _ array: inout [Element], chunks: Int, by less: @Sendable (Element, Element) -> Bool,
         sortChunk: (@Sendable (UnsafeMutableBufferPointer<Element>, UnsafeMutablePointer<Element>) -> Void)? = nil
