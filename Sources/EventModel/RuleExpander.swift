@@ -432,6 +432,8 @@ package final class RuleExpander: Sendable {
     private func matches(day: Int) -> Bool {
         if !hasMonthFilter && !hasWeekdayFilter && monthDays.isEmpty && yearDays.isEmpty && weekNumbers.isEmpty { return true }
         if hasWeekdayFilter && !plainWeekdays[RuleExpander.weekday(day)] { return false }
+        // The weekday alone decides (`WEEKLY;BYDAY=MO,WE,FR`): no date made.
+        if !hasMonthFilter && monthDays.isEmpty && yearDays.isEmpty && weekNumbers.isEmpty { return true }
         let date = LocalDate(daysSinceEpoch: Int64(day))
         if !months[date.month] { return false }
         if !monthDays.isEmpty {
