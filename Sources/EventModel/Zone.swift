@@ -206,7 +206,11 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// `memo`: a series' instances, one after another, mostly ask within
     /// one span between two changes of offset.
     package func instant(forWall wall: Int64, memo: inout ZoneOffsetMemo) -> Instant {
-        Zone.instant(wall: wall) { offset(at: Instant(seconds: $0), memo: &memo) }
+        // Both times asked below in the memo's span (nearly always): one check.
+        if memo.definition == definition.toOpaque() && wall - 50_400 >= memo.from && wall + 50_400 < memo.until {
+            return Instant(seconds: wall - Int64(memo.offset))
+        }
+        return Zone.instant(wall: wall) { offset(at: Instant(seconds: $0), memo: &memo) }
     }
 
     @inline(__always)
