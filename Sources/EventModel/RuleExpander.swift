@@ -430,9 +430,8 @@ package final class RuleExpander: Sendable {
 
     /// The day filters for rules whose period is a week, a day or shorter.
     private func matches(day: Int) -> Bool {
-        if !hasMonthFilter && !hasWeekdayFilter && monthDays.isEmpty && yearDays.isEmpty && weekNumbers.isEmpty { return true }
         if hasWeekdayFilter && !plainWeekdays[RuleExpander.weekday(day)] { return false }
-        // The weekday alone decides (`WEEKLY;BYDAY=MO,WE,FR`): no date made.
+        // Nothing else to check (`WEEKLY;BYDAY=MO,WE,FR`): no date made.
         if !hasMonthFilter && monthDays.isEmpty && yearDays.isEmpty && weekNumbers.isEmpty { return true }
         let date = LocalDate(daysSinceEpoch: Int64(day))
         if !months[date.month] { return false }

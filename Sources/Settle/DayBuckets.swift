@@ -362,7 +362,6 @@ public struct SettledOccurrences: RandomAccessCollection, @unchecked Sendable {
         }
         return UnsafePointer(copies)
     }
-
 }
 
 /// `blockSize` placed occurrences in memory of their own, written by one
@@ -396,5 +395,4 @@ private final class OccurrenceBlock {
     func forget() {
         count = 0
     }
-
 }

@@ -50,18 +50,20 @@ struct OccurrencesCommand: ParsableCommand {
         let caches = EventFieldsCaches(count: ParallelChunks.width)
         defer { caches.deallocate() }
         let size = 512
-        // Each worker's room for a piece's occurrences, copied in first
-        // (`SettledOccurrences.view`): 60 KiB, kept in cache.
-        let rooms = Rooms(count: ParallelChunks.width, bytes: size * MemoryLayout<SettledOccurrence>.stride)
-        defer { rooms.deallocate() }
         ParallelChunks.inOrder(count: (occurrences.count + size - 1) / size, ahead: 2 * ParallelChunks.width) {
             piece, worker in
             let lines = piece * size..<min(occurrences.count, (piece + 1) * size)
-            let view = occurrences.view(lines, in: rooms.room(worker))
             var bytes = ByteWriter(capacity: lines.count * 640)
-            for offset in 0..<lines.count {
-                OccurrenceJSON.write(view + offset, timeline: timeline, into: &bytes, cache: &caches.slots[worker])
-                bytes.append(byte: 0x0A)
+            // The piece's occurrences copied in first (`SettledOccurrences.view`),
+            // into 60 KiB that stay in cache.
+            withUnsafeTemporaryAllocation(byteCount: lines.count * MemoryLayout<SettledOccurrence>.stride,
+                                          alignment: MemoryLayout<SettledOccurrence>.alignment) { room in
+                guard let room = room.baseAddress else { return }
+                let view = occurrences.view(lines, in: room)
+                for offset in 0..<lines.count {
+                    OccurrenceJSON.write(view + offset, timeline: timeline, into: &bytes, cache: &caches.slots[worker])
+                    bytes.append(byte: 0x0A)
+                }
             }
             return bytes
         } take: { bytes in
@@ -71,20 +73,4 @@ struct OccurrencesCommand: ParsableCommand {
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
     }
-}
-
-/// Raw memory for each of `count` workers, `bytes` each, used by one
-/// thread at a time: the worker's own.
-private final class Rooms: @unchecked Sendable {
-    private let base: UnsafeMutableRawPointer
-    private let bytes: Int
-
-    init(count: Int, bytes: Int) {
-        self.bytes = bytes
-        base = .allocate(byteCount: count * bytes, alignment: 16)
-    }
-
-    func room(_ worker: Int) -> UnsafeMutableRawPointer { base + worker * bytes }
-
-    func deallocate() { base.deallocate() }
 }
