@@ -34,6 +34,12 @@ public struct Occurrence: Sendable {
     /// read where the title lies; the sort key keeps the first four.
     @inlinable package var titleKey: UInt64 { EventRecord.titlePrefix(record.event.title) }
 
+    /// Its event's status and transparency, read where the record keeps
+    /// them: neither the event nor the record is copied or retained (the
+    /// busy test asks for both of every occurrence).
+    @inlinable package var eventStatus: Event.Status? { record.event.status }
+    @inlinable package var eventTransparency: Event.Transparency { record.event.transparency }
+
     public var isAllDay: Bool {
         if case .date = start { return true }
         return false

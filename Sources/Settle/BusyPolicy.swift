@@ -4,12 +4,14 @@ import EventModel
 /// cancelled, not declined by `--me`, and timed, or all-day with
 /// `--all-day-busy`.
 enum BusyPolicy {
+    /// Status and transparency are read in place: the whole event, copied
+    /// out per occurrence (`occurrence.event`), was 5 M instructions of 1,039 M
+    /// for 16 years of a 5,000-event calendar.
     static func isBusy(_ occurrence: Occurrence, options: SettleOptions) -> Bool {
-        let event = occurrence.event
-        guard event.status != .cancelled, event.transparency == .opaque else { return false }
+        guard occurrence.eventStatus != .cancelled, occurrence.eventTransparency == .opaque else { return false }
         if occurrence.isAllDay && !options.allDayBusy { return false }
         if let me = options.me?.lowercased(),
-           event.attendees.contains(where: { $0.email?.lowercased() == me && $0.partstat == "DECLINED" }) {
+           occurrence.event.attendees.contains(where: { $0.email?.lowercased() == me && $0.partstat == "DECLINED" }) {
             return false
         }
         return true
