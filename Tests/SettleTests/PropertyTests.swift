@@ -87,6 +87,49 @@ func format2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         }
     }
 
+    /// MONTHLY and YEARLY rules with weekdays only (plain, ordinal, both,
+    /// and two ordinals naming one day) against every day of each month
+    /// tested one by one, as RFC 5545 reads them: the weekday-only path
+    /// steps through each weekday's days and must give the same days, in
+    /// order, each once.
+    @Test func weekdayOnlyMonthsMatchEveryDayTested() throws {
+        let names = ["MO": 1, "TU": 2, "WE": 3, "TH": 4, "FR": 5, "SA": 6, "SU": 7]
+        let lists = ["MO,FR", "2TU", "-1FR", "1MO,-5MO", "1MO,MO", "5WE", "-5SU,3SA,TH", "1SU,2SU,-1SU,SA", "MO,TU,WE,TH,FR,SA,SU"]
+        let start = local("20240101T083000")
+        for frequency in ["MONTHLY", "YEARLY;BYMONTH=2,11", "MONTHLY;INTERVAL=5"] {
+            for list in lists {
+                let rule = "FREQ=\(frequency);BYDAY=\(list)"
+                let expander = try RuleExpander(rule: RecurrenceRuleText.parse(rule, start: .floating(start)).get(),
+                                                start: start, until: nil, countsStart: false)
+                var ours: [Int64] = []
+                expander.instances(from: start.secondsSinceEpoch, to: local("20300101T000000").secondsSinceEpoch) {
+                    ours.append($0); return true
+                }
+                // The reference: each day of each month the rule's period covers.
+                let parts = list.split(separator: ",").map { part -> (ordinal: Int, weekday: Int) in
+                    (Int(part.dropLast(2)) ?? 0, names[String(part.suffix(2))]!)
+                }
+                var expected: [Int64] = []
+                var monthIndex = 2024 * 12
+                while monthIndex < 2030 * 12 {
+                    let year = monthIndex / 12, month = monthIndex % 12 + 1
+                    defer { monthIndex += frequency.hasSuffix("INTERVAL=5") ? 5 : 1 }
+                    if frequency.hasPrefix("YEARLY") && month != 2 && month != 11 { continue }
+                    let length = LocalDate.daysIn(month: month, year: year)
+                    for dayOfMonth in 1...length {
+                        let date = LocalDate(year: year, month: month, day: dayOfMonth)!
+                        let sameBefore = (dayOfMonth - 1) / 7 + 1, sameAfter = -((length - dayOfMonth) / 7 + 1)
+                        let picked = parts.contains { part in
+                            part.weekday == date.weekday && (part.ordinal == 0 || part.ordinal == sameBefore || part.ordinal == sameAfter)
+                        }
+                        if picked { expected.append(date.daysSinceEpoch * 86_400 + 8 * 3600 + 1800) }
+                    }
+                }
+                #expect(ours == expected, "\(rule)")
+            }
+        }
+    }
+
     /// Busy time never exceeds a day's length, and every occurrence that
     /// touches the window lands on at least one of its days, on random
     /// events across DST and a trip.
