@@ -170,11 +170,20 @@ enum Ordering {
             var keys = keys
             guard keys.count > 64, let first = keys.baseAddress else { return keys.sort(by: less) }
             var low = first.pointee.start.milliseconds, high = low
+            // Starts on whole minutes (most are) are sorted as minutes:
+            // 16 years take three passes rather than five.
+            var minutes = true
             for key in keys {
                 low = Swift.min(low, key.start.milliseconds)
                 high = Swift.max(high, key.start.milliseconds)
+                if key.start.milliseconds % 60_000 != 0 { minutes = false }
             }
-            let span = UInt64(bitPattern: high &- low)
+            /// A start's place from the lowest, in minutes when all are whole ones.
+            @inline(__always) func value(_ key: SortKey) -> UInt64 {
+                let milliseconds = UInt64(bitPattern: key.start.milliseconds &- low)
+                return minutes ? milliseconds / 60_000 : milliseconds
+            }
+            let span = minutes ? UInt64(bitPattern: high &- low) / 60_000 : UInt64(bitPattern: high &- low)
             let passes = (64 - span.leadingZeroBitCount + 7) / 8
             if passes > 0 {
                 // Every pass's counts in one reading of the keys.
@@ -182,7 +191,7 @@ enum Ordering {
                 defer { offsets.deallocate() }
                 offsets.initialize(repeating: 0, count: 256 * passes)
                 for index in 0..<keys.count {
-                    let value = UInt64(bitPattern: first[index].start.milliseconds &- low)
+                    let value = value(first[index])
                     for pass in 0..<passes { offsets[256 * pass + Int(truncatingIfNeeded: (value >> (8 * pass)) & 0xFF)] += 1 }
                 }
                 var (from, to) = (first, spare)
@@ -194,7 +203,7 @@ enum Ordering {
                     let shift = UInt64(8 * pass)
                     for index in 0..<keys.count {
                         let key = from[index]
-                        let digit = Int(truncatingIfNeeded: (UInt64(bitPattern: key.start.milliseconds &- low) >> shift) & 0xFF)
+                        let digit = Int(truncatingIfNeeded: (value(key) >> shift) & 0xFF)
                         (to + starts[digit]).initialize(to: key)
                         starts[digit] += 1
                     }
@@ -202,7 +211,12 @@ enum Ordering {
                 }
                 if passes % 2 == 1 { first.update(from: spare, count: keys.count) }
             }
-            // Runs of one start, by end, title and code.
+            sortRunsOfOneStart(keys)
+        }
+
+        /// Keys in order of start: each run of one start by end, title and code.
+        private static func sortRunsOfOneStart(_ keys: UnsafeMutableBufferPointer<SortKey>) {
+            guard let first = keys.baseAddress else { return }
             var start = 0
             while start < keys.count {
                 var end = start + 1

@@ -113,6 +113,38 @@ import Testing
         }
     }
 
+    /// The key sort (byte passes over the starts, in minutes when all are
+    /// whole minutes) against the comparison sort: starts on whole minutes
+    /// or not, before 1970, over the whole range of milliseconds, all one
+    /// start; each key told apart by its code, so any slip shows.
+    @Test func keySortMatchesTheComparison() {
+        var random = SplitMix64(seed: 5)
+        let spreads: [(String, () -> Int64)] = [
+            ("whole minutes", { 60_000 * (Int64(random.next() % 9_000_000) - 4_000_000) }),
+            ("whole minutes, one off", { 60_000 * Int64(random.next() % 500) }),
+            ("seconds", { 1_000 * (Int64(random.next() % 50_000_000) - 20_000_000) }),
+            ("milliseconds", { Int64(random.next() % 1_000_000_000_000) - 500_000_000_000 }),
+            ("every Int64", { Int64(bitPattern: random.next()) }),
+            ("one start", { 1_795_000_000_000 }),
+        ]
+        for (name, start) in spreads {
+            for count in [65, 1_000, 20_000] {
+                var keys = (0..<count).map { index in
+                    let from = start()
+                    return Ordering.SortKey(start: Instant(milliseconds: from),
+                                            end: Instant(milliseconds: from &+ Int64(random.next() % 3) * 1_800_000),
+                                            titleAndCode: (random.next() % 4) << 32 | UInt64(index))
+                }
+                if name == "whole minutes, one off" { keys[count / 2].start = Instant(milliseconds: 60_000 * 7 + 1) }
+                let expected = keys.sorted(by: Ordering.SortKey.less)
+                let spare = UnsafeMutablePointer<Ordering.SortKey>.allocate(capacity: count)
+                defer { spare.deallocate() }
+                keys.withUnsafeMutableBufferPointer { Ordering.SortKey.sort($0, spare: spare) }
+                #expect(keys.map(\.titleAndCode) == expected.map(\.titleAndCode), "\(name), \(count) keys")
+            }
+        }
+    }
+
     /// Sorting in pieces and merging them two by two (from the front and
     /// the back at once) gives the sort of one piece, at every length.
     @Test func sortInPiecesMatchesOneSort() {
