@@ -95,13 +95,12 @@ enum Expansion {
                         for position in seriesRange {
                             if spent.load(ordering: .relaxed) > budget { return part }
                             var generated = 0
-                            let expanded = series[position].occurrences(
+                            series[position].occurrences(
                                 lower: window.lower, upper: window.upper, core: window.core, cap: window.instanceCap,
-                                limit: limits?[position] ?? window.instanceCap, generated: &generated, scratch: &scratch
-                            ) { part.diagnostics.append($0) }
+                                limit: limits?[position] ?? window.instanceCap, generated: &generated, scratch: &scratch,
+                                diagnostic: { part.diagnostics.append($0) }, each: { part.take($0, placer) })
                             spent.add(generated, ordering: .relaxed)
                             if releasing { series[position] = Series() }
-                            for occurrence in expanded { part.take(occurrence, placer) }
                         }
                     }
                 }
