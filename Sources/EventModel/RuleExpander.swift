@@ -53,6 +53,9 @@ package final class RuleExpander: Sendable {
     private let timeList: [Int]
     private let setPositions: [Int]
     private let weekStart: Int
+    /// A WEEKLY rule whose only day part is its weekdays: their days in
+    /// the week, from its first (WKST), in order; nil otherwise.
+    private let weekdayOffsets: [Int]?
     /// Every period yields exactly one instance, DTSTART's: COUNT maps to
     /// a last period without walking.
     private let onePerPeriod: Bool
@@ -149,6 +152,12 @@ package final class RuleExpander: Sendable {
         case .yearly: onePerPeriod = noParts && !(start.date.month == 2 && start.date.day == 29)
         default: onePerPeriod = noParts
         }
+
+        let weekdaysAlone = rule.frequency == .weekly && hasWeekdayFilter && !hasMonthFilter && monthDays.isEmpty
+            && yearDays.isEmpty && weekNumbers.isEmpty
+        let startsOn = weekStart
+        weekdayOffsets = weekdaysAlone ? byDay.map { ($0.weekday - startsOn + 7) % 7 }.reduce(into: Set<Int>()) { $0.insert($1) }.sorted()
+            : nil
 
         startDay = Int(start.date.daysSinceEpoch)
         startYear = start.date.year
@@ -311,7 +320,14 @@ package final class RuleExpander: Sendable {
             case .weekly:
                 let first = startWeekDay + period * 7 * interval
                 if Int64(first) * 86_400 > stopAfter || Int64(first) * 86_400 >= RuleExpander.endOfTime { return }
-                for day in first..<(first + 7) where matches(day: day) { days.append(day) }
+                if let weekdayOffsets {
+                    // Weekdays alone (`WEEKLY;BYDAY=MO,WE`): their days
+                    // made directly, not seven tested (7 M of 983 M
+                    // instructions for 16 years of a 5,000-event calendar).
+                    for offset in weekdayOffsets { days.append(first + offset) }
+                } else {
+                    for day in first..<(first + 7) where matches(day: day) { days.append(day) }
+                }
             case .daily:
                 let day = startDay + period * interval
                 if Int64(day) * 86_400 > stopAfter || Int64(day) * 86_400 >= RuleExpander.endOfTime { return }

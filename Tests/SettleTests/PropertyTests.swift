@@ -130,6 +130,38 @@ func format2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         }
     }
 
+    /// WEEKLY rules with weekdays alone, every WKST and INTERVAL 1-3,
+    /// against every day tested: a day is an instance when its weekday is
+    /// listed and its week (weeks begin on WKST) is a whole number of
+    /// intervals from DTSTART's.
+    @Test func weekdayOnlyWeeksMatchEveryDayTested() throws {
+        let names = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+        let start = local("20240103T083000")  // a Wednesday
+        for weekStart in 1...7 {
+            for interval in 1...3 {
+                for list in ["MO,WE,FR", "SU", "SA,TU", "TH,SU,MO"] {
+                    let rule = "FREQ=WEEKLY;INTERVAL=\(interval);WKST=\(names[weekStart - 1]);BYDAY=\(list)"
+                    let expander = try RuleExpander(rule: RecurrenceRuleText.parse(rule, start: .floating(start)).get(),
+                                                    start: start, until: nil, countsStart: false)
+                    var ours: [Int64] = []
+                    expander.instances(from: start.secondsSinceEpoch, to: local("20250101T000000").secondsSinceEpoch) {
+                        ours.append($0); return true
+                    }
+                    let listed = Set(list.split(separator: ",").map { names.firstIndex(of: String($0))! + 1 })
+                    func week(_ day: Int64) -> Int64 {
+                        let weekday = Int64(LocalDate(daysSinceEpoch: day).weekday)
+                        return (day - (weekday - Int64(weekStart) + 7) % 7) / 7
+                    }
+                    let first = start.date.daysSinceEpoch
+                    let expected = (first..<LocalDate(year: 2025, month: 1, day: 1)!.daysSinceEpoch).filter { day in
+                        listed.contains(LocalDate(daysSinceEpoch: day).weekday) && (week(day) - week(first)) % Int64(interval) == 0
+                    }.map { $0 * 86_400 + 8 * 3600 + 1800 }
+                    #expect(ours == expected, "\(rule)")
+                }
+            }
+        }
+    }
+
     /// Busy time never exceeds a day's length, and every occurrence that
     /// touches the window lands on at least one of its days, on random
     /// events across DST and a trip.
