@@ -7,9 +7,9 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     public init(milliseconds: Int64) { self.milliseconds = milliseconds }
     public init(seconds: Int64) { self.milliseconds = seconds * 1000 }
 
-    /// Whole seconds, rounded down.
+    /// Whole seconds, rounded down (with no overflow at `Int64.min`).
     public var seconds: Int64 {
-        milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
+        milliseconds >= 0 ? milliseconds / 1000 : -((-1 - milliseconds) / 1000) - 1
     }
 
     public func adding(seconds: Int64) -> Instant { Instant(milliseconds: milliseconds + seconds * 1000) }

@@ -68,7 +68,7 @@ public struct ZoneTimeline: Sendable {
     /// The same as a day number (days since 1970-01-01), the zone's offset
     /// answered from `memo` (placing a chunk's occurrences keeps one: most
     /// fall in one span of offset).
-    package func localDay(of instant: Instant, memo: inout ZoneOffsetMemo) -> Int64 {
+    @inline(__always) package func localDay(of instant: Instant, memo: inout ZoneOffsetMemo) -> Int64 {
         let offset = zone(at: instant).offset(at: instant, memo: &memo)
         let wall = instant.seconds + Int64(offset)
         return wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400

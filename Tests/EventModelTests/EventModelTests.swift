@@ -186,6 +186,36 @@ import Testing
                 == LocalDateTime(date: LocalDate(year: 2024, month: 11, day: 3)!, hour: 5, minute: 30, second: 0)!.secondsSinceEpoch)
     }
 
+    /// Offsets asked through a memo (its test made in milliseconds, where
+    /// it is asked) are those asked without one: to the millisecond either
+    /// side of New York's changes of 2024 and before 1970, with two zones
+    /// taking turns in one memo, and at the ends of the milliseconds.
+    @Test func offsetsFromAMemoAreThoseWithout() throws {
+        let newYork = try #require(Zone(tzdb: "America/New_York")), kathmandu = try #require(Zone(tzdb: "Asia/Kathmandu"))
+        // 2024-03-10T07:00:00Z and 2024-11-03T06:00:00Z; 1950-04-30T07:00:00Z.
+        let changes: [Int64] = [1_710_054_000_000, 1_730_613_600_000, -620_326_800_000]
+        var instants: [Instant] = [Instant(milliseconds: .min), Instant(milliseconds: .max),
+                                   Instant(milliseconds: .min + 1), Instant(milliseconds: .max - 1)]
+        for change in changes {
+            for step: Int64 in [-3_600_000, -1_001, -1_000, -999, -1, 0, 1, 999, 1_000, 3_600_000] {
+                instants.append(Instant(milliseconds: change + step))
+            }
+        }
+        var memo = ZoneOffsetMemo()
+        for instant in instants + instants.reversed() {
+            for zone in [newYork, newYork, kathmandu, newYork] {
+                #expect(zone.offset(at: instant, memo: &memo) == zone.offset(at: instant), "\(zone) at \(instant.milliseconds)")
+            }
+        }
+        // Walls too far out for milliseconds are answered the slow way, as
+        // with a memo that knows nothing.
+        for wall: Int64 in [9_000_000_000_001, -9_000_000_000_001, 5_000_000_000_000_000, -5_000_000_000_000_000] {
+            var empty = ZoneOffsetMemo()
+            _ = newYork.offset(at: Instant(seconds: wall), memo: &memo)
+            #expect(newYork.instant(forWall: wall, memo: &memo) == newYork.instant(forWall: wall, memo: &empty))
+        }
+    }
+
     /// The same tz database name is the same zone; a zone of another kind
     /// under that name is another zone.
     @Test func zonesAreSharedByName() throws {
