@@ -3,15 +3,29 @@ import EventModel
 /// An occurrence placed in time: its UTC span (floating times and dates
 /// read through the zone timeline), whether it counts as busy, and the
 /// local dates it starts and ends on.
+///
+/// 112 bytes: `busy` lies in the occurrence's last word, where after the
+/// two instants it took a word of its own (120 bytes, 1.5 MB more for 16
+/// years of a 5,000-event calendar).
 public struct SettledOccurrence: Sendable {
     public var occurrence: Occurrence
-    public var startUTC: Instant
-    public var endUTC: Instant
     /// Opaque, not cancelled, not declined by `--me`, and timed (or all-day
     /// with `--all-day-busy`): docs/semantics.md section 6.
     public var busy: Bool
+    public var startUTC: Instant
+    public var endUTC: Instant
     public var firstDate: LocalDate
     public var lastDate: LocalDate
+
+    package init(occurrence: Occurrence, startUTC: Instant, endUTC: Instant, busy: Bool,
+                 firstDate: LocalDate, lastDate: LocalDate) {
+        self.occurrence = occurrence
+        self.busy = busy
+        self.startUTC = startUTC
+        self.endUTC = endUTC
+        self.firstDate = firstDate
+        self.lastDate = lastDate
+    }
 
     public var event: Event { occurrence.event }
     public var isAllDay: Bool { occurrence.isAllDay }

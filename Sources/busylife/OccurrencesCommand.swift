@@ -55,7 +55,7 @@ struct OccurrencesCommand: ParsableCommand {
             let lines = piece * size..<min(occurrences.count, (piece + 1) * size)
             var bytes = ByteWriter(capacity: lines.count * 640)
             // The piece's occurrences copied in first (`SettledOccurrences.view`),
-            // into 60 KiB that stay in cache.
+            // into 56 KiB that stay in cache.
             withUnsafeTemporaryAllocation(byteCount: lines.count * MemoryLayout<SettledOccurrence>.stride,
                                           alignment: MemoryLayout<SettledOccurrence>.alignment) { room in
                 guard let room = room.baseAddress else { return }
