@@ -156,8 +156,7 @@ package final class RuleExpander: Sendable {
         let weekdaysAlone = rule.frequency == .weekly && hasWeekdayFilter && !hasMonthFilter && monthDays.isEmpty
             && yearDays.isEmpty && weekNumbers.isEmpty
         let startsOn = weekStart
-        weekdayOffsets = weekdaysAlone ? byDay.map { ($0.weekday - startsOn + 7) % 7 }.reduce(into: Set<Int>()) { $0.insert($1) }.sorted()
-            : nil
+        weekdayOffsets = weekdaysAlone ? Set(byDay.map { ($0.weekday - startsOn + 7) % 7 }).sorted() : nil
 
         startDay = Int(start.date.daysSinceEpoch)
         startYear = start.date.year

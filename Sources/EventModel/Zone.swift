@@ -189,9 +189,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// call it cost 37 instructions, 41 M of 968 M for 16 years of a
     /// 5,000-event calendar.
     @inlinable package func offset(at instant: Instant, memo: inout ZoneOffsetMemo) -> Int {
-        let milliseconds = instant.milliseconds
-        if memo.definition == definition.toOpaque() && milliseconds >= memo.fromMilliseconds
-            && milliseconds < memo.untilMilliseconds {
+        if memo.covers(definition.toOpaque(), from: instant.milliseconds, through: instant.milliseconds) {
             return memo.offset
         }
         return offsetRemembered(at: instant.seconds, memo: &memo)
@@ -220,8 +218,8 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
         // Both times asked below in the memo's span (nearly always): one
         // check, in milliseconds for walls within 285,000 years of 1970
         // (beyond, a product could overflow: the slow way).
-        if memo.definition == definition.toOpaque() && wall > -9_000_000_000_000 && wall < 9_000_000_000_000
-            && (wall - 50_400) * 1000 >= memo.fromMilliseconds && (wall + 50_400) * 1000 < memo.untilMilliseconds {
+        if wall > -9_000_000_000_000 && wall < 9_000_000_000_000
+            && memo.covers(definition.toOpaque(), from: (wall - 50_400) * 1000, through: (wall + 50_400) * 1000) {
             return Instant(seconds: wall - Int64(memo.offset))
         }
         return Zone.instant(wall: wall) { offset(at: Instant(seconds: $0), memo: &memo) }
@@ -463,9 +461,21 @@ private struct OffsetTable {
 
     fileprivate init(definition: UnsafeMutableRawPointer, from: Int64, until: Int64, offset: Int) {
         self.definition = definition
-        // Spans reach the ends of time (`Int64.min`, `Int64.max`): kept there.
-        fromMilliseconds = from.multipliedReportingOverflow(by: 1000).overflow ? (from < 0 ? .min : .max) : from * 1000
-        untilMilliseconds = until.multipliedReportingOverflow(by: 1000).overflow ? (until < 0 ? .min : .max) : until * 1000
+        fromMilliseconds = ZoneOffsetMemo.milliseconds(from)
+        untilMilliseconds = ZoneOffsetMemo.milliseconds(until)
         self.offset = offset
+    }
+
+    /// Whether the span kept is `definition`'s and holds every millisecond
+    /// from `first` through `last`.
+    @inlinable func covers(_ definition: UnsafeMutableRawPointer, from first: Int64, through last: Int64) -> Bool {
+        self.definition == definition && first >= fromMilliseconds && last < untilMilliseconds
+    }
+
+    /// `seconds` in milliseconds; spans reach the ends of time (`Int64.min`,
+    /// `Int64.max`), and stay there.
+    private static func milliseconds(_ seconds: Int64) -> Int64 {
+        let (product, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        return overflow ? (seconds < 0 ? .min : .max) : product
     }
 }

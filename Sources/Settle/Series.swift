@@ -342,8 +342,9 @@ struct Series {
                                 end: range.length.end(of: shifted), recurrenceID: time))
             } else {
                 // One record for all the master's occurrences, made at the first.
-                record = record ?? EventRecord(master)
-                each(Occurrence(record: record!, start: time,
+                let shared = record ?? EventRecord(master)
+                record = shared
+                each(Occurrence(record: shared, start: time,
                                 end: periodEnd ?? length.end(of: time), recurrenceID: time))
             }
         }

@@ -87,6 +87,16 @@ func format2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         }
     }
 
+    /// The wall times in [start, end) of the days `rule` matches (DTSTART
+    /// counted only when it matches).
+    private func matchingWalls(_ rule: String, from start: LocalDateTime, to end: LocalDateTime) throws -> [Int64] {
+        let expander = try RuleExpander(rule: RecurrenceRuleText.parse(rule, start: .floating(start)).get(),
+                                        start: start, until: nil, countsStart: false)
+        var walls: [Int64] = []
+        expander.instances(from: start.secondsSinceEpoch, to: end.secondsSinceEpoch) { walls.append($0); return true }
+        return walls
+    }
+
     /// MONTHLY and YEARLY rules with weekdays only (plain, ordinal, both,
     /// and two ordinals naming one day) against every day of each month
     /// tested one by one, as RFC 5545 reads them: the weekday-only path
@@ -99,12 +109,7 @@ func format2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         for frequency in ["MONTHLY", "YEARLY;BYMONTH=2,11", "MONTHLY;INTERVAL=5"] {
             for list in lists {
                 let rule = "FREQ=\(frequency);BYDAY=\(list)"
-                let expander = try RuleExpander(rule: RecurrenceRuleText.parse(rule, start: .floating(start)).get(),
-                                                start: start, until: nil, countsStart: false)
-                var ours: [Int64] = []
-                expander.instances(from: start.secondsSinceEpoch, to: local("20300101T000000").secondsSinceEpoch) {
-                    ours.append($0); return true
-                }
+                let ours = try matchingWalls(rule, from: start, to: local("20300101T000000"))
                 // The reference: each day of each month the rule's period covers.
                 let parts = list.split(separator: ",").map { part -> (ordinal: Int, weekday: Int) in
                     (Int(part.dropLast(2)) ?? 0, names[String(part.suffix(2))]!)
@@ -141,12 +146,7 @@ func format2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
             for interval in 1...3 {
                 for list in ["MO,WE,FR", "SU", "SA,TU", "TH,SU,MO"] {
                     let rule = "FREQ=WEEKLY;INTERVAL=\(interval);WKST=\(names[weekStart - 1]);BYDAY=\(list)"
-                    let expander = try RuleExpander(rule: RecurrenceRuleText.parse(rule, start: .floating(start)).get(),
-                                                    start: start, until: nil, countsStart: false)
-                    var ours: [Int64] = []
-                    expander.instances(from: start.secondsSinceEpoch, to: local("20250101T000000").secondsSinceEpoch) {
-                        ours.append($0); return true
-                    }
+                    let ours = try matchingWalls(rule, from: start, to: local("20250101T000000"))
                     let listed = Set(list.split(separator: ",").map { names.firstIndex(of: String($0))! + 1 })
                     func week(_ day: Int64) -> Int64 {
                         let weekday = Int64(LocalDate(daysSinceEpoch: day).weekday)
