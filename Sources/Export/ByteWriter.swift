@@ -44,6 +44,11 @@ package struct ByteWriter {
     /// The bytes written so far, copied into an array.
     package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
+    /// The bytes written, where they lie: valid while this writer lives
+    /// and is not written to again (a writer handed over whole to be
+    /// written without a copy).
+    package var unsafeBytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
     /// The bytes written so far, lent.
     package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try body(UnsafeBufferPointer(start: base, count: count))

@@ -67,7 +67,7 @@ struct OccurrencesCommand: ParsableCommand {
             }
             return bytes
         } take: { bytes in
-            out.write(&bytes)
+            out.write(taking: &bytes)
         }
         try out.finish()
         let status = ExitStatus.code(for: report, strict: input.strict)

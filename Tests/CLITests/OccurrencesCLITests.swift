@@ -100,4 +100,34 @@ import Testing
         #expect(run.stderr.contains("more than 100000 instances"))
         #expect(run.stdout.split(separator: "\n").count == 100_000)
     }
+
+    /// Into a regular file, occurrences are written in writes that end on
+    /// whole MiBs of the file, the rest kept for the next: the file must
+    /// hold the same bytes as a pipe gets, wherever the file's offset starts
+    /// (after other text, or appending) and however a write is cut.
+    @Test func aFileGetsTheBytesAPipeGets() throws {
+        let rules = (0..<3).map { index in
+            ["BEGIN:VEVENT", "UID:daily-\(index)", "DTSTART:2020010\(index + 1)T0\(index + 7)0000Z", "DURATION:PT45M",
+             "RRULE:FREQ=DAILY", "SUMMARY:Daily \(index)", "END:VEVENT"].joined(separator: "\r\n")
+        }
+        let calendar = (["BEGIN:VCALENDAR", "VERSION:2.0"] + rules + ["END:VCALENDAR"]).joined(separator: "\r\n")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("file-writes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("daily.ics").path
+        _ = FileManager.default.createFile(atPath: path, contents: Data(calendar.utf8))
+        let command = "BUSYLIFE occurrences '\(path)' --from 2020-01-01 --to 2035-12-31 --tz UTC"
+        let piped = try busylife([], shell: command)
+        #expect(piped.status == 0)
+        #expect(piped.stdout.utf8.count > 4 << 20)  // several MiBs, many pieces
+        let file = folder.appendingPathComponent("out.ndjson").path
+        let cases = ["\(command) > '\(file)'", "{ echo before; \(command); } > '\(file)'",
+                     "printf 12345 > '\(file)'; \(command) >> '\(file)'"]
+        for (shell, prefix) in zip(cases, ["", "before\n", "12345"]) {
+            let run = try busylife([], shell: shell)
+            #expect(run.status == 0, "\(shell)")
+            let written = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(written == prefix + piped.stdout, "\(shell)")
+        }
+    }
 }
