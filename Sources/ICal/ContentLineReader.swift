@@ -14,8 +14,11 @@ struct ContentLineReader {
     private var position = 0
     private var physicalLine = 0
 
-    /// The logical line being built, its first physical line, and whether it overflowed.
+    /// The logical line being built, its first physical line, and whether
+    /// it overflowed: in `current`, or while it is one physical line that
+    /// the chunk holds whole (most lines), left there (`span`), not copied.
     private var current: [UInt8] = []
+    private var span: Range<Int>?
     private var currentLine = 0
     private var currentOverflow = false
     private var hasCurrent = false
@@ -34,22 +37,26 @@ struct ContentLineReader {
     func deallocate() { chunk.deallocate() }
 
     /// Calls `body` with each logical line (without its line ending), the
-    /// physical line where it starts, and whether it was cut at the limit.
-    /// `body` returns false to stop reading.
+    /// physical line where it starts, and whether it was cut at the limit
+    /// (it then holds the line's first `maxLineBytes` bytes, wherever the
+    /// chunks ended). `body` returns false to stop reading.
     mutating func forEachLine(_ body: (UnsafeBufferPointer<UInt8>, Int, Bool) -> Bool) {
         while true {
             // At the start of a physical line: make sure a byte is there to peek at.
             if position == chunkCount {
+                keepSpan()  // the chunk is about to be written over
                 guard refill() else { break }
             }
             physicalLine += 1
             let first = chunk.load(fromByteOffset: position, as: UInt8.self)
             if (first == 0x20 || first == 0x09) && hasCurrent {
-                position += 1  // folded continuation: drop the one white-space byte
+                keepSpan()  // folded continuation: the line goes on in `current`
+                position += 1  // drop the one white-space byte
             } else {
                 if hasCurrent, !emit(body) { return }
                 hasCurrent = true
                 currentLine = physicalLine
+                if lineInChunk() { continue }
             }
             // Append bytes up to the line feed, across chunks.
             while true {
@@ -73,9 +80,36 @@ struct ContentLineReader {
         hasCurrent = false
     }
 
+    /// Takes a new logical line's first physical line as the span of the
+    /// chunk it lies in, if the chunk holds its end and it is within the
+    /// limit; false, with nothing read, otherwise.
+    private mutating func lineInChunk() -> Bool {
+        let start = position
+        let base = chunk.baseAddress! + start
+        guard let lf = memchr(base, Int32(lineEnd), chunkCount - start) else { return false }
+        var length = lf - base
+        guard length <= maxLineBytes else { return false }
+        position = start + length + 1
+        while length > 0 && chunk[start + length - 1] == 0x0D { length -= 1 }  // CRLF, and CR CR LF
+        span = start..<start + length
+        return true
+    }
+
+    /// The line left in the chunk, copied into `current` (which is empty
+    /// then): it goes on in another physical line, or the chunk is refilled.
+    private mutating func keepSpan() {
+        guard let range = span else { return }
+        current.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[range]))
+        span = nil
+    }
+
     private mutating func append(_ bytes: UnsafeRawPointer, _ count: Int) {
         guard count > 0 else { return }
         if current.count + count > maxLineBytes {
+            // The line's first bytes up to the limit, and nothing after.
+            if !currentOverflow {
+                current.append(contentsOf: UnsafeRawBufferPointer(start: bytes, count: maxLineBytes - current.count))
+            }
             currentOverflow = true
             return
         }
@@ -83,10 +117,16 @@ struct ContentLineReader {
     }
 
     private mutating func emit(_ body: (UnsafeBufferPointer<UInt8>, Int, Bool) -> Bool) -> Bool {
+        hasCurrent = false
+        if let range = span {
+            span = nil
+            guard !range.isEmpty else { return true }
+            let start = (chunk.baseAddress! + range.lowerBound).assumingMemoryBound(to: UInt8.self)
+            return body(UnsafeBufferPointer(start: start, count: range.count), currentLine, false)
+        }
         defer {
             current.removeAll(keepingCapacity: current.capacity <= 1 << 16)
             currentOverflow = false
-            hasCurrent = false
         }
         if current.isEmpty && !currentOverflow { return true }
         return current.withUnsafeBufferPointer { body($0, currentLine, currentOverflow) }
