@@ -397,9 +397,11 @@ private struct ParseState {
             emit(.problem(ICalProblem(kind: .invalidUTF8, line: line,
                 message: "bytes that are not UTF-8; replaced with U+FFFD")))
         }
-        if let name = text.keyword("BEGIN:") {
+        // Most lines start with neither B nor E: no keyword is tried.
+        let first = text.firstUpper
+        if first == UInt8(ascii: "B"), let name = text.keyword("BEGIN:") {
             begin(name, line: line, emit: emit)
-        } else if let name = text.keyword("END:") {
+        } else if first == UInt8(ascii: "E"), let name = text.keyword("END:") {
             end(name, line: line, emit: emit)
         } else if componentDepth != nil {
             collect(&text, line: line)

@@ -47,6 +47,10 @@ struct LineText {
         return body(raw)
     }
 
+    /// Its first byte, upper-cased if a letter; 0 for an empty line. (A
+    /// repaired line starts with the same byte when that byte is ASCII.)
+    var firstUpper: UInt8 { raw.first.map(asciiUpper) ?? 0 }
+
     /// The upper-cased, trimmed rest of the line if it starts with `keyword`
     /// (`BEGIN:` or `END:`, matched case-insensitively).
     func keyword(_ keyword: StaticString) -> String? {

@@ -182,6 +182,16 @@ extension Array where Element == ICalItem {
         #expect(items.components.first?.first("UID")?.line == 6)
     }
 
+    /// BEGIN and END in any case, with blanks around the name, open and
+    /// close components; names that only start like them are properties.
+    @Test func beginAndEndAreFoundInAnyCase() {
+        let items = parse(["begin:vcalendar", "Begin: VEvent ", "UID:x", "BEGINNING:not a component",
+                           "EXDATE:20261122T090000Z", "eNd:vevent", "End:VCALENDAR"])
+        #expect(items.problems.isEmpty)
+        #expect(items.components.map(\.name) == ["VEVENT"])
+        #expect(items.components.first?.properties.map(\.name) == ["UID", "BEGINNING", "EXDATE"])
+    }
+
     @Test func dropsAnOverlongLineButKeepsTheComponent() {
         let long = "DESCRIPTION:" + String(repeating: "x", count: 5000)
         let items = parse(["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:a", long, "SUMMARY:kept", "END:VEVENT", "END:VCALENDAR"],
