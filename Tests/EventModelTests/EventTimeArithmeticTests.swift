@@ -49,4 +49,21 @@ import Testing
         #expect(start.isBefore(start.end(after: EventDuration(milliseconds: 1000))))
         #expect(!start.isBefore(start))
     }
+
+    /// The quick test of `clampToPrintableYears` (two days inside years 1
+    /// and 9999) agrees with the full one on every side of both bounds, in
+    /// zones 14 hours ahead and 12 behind.
+    @Test func quickClampTestAgreesWithTheFullOne() throws {
+        let zones: [Zone?] = [nil, .utc, try #require(Zone(tzdb: "Pacific/Kiritimati")), try #require(Zone(tzdb: "Etc/GMT+12"))]
+        for bound in [Instant.earliest, Instant.latest] {
+            for hours in stride(from: -80, through: 80, by: 1) {
+                for zone in zones {
+                    let instant = bound.adding(seconds: Int64(hours) * 3600 + (hours % 2 == 0 ? 0 : 1))
+                    var quick = EventTime.instant(instant, zone: zone), full = quick
+                    #expect(quick.clampToPrintableYears() == full.clampNearTheBounds(), "\(instant) \(zone?.id ?? "floating")")
+                    #expect(quick == full)
+                }
+            }
+        }
+    }
 }
