@@ -1,4 +1,9 @@
 import EventModel
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The order of output (docs/semantics.md section 5): occurrences by start,
 /// each day's entries all-day first; and the days' lists themselves, within
@@ -22,8 +27,26 @@ enum Ordering {
     /// Whether `a` comes before `b` by code points; nil when they are the
     /// same code points.
     static func codePointOrder(_ a: String, _ b: String) -> Bool? {
+        // In place with `memcmp` where the bytes lie together (a native
+        // string): byte by byte through the views, ties of 16 years of
+        // 5,000 events took 9 M instructions.
+        let inPlace = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in bytesOrder(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y)) }
+        }
+        if let inPlace, let order = inPlace { return order }
         if a.utf8.elementsEqual(b.utf8) { return nil }
         return a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+
+    /// Whether `a` comes before `b` byte by byte (a prefix first); nil when
+    /// they are the same bytes.
+    private static func bytesOrder(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool? {
+        let common = min(a.count, b.count)
+        if common > 0, let x = a.baseAddress, let y = b.baseAddress {
+            let difference = memcmp(x, y, common)
+            if difference != 0 { return difference < 0 }
+        }
+        return a.count == b.count ? nil : a.count < b.count
     }
 
     /// Order within a day: all-day first, then by start, end, title, uid.

@@ -188,6 +188,15 @@ import Testing
         #expect(Ordering.codePointOrder("café", "café") == nil)
         #expect(Ordering.codePointOrder("Zulu", "zulu") == true)
         #expect(Ordering.codePointOrder("\u{FFFF}", "\u{1F600}") == true)
+        #expect(Ordering.codePointOrder("", "") == nil)
+        #expect(Ordering.codePointOrder("", "a") == true)
+        #expect(Ordering.codePointOrder("a", "") == false)
+        let long = String(repeating: "Quarterly planning review ", count: 3)  // past a small string's 15 bytes
+        #expect(Ordering.codePointOrder(long, long + "") == nil)
+        #expect(Ordering.codePointOrder(long + "a", long + "b") == true)
+        #expect(Ordering.codePointOrder(long + "b", long + "a") == false)
+        #expect(Ordering.codePointOrder(long, long + "a") == true)
+        #expect(Ordering.codePointOrder("Quarterly", long) == true)
         // The same occurrences in any input order come out in one order.
         let base = Instant(seconds: 1_795_000_000)
         let titles = ["café", "cafe\u{301}", "caféz", "cafe\u{301}z", "cafez"]
