@@ -154,9 +154,12 @@ struct Intake {
         var result: [Occurrence] = []
         result.reserveCapacity(singles.count)
         for (record, order) in singles {
-            let event = record.event
-            guard let claim = claims[Intake.claimKey(event)], claim.order == order else { continue }
-            result.append(Occurrence(record: record, start: event.start, end: event.end, recurrenceID: nil))
+            // The fields read where the record keeps them: a copy of the
+            // event retained and released every reference in it (4,088
+            // single events: 2.3 M instructions, before the work is shared).
+            let key = ClaimKey.stableHash(calendar: record.event.calendar, uid: record.event.uid)
+            guard let claim = claims[key], claim.order == order else { continue }
+            result.append(Occurrence(record: record, start: record.event.start, end: record.event.end, recurrenceID: nil))
         }
         return result
     }
