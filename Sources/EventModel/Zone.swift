@@ -252,6 +252,9 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the two are one definition (so `==` too): a comparison of
     /// two pointers, where `==` also compares fixed offsets and names.
+    /// What a `ZoneOffsetMemo` of this zone holds as its `definition`.
+    @inlinable package var memoKey: UnsafeMutableRawPointer { definition.toOpaque() }
+
     package func isIdentical(to other: Zone) -> Bool {
         definition.toOpaque() == other.definition.toOpaque()
     }
