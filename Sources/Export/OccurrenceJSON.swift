@@ -16,6 +16,37 @@ package enum OccurrenceJSON {
         JSONObjectWriter.write(into: &out) { fields(settled, part: nil, timeline: timeline, cache: &cache, into: &$0) }
     }
 
+    /// The object and a line feed, as `write` and then the line feed
+    /// write them, in one run of stores into room reserved once (written
+    /// field by field, the object's parts checked the writer's room and
+    /// that it alone held its buffer five times, and the line feed once
+    /// more: 16 M of 915 M instructions for 16 years of 5,000 events).
+    package static func writeLine(_ settled: UnsafePointer<SettledOccurrence>, timeline: ZoneTimeline,
+                                  into out: inout ByteWriter, cache: inout EventFieldsCache) {
+        let parts = cache.parts(of: settled)
+        // uid, title and the rest lie one after another in the cache.
+        let written = cache.withBytes(parts.uid.lowerBound..<parts.rest.upperBound) { all in
+            guard let base = all.baseAddress, !parts.uid.isEmpty else { return false }
+            let uid = UnsafeBufferPointer(start: base + 1, count: parts.uid.count - 1)  // its comma left out
+            let title = UnsafeBufferPointer(start: base + parts.uid.count, count: parts.title.count)
+            let rest = UnsafeBufferPointer(start: title.baseAddress.map { $0 + title.count }, count: parts.rest.count)
+            return out.write(atMost: all.count + 354) { cursor in
+                cursor.put("{")
+                cursor.put(uid)
+                guard putOccurrenceFields(settled, title: title, part: nil, timeline: timeline, into: &cursor) else {
+                    return false
+                }
+                cursor.put(rest)
+                cursor.put("}\n")
+                return true
+            }
+        }
+        if !written {
+            write(settled, timeline: timeline, into: &out, cache: &cache)
+            out.append(byte: 0x0A)
+        }
+    }
+
     /// The fields, in this order: uid, recurrenceId, title, start and end
     /// in the event's own terms, in UTC and on the viewer's clock, allDay,
     /// part (a day's entry only), busy, status, location, description,
@@ -39,66 +70,76 @@ package enum OccurrenceJSON {
     @inline(__always)
     private static func occurrenceFields(_ settled: UnsafePointer<SettledOccurrence>, title: UnsafeBufferPointer<UInt8>,
                                          part: DayPart?, timeline: ZoneTimeline, into json: inout JSONObjectWriter) {
+        // Keys, quotes and booleans 120 bytes, part 16, seven times of at
+        // most 29: 339; and the title.
+        let written = json.fields(atMost: 352 + title.count) {
+            putOccurrenceFields(settled, title: title, part: part, timeline: timeline, into: &$0)
+        }
+        if !written { occurrenceFieldsOneByOne(settled.pointee, title: title, part: part, timeline: timeline, into: &json) }
+    }
+
+    /// The fields from recurrenceId to busy, each with its leading comma,
+    /// through `out` (room for 352 bytes and the title); false for a time
+    /// of an uncommon form, which only `occurrenceFieldsOneByOne` writes.
+    @inline(__always)
+    private static func putOccurrenceFields(_ settled: UnsafePointer<SettledOccurrence>, title: UnsafeBufferPointer<UInt8>,
+                                            part: DayPart?, timeline: ZoneTimeline,
+                                            into out: inout ByteWriter.Cursor) -> Bool {
         // Its plain values alone, no copy of the occurrence.
         let start = settled.pointee.occurrence.start, end = settled.pointee.occurrence.end
         let recurrenceID = settled.pointee.occurrence.recurrenceID
         let startUTC = settled.pointee.startUTC, endUTC = settled.pointee.endUTC
         let busy = settled.pointee.busy
         let isAllDay = if case .date = start { true } else { false }
-        // Keys, quotes and booleans 120 bytes, part 16, seven times of at
-        // most 29: 339; and the title.
-        let written = json.fields(atMost: 352 + title.count) { out in
-            // An instance not moved starts at its RECURRENCE-ID: the same
-            // text, copied (equal times are written alike, `Zone.==`).
-            var recurrenceText: UnsafeBufferPointer<UInt8>?
-            if let recurrenceID {
-                out.put(",\"recurrenceId\":")
-                let from = out.at
-                guard out.putQuoted(recurrenceID) else { return false }
-                if recurrenceID == start { recurrenceText = UnsafeBufferPointer(start: from, count: out.at - from) }
-            }
-            out.put(title)
-            out.put(",\"start\":")
-            guard let startText = out.recording({ out in
-                guard let recurrenceText else { return out.putQuoted(start) }
-                out.put(recurrenceText)
-                return true
-            }) else { return false }
-            out.put(",\"end\":")
-            guard let endText = out.recording({ $0.putQuoted(end) }) else { return false }
-            out.put(",\"startUTC\":")
-            guard let startUTCText = out.recording({ $0.putQuoted(startUTC, offsetSeconds: 0, zulu: true) })
-            else { return false }
-            out.put(",\"endUTC\":")
-            guard let endUTCText = out.recording({ $0.putQuoted(endUTC, offsetSeconds: 0, zulu: true) })
-            else { return false }
-            // The viewer's wall clock: the zone in force at the start, and
-            // just before the end (an end is exclusive). Text written above
-            // is copied where it is the same: a viewer at offset 0 (UTC)
-            // sees the UTC time with `+00:00` for its `Z`, and one in the
-            // event's own zone sees the event's time.
-            let startZone = timeline.zone(at: startUTC)
-            let endZone = timeline.zone(at: endUTC.adding(milliseconds: -1))
-            out.put(",\"startLocal\":")
-            guard putViewerTime(startUTC, in: startZone, own: start, ownText: startText,
-                                utcText: startUTCText, into: &out) else { return false }
-            out.put(",\"endLocal\":")
-            guard putViewerTime(endUTC, in: endZone, own: end, ownText: endText,
-                                utcText: endUTCText, into: &out) else { return false }
-            out.put(",\"allDay\":")
-            out.put(isAllDay)
-            switch part {
-            case nil: break
-            case .whole?: out.put(",\"part\":\"whole\"")
-            case .first?: out.put(",\"part\":\"first\"")
-            case .middle?: out.put(",\"part\":\"middle\"")
-            case .last?: out.put(",\"part\":\"last\"")
-            }
-            out.put(",\"busy\":")
-            out.put(busy)
-            return true
+        // An instance not moved starts at its RECURRENCE-ID: the same
+        // text, copied (equal times are written alike, `Zone.==`).
+        var recurrenceText: UnsafeBufferPointer<UInt8>?
+        if let recurrenceID {
+            out.put(",\"recurrenceId\":")
+            let from = out.at
+            guard out.putQuoted(recurrenceID) else { return false }
+            if recurrenceID == start { recurrenceText = UnsafeBufferPointer(start: from, count: out.at - from) }
         }
-        if !written { occurrenceFieldsOneByOne(settled.pointee, title: title, part: part, timeline: timeline, into: &json) }
+        out.put(title)
+        out.put(",\"start\":")
+        guard let startText = out.recording({ out in
+            guard let recurrenceText else { return out.putQuoted(start) }
+            out.put(recurrenceText)
+            return true
+        }) else { return false }
+        out.put(",\"end\":")
+        guard let endText = out.recording({ $0.putQuoted(end) }) else { return false }
+        out.put(",\"startUTC\":")
+        guard let startUTCText = out.recording({ $0.putQuoted(startUTC, offsetSeconds: 0, zulu: true) })
+        else { return false }
+        out.put(",\"endUTC\":")
+        guard let endUTCText = out.recording({ $0.putQuoted(endUTC, offsetSeconds: 0, zulu: true) })
+        else { return false }
+        // The viewer's wall clock: the zone in force at the start, and
+        // just before the end (an end is exclusive). Text written above
+        // is copied where it is the same: a viewer at offset 0 (UTC)
+        // sees the UTC time with `+00:00` for its `Z`, and one in the
+        // event's own zone sees the event's time.
+        let startZone = timeline.zone(at: startUTC)
+        let endZone = timeline.zone(at: endUTC.adding(milliseconds: -1))
+        out.put(",\"startLocal\":")
+        guard putViewerTime(startUTC, in: startZone, own: start, ownText: startText,
+                            utcText: startUTCText, into: &out) else { return false }
+        out.put(",\"endLocal\":")
+        guard putViewerTime(endUTC, in: endZone, own: end, ownText: endText,
+                            utcText: endUTCText, into: &out) else { return false }
+        out.put(",\"allDay\":")
+        out.put(isAllDay)
+        switch part {
+        case nil: break
+        case .whole?: out.put(",\"part\":\"whole\"")
+        case .first?: out.put(",\"part\":\"first\"")
+        case .middle?: out.put(",\"part\":\"middle\"")
+        case .last?: out.put(",\"part\":\"last\"")
+        }
+        out.put(",\"busy\":")
+        out.put(busy)
+        return true
     }
 
     /// `"`, `instant` on the viewer's clock (`viewer`), `"`, copied where it
@@ -267,7 +308,7 @@ package struct EventFieldsCache {
     }
 
     /// Calls `body` with the bytes of one of the parts.
-    func withBytes(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    func withBytes<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         bytes.withBytes { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 }

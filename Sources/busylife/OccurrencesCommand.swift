@@ -61,8 +61,7 @@ struct OccurrencesCommand: ParsableCommand {
                 guard let room = room.baseAddress else { return }
                 let view = occurrences.view(lines, in: room)
                 for offset in 0..<lines.count {
-                    OccurrenceJSON.write(view + offset, timeline: timeline, into: &bytes, cache: &caches.slots[worker])
-                    bytes.append(byte: 0x0A)
+                    OccurrenceJSON.writeLine(view + offset, timeline: timeline, into: &bytes, cache: &caches.slots[worker])
                 }
             }
             return bytes

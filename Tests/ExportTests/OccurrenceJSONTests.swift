@@ -41,6 +41,40 @@ import Testing
                                          "allDay", "busy", "calendar"])
     }
 
+    /// `occurrences` writes each object and its line feed in one run of
+    /// stores (`writeLine`): the same bytes as `write` and a line feed, for
+    /// times of the common form and those written field by field, with a
+    /// cold cache and a warm one.
+    @Test func aLineIsTheObjectAndALineFeed() throws {
+        let lines = ["BEGIN:VTIMEZONE", "TZID:Mean", "BEGIN:STANDARD", "DTSTART:19700101T000000",
+                     "TZOFFSETFROM:+005328", "TZOFFSETTO:+005328", "END:STANDARD", "END:VTIMEZONE"]
+            + vevent("mean", ["SUMMARY:Mean time", "DTSTART;TZID=Mean:20261110T090000", "DURATION:PT1H",
+                              "RRULE:FREQ=DAILY;COUNT=2"])
+            + vevent("plain", ["SUMMARY:Plain \"quoted\"", "DTSTART:20261110T120000Z", "DURATION:PT1H",
+                               "DESCRIPTION:Agenda", "CATEGORIES:a,b", "ATTENDEE;PARTSTAT=ACCEPTED:mailto:a@example.com"])
+            + vevent("york", ["SUMMARY:York", "DTSTART;TZID=America/New_York:20261110T070000", "DURATION:PT30M",
+                              "RRULE:FREQ=HOURLY;COUNT=3", "LOCATION:Room 1"])
+        let options = SettleOptions(from: LocalDate(year: 2026, month: 11, day: 10)!,
+                                    to: LocalDate(year: 2026, month: 11, day: 10)!, timeline: ZoneTimeline(base: .utc))
+        let settler = Settler(options: options)
+        for event in importText([("line.ics", ics(lines))]).events { settler.add(event) }
+        let settlement = settler.settle()
+        try #require(settlement.occurrences.count == 5)
+        var lineCache = EventFieldsCache()
+        for round in 0..<2 {
+            for index in settlement.occurrences.indices {
+                var object = ByteWriter()
+                var objectCache = EventFieldsCache()
+                OccurrenceJSON.write(settlement.occurrences.pointer(index), timeline: settlement.timeline, into: &object,
+                                     cache: &objectCache)
+                var line = ByteWriter()
+                OccurrenceJSON.writeLine(settlement.occurrences.pointer(index), timeline: settlement.timeline, into: &line,
+                                         cache: &lineCache)
+                #expect(line.bytes == object.bytes + [0x0A], "round \(round): \(String(decoding: line.bytes, as: UTF8.self))")
+            }
+        }
+    }
+
     /// The viewer's times copy text written before: at offset 0 the UTC
     /// time with `+00:00` for its `Z` (a fraction of a second kept), in the
     /// event's own zone the event's time; elsewhere they are written anew.
