@@ -491,7 +491,7 @@ package final class RuleExpander: Sendable {
     static func weekday(_ day: Int) -> Int { ((day % 7) + 7 + 3) % 7 + 1 }
 
     /// Division rounding toward minus infinity.
-    package static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+    @inlinable package static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
         let q = a / b
         return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
     }
