@@ -69,7 +69,8 @@ struct ContentLineReader {
                     let length = lf - base
                     append(base, length)
                     position += length + 1
-                    while current.last == 0x0D { current.removeLast() }  // CRLF, and CR CR LF
+                    // CRLF, and CR CR LF (a line cut at the limit keeps its bytes as they were).
+                    while !currentOverflow && current.last == 0x0D { current.removeLast() }
                     break
                 }
                 append(base, available)
@@ -104,12 +105,10 @@ struct ContentLineReader {
     }
 
     private mutating func append(_ bytes: UnsafeRawPointer, _ count: Int) {
-        guard count > 0 else { return }
+        guard count > 0, !currentOverflow else { return }
         if current.count + count > maxLineBytes {
             // The line's first bytes up to the limit, and nothing after.
-            if !currentOverflow {
-                current.append(contentsOf: UnsafeRawBufferPointer(start: bytes, count: maxLineBytes - current.count))
-            }
+            current.append(contentsOf: UnsafeRawBufferPointer(start: bytes, count: maxLineBytes - current.count))
             currentOverflow = true
             return
         }

@@ -400,8 +400,10 @@ private struct ParseState {
         // Most lines start with neither B nor E: no keyword is tried.
         let first = text.firstUpper
         if first == UInt8(ascii: "B"), let name = text.keyword("BEGIN:") {
+            guard !name.isEmpty else { return skipUnnamed("BEGIN", line: line, emit: emit) }
             begin(name, line: line, emit: emit)
         } else if first == UInt8(ascii: "E"), let name = text.keyword("END:") {
+            guard !name.isEmpty else { return skipUnnamed("END", line: line, emit: emit) }
             end(name, line: line, emit: emit)
         } else if componentDepth != nil {
             collect(&text, line: line)
@@ -425,6 +427,14 @@ private struct ParseState {
             // editors leave before BEGIN:VCALENDAR) hold nothing to skip.
             noteStray(line: line)
         }
+    }
+
+    /// A BEGIN or END line naming no component: skipped with a problem.
+    /// (Given to libical as it was, it made a component of no name, and
+    /// reading that name crashed.)
+    func skipUnnamed(_ keyword: String, line: Int, emit: (Parsed) -> Void) {
+        emit(.problem(ICalProblem(kind: .parse, line: line,
+            message: "\(keyword): without a component name; line skipped")))
     }
 
     mutating func begin(_ name: String, line: Int, emit: (Parsed) -> Void) {

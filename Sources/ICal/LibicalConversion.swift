@@ -18,7 +18,8 @@ enum LibicalConversion {
         if kind == ICAL_X_COMPONENT || kind == ICAL_NO_COMPONENT, !lines.name.isEmpty {
             name = lines.name  // libical 3.0 keeps no name for X- components
         } else {
-            name = String(cString: icalcomponent_kind_to_string(kind))
+            // No text for a kind libical made of a name it could not read.
+            name = icalcomponent_kind_to_string(kind).map { String(cString: $0) } ?? lines.name
         }
         var result = ICalComponent(name: name, line: lines.line)
         result.reserveCapacity(lines.names.count)

@@ -52,17 +52,18 @@ struct LineText {
     var firstUpper: UInt8 { raw.first.map(asciiUpper) ?? 0 }
 
     /// The upper-cased, trimmed rest of the line if it starts with `keyword`
-    /// (`BEGIN:` or `END:`, matched case-insensitively).
+    /// (`BEGIN:` or `END:`, matched case-insensitively); empty when nothing
+    /// but blanks follows it.
     func keyword(_ keyword: StaticString) -> String? {
         withBytes { bytes in
             let count = keyword.utf8CodeUnitCount
-            guard bytes.count > count else { return nil }
+            guard bytes.count >= count else { return nil }
             let key = keyword.utf8Start
             for i in 0..<count where asciiUpper(bytes[i]) != key[i] { return nil }
             var low = count, high = bytes.count
             while low < high && (bytes[low] == 0x20 || bytes[low] == 0x09) { low += 1 }
             while high > low && (bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09) { high -= 1 }
-            guard low < high else { return nil }
+            guard low < high else { return "" }
             let rest = UnsafeBufferPointer(rebasing: bytes[low..<high])
             guard rest.allSatisfy({ $0 < 0x80 }) else { return String(decoding: rest, as: UTF8.self).uppercased() }
             // Component names are ASCII: upper-cased as the string is made.

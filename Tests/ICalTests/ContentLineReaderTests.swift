@@ -73,6 +73,15 @@ import Testing
         }
     }
 
+    /// A CR at the cut stays, and nothing is added after the cut (a
+    /// review found a fold added after a CR was taken off).
+    @Test func theCutIsAPrefixEvenAtACR() {
+        for size in [nil, 1, 2, 3, 64] as [Int?] {
+            #expect(ContentLineReaderTests.lines("L\nABCD\rXY\n Z\n", readSize: size, maxLineBytes: 5) == ["1:L", "2!:ABCD\r"],
+                    "reads of \(size ?? 0) bytes")
+        }
+    }
+
     @Test func aLastLineWithoutEndingAndEmptyInput() {
         #expect(ContentLineReaderTests.lines("A:1\r\n B", readSize: nil) == ["1:A:1B"])
         #expect(ContentLineReaderTests.lines("A:1\r\n B", readSize: 1) == ["1:A:1B"])

@@ -192,6 +192,18 @@ extension Array where Element == ICalItem {
         #expect(items.components.first?.properties.map(\.name) == ["UID", "BEGINNING", "EXDATE"])
     }
 
+    /// BEGIN: or END: with no name (or blanks only) is a skipped line: it
+    /// crashed, libical making a component of no name of it.
+    @Test func beginAndEndWithoutANameAreSkipped() {
+        let items = parse(["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:a", "BEGIN:", "X-IN:1", "end:  ", "END:VEVENT",
+                           "END:VCALENDAR"])
+        #expect(items.problems.map(\.kind) == [.parse, .parse])
+        #expect(items.problems.map(\.line) == [4, 6])
+        #expect(items.problems.first?.message == "BEGIN: without a component name; line skipped")
+        #expect(items.components.map(\.name) == ["VEVENT"])
+        #expect(items.components.first?.properties.map(\.name) == ["UID", "X-IN"])
+    }
+
     @Test func dropsAnOverlongLineButKeepsTheComponent() {
         let long = "DESCRIPTION:" + String(repeating: "x", count: 5000)
         let items = parse(["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:a", long, "SUMMARY:kept", "END:VEVENT", "END:VCALENDAR"],
