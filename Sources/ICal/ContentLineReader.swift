@@ -86,7 +86,8 @@ struct ContentLineReader {
     /// limit; false, with nothing read, otherwise.
     private mutating func lineInChunk() -> Bool {
         let start = position
-        let base = chunk.baseAddress! + start
+        guard let chunkBase = chunk.baseAddress else { return false }
+        let base = chunkBase + start
         guard let lf = memchr(base, Int32(lineEnd), chunkCount - start) else { return false }
         var length = lf - base
         guard length <= maxLineBytes else { return false }
@@ -120,8 +121,7 @@ struct ContentLineReader {
         if let range = span {
             span = nil
             guard !range.isEmpty else { return true }
-            let start = (chunk.baseAddress! + range.lowerBound).assumingMemoryBound(to: UInt8.self)
-            return body(UnsafeBufferPointer(start: start, count: range.count), currentLine, false)
+            return body(UnsafeRawBufferPointer(rebasing: chunk[range]).assumingMemoryBound(to: UInt8.self), currentLine, false)
         }
         defer {
             current.removeAll(keepingCapacity: current.capacity <= 1 << 16)
