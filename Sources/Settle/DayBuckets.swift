@@ -47,6 +47,12 @@ struct DayBuckets {
             if outOfRange[ClaimKey(event)] == nil { outOfRange[ClaimKey(event)] = event }
         }
         let settled = placer.place(occurrence, memo: &zoneMemo)
+        if !placer.options.countsDays {
+            // No day is counted or listed (`listDays` counts them): only
+            // whether it lands in the window matters.
+            if placer.landsOnAnyDay(settled) && placer.options.keepOccurrences { placed.append(settled) }
+            return
+        }
         guard let landed = placer.dayRanges(settled) else { return }
         if placer.options.countsDays {
             count(landed.first, settled)

@@ -24,6 +24,11 @@ struct DayGrid {
     let pieces: [Piece]
     /// Indices in `pieces` where a run of consecutive days starts.
     let runStarts: [Int]
+    /// The window's time when its days are one run of intervals, each
+    /// ending where the next starts (always without travel, unless the
+    /// zone skips a date): then an occurrence lands on some day exactly
+    /// when it overlaps this.
+    let span: Range<Instant>?
 
     init(days: [LocalDay]) {
         var pieces: [Piece] = []
@@ -38,11 +43,18 @@ struct DayGrid {
             pieces.sort { $0.lower < $1.lower }
         }
         var runStarts: [Int] = pieces.isEmpty ? [] : [0]
-        for index in pieces.indices.dropFirst() where pieces[index].day != pieces[index - 1].day + 1 {
-            runStarts.append(index)
+        var touching = true
+        for index in pieces.indices.dropFirst() {
+            if pieces[index].day != pieces[index - 1].day + 1 { runStarts.append(index) }
+            if pieces[index].lower != pieces[index - 1].upper { touching = false }
         }
         self.pieces = pieces
         self.runStarts = runStarts
+        if let first = pieces.first, let last = pieces.last, runStarts.count == 1 && touching {
+            span = first.lower..<last.upper
+        } else {
+            span = nil
+        }
     }
 
     /// The day indices whose intervals overlap [start, end), for `start <
@@ -62,6 +74,13 @@ struct DayGrid {
         if runStarts.count == 1 { return LandedDays(first: pieces[first].day...pieces[last].day) }
         let ranges = runs(first, last)
         return LandedDays(first: ranges[0], more: Array(ranges.dropFirst()))
+    }
+
+    /// Whether [start, end) overlaps any day's time, for `start < end`:
+    /// `days(overlapping:)` is not nil.
+    func overlapsAnyDay(_ start: Instant, _ end: Instant) -> Bool {
+        if let span { return start < span.upperBound && end > span.lowerBound }
+        return days(overlapping: start, end) != nil
     }
 
     /// The first index of `pieces` whose piece passes `test` (`pieces.count`
@@ -168,6 +187,23 @@ struct DayGrid {
         days.reserveCapacity(Int(to.daysSinceEpoch - from.daysSinceEpoch) + 1)
         var date = from
         var memo = ZoneOffsetMemo()
+        if timeline.changes.isEmpty {
+            // One zone: a date is one interval from its midnight to the
+            // next (23 or 25 hours across DST, none for a date the zone
+            // skips, as Samoa did 2011-12-30), and every day shares one
+            // list of zones. Grown one element at a time, the two lists
+            // of each of 16 years of days cost 6 M instructions.
+            let zones = [timeline.base]
+            var midnight = timeline.base.instant(forWall: from.daysSinceEpoch * 86_400, memo: &memo)
+            while date <= to {
+                let next = timeline.base.instant(forWall: (date.daysSinceEpoch + 1) * 86_400, memo: &memo)
+                let intervals = midnight < next ? [midnight..<next] : []
+                days.append(LocalDay(date: date, intervals: intervals, zones: zones, entries: [], busyIntervals: []))
+                midnight = next
+                date = date.adding(days: 1)
+            }
+            return days
+        }
         while date <= to {
             let intervals = timeline.intervals(of: date, memo: &memo)
             days.append(LocalDay(date: date, intervals: intervals, zones: timeline.zones(on: date, intervals: intervals),

@@ -54,6 +54,14 @@ struct Placer {
         return grid.days(overlapping: occurrence.startUTC, occurrence.endUTC)
     }
 
+    /// Whether `dayRanges` finds any day, without finding which: a list
+    /// of occurrences shows no day (16 years of a 5,000-event calendar
+    /// spent 26 M instructions finding them).
+    func landsOnAnyDay(_ occurrence: SettledOccurrence) -> Bool {
+        if occurrence.isAllDay || occurrence.startUTC == occurrence.endUTC { return dayRanges(occurrence) != nil }
+        return grid.overlapsAnyDay(occurrence.startUTC, occurrence.endUTC)
+    }
+
     static func utc(_ time: EventTime, _ timeline: ZoneTimeline) -> Instant {
         switch time {
         case .instant(let instant, _): instant

@@ -1,0 +1,1 @@
+print(CommandLine.arguments.count)
