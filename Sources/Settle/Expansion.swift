@@ -85,7 +85,7 @@ enum Expansion {
         let spent = Atomic<Int>(0)
         let buckets = ParallelChunks.sharing(&series) { series in
             ParallelChunks.map(count: pieces.count, chunks: pieces.count) { range in
-                var part = DayBuckets(days: window.dayCount)
+                var part = DayBuckets(days: window.dayCount, counting: placer.options.countsDays)
                 var scratch = Series.Scratch()
                 for piece in range {
                     switch pieces[piece] {

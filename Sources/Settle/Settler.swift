@@ -59,7 +59,7 @@ package final class Settler {
         let (parts, budgetDiagnostics) = Expansion.run(singles: singles, series: &series, releasing: releasingInput,
                                                        window: window, placer: placer)
         series = []  // expanded: with `releasingInput`, the input has gone
-        var buckets = DayBuckets.merge(consume parts, days: window.dayCount)
+        var buckets = DayBuckets.merge(consume parts, days: window.dayCount, counting: options.countsDays)
         var diagnostics = budgetDiagnostics + buckets.diagnostics + buckets.outOfRangeDiagnostics
         if let spillDiagnostic { diagnostics.append(spillDiagnostic) }
         if options.countsDays { buckets.fill(&days, grid: grid) }
