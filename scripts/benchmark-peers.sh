@@ -13,7 +13,8 @@
 #      through libical: target at most 2 times, memory flat.
 #   3. `occurrences` of a larger window, 2020-2035 of the 5,000-event
 #      calendar (about 183,000 occurrences), into a file: occurrences
-#      written per second of busylife's wall time (target: 3 million).
+#      written per second of busylife's own wall time, from its start to
+#      its exit (target: 3 million).
 #
 #   scripts/benchmark-peers.sh [ROUNDS]    (default 5)
 #
@@ -33,17 +34,11 @@ fi
 swift build -c release --static-swift-stdlib --product busylife >/dev/null
 gcc -O2 -o bench-data/stream_parse Benchmarks/c-baseline/stream_parse.c $(pkg-config --cflags --libs libical)
 
-# run OUT COMMAND...: wall seconds and peak KB of one run, output to OUT.
-# Wall time is taken to the millisecond around /usr/bin/time (bash's
-# EPOCHREALTIME, no process of its own; /usr/bin/time's own
-# figure has 10 ms steps, too coarse for a run of 0.05 s); peak memory
-# is its figure.
+# run OUT COMMAND...: wall seconds and peak KB of one run, output to OUT
+# (scripts/measure.py: from the process's start to its reaping, no shell's
+# or timer's start-up in it; peak memory as /usr/bin/time -v gives it).
 run() {
-  local out=$1; shift
-  local start=$EPOCHREALTIME
-  /usr/bin/time -v -o bench-data/time.txt "$@" > "$out"
-  local end=$EPOCHREALTIME
-  awk -F': ' -v a="$start" -v b="$end" '/Maximum resident/ {m=$2} END {printf "%.3f %d\n", b - a, m}' bench-data/time.txt
+  python3 scripts/measure.py "$@"
 }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
