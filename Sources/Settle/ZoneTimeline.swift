@@ -50,8 +50,14 @@ public struct ZoneTimeline: Sendable {
         self.segments = segments
     }
 
-    /// The zone in force at `instant`.
-    public func zone(at instant: Instant) -> Zone {
+    /// The zone in force at `instant`: without changes, the base, told
+    /// where it is asked (each line of `occurrences` asks twice).
+    @inlinable public func zone(at instant: Instant) -> Zone {
+        changes.isEmpty ? base : zoneAfterChanges(at: instant)
+    }
+
+    /// `zone(at:)` with changes: the last one at or before `instant`.
+    @usableFromInline func zoneAfterChanges(at instant: Instant) -> Zone {
         var low = 0, high = changes.count
         while low < high {
             let mid = (low + high) / 2
