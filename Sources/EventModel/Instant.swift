@@ -69,13 +69,17 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
         let wall = whole + Int64(offsetSeconds)
         let days = wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400
         guard memo.write(day: days, at: out) else { return nil }
-        let rest = Int(wall - days * 86_400)
+        // Unsigned (0 to 86,399): each division by a constant is a
+        // multiply and a shift, with no correction for a sign.
+        let rest = UInt(truncatingIfNeeded: wall - days * 86_400)
+        let minutes = rest / 60
+        let hours = minutes / 60
         out[10] = 0x54
-        ISOText.pair(rest / 3600, at: out + 11)
+        ISOText.pair(Int(truncatingIfNeeded: hours), at: out + 11)
         out[13] = 0x3A
-        ISOText.pair(rest / 60 % 60, at: out + 14)
+        ISOText.pair(Int(truncatingIfNeeded: minutes &- hours &* 60), at: out + 14)
         out[16] = 0x3A
-        ISOText.pair(rest % 60, at: out + 17)
+        ISOText.pair(Int(truncatingIfNeeded: rest &- minutes &* 60), at: out + 17)
         var at = 19
         let fraction = Int(milliseconds - whole * 1000)
         if fraction != 0 {
@@ -88,11 +92,12 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
             out[at] = 0x5A
             return at + 1
         }
-        let magnitude = abs(offsetSeconds)
+        let offsetMinutes = offsetSeconds.magnitude / 60  // whole minutes (checked above), under 100 hours
+        let offsetHours = offsetMinutes / 60
         out[at] = offsetSeconds < 0 ? 0x2D : 0x2B
-        ISOText.pair(magnitude / 3600, at: out + at + 1)
+        ISOText.pair(Int(truncatingIfNeeded: offsetHours), at: out + at + 1)
         out[at + 3] = 0x3A
-        ISOText.pair(magnitude / 60 % 60, at: out + at + 4)
+        ISOText.pair(Int(truncatingIfNeeded: offsetMinutes &- offsetHours &* 60), at: out + at + 4)
         return at + 6
     }
 

@@ -273,6 +273,37 @@ import Testing
         #expect(Instant.offsetText(20_700) == "+05:45")
     }
 
+    /// The writer's form (digits from tables, the date remembered from the
+    /// last time written) spells what `iso8601` spells: years 1 to 9998,
+    /// before and after 1970, with milliseconds, at offsets of whole,
+    /// half and quarter hours of both signs, and as `Z`.
+    @Test func writtenTimesSpellWhatISO8601Spells() {
+        let offsets = [0, 3600, -18_000, 20_700, -12_600, 50_400, -43_200, -720, 345_600]
+        var state: UInt64 = 20_261_126
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 11
+        }
+        var memo = ISODateMemo()
+        let room = UnsafeMutablePointer<UInt8>.allocate(capacity: Instant.maxISOBytes)
+        defer { room.deallocate() }
+        var instant = Instant(milliseconds: 0)
+        for step in 0..<20_000 {
+            // Far jumps and near steps by turns: the remembered date is used and replaced.
+            instant = step % 4 == 0
+                ? Instant(milliseconds: -62_135_596_800_000 + Int64(next() % 315_000_000_000_000))
+                : instant.adding(milliseconds: Int64(next() % 20_000_000) * (step % 3 == 0 ? 1 : 1000))
+            let offset = offsets[Int(next() % UInt64(offsets.count))]
+            let zulu = next() % 2 == 0
+            guard let length = instant.writeISO8601(offsetSeconds: offset, zulu: zulu, at: room, memo: &memo) else {
+                Issue.record("\(instant.milliseconds) at \(offset) not written")
+                continue
+            }
+            let written = String(decoding: UnsafeBufferPointer(start: room, count: length), as: UTF8.self)
+            #expect(written == instant.iso8601(offsetSeconds: offset, zulu: zulu))
+        }
+    }
+
     @Test func durationsPrintAsRFC5545() {
         #expect(EventDuration(milliseconds: 5_400_000).description == "PT1H30M")
         #expect(EventDuration(days: 1).description == "P1D")
