@@ -69,7 +69,7 @@ public enum EventTime: Hashable, Sendable {
                               zoneMemo: inout ZoneOffsetMemo) -> Int? {
         switch self {
         case .instant(let instant, let zone):
-            guard let zone, zone != .utc else {
+            guard let zone, !zone.isUTC else {
                 return instant.writeISO8601(offsetSeconds: 0, zulu: true, at: out, memo: &memo)
             }
             return instant.writeISO8601(offsetSeconds: zone.offset(at: instant, memo: &zoneMemo), zulu: false,

@@ -264,6 +264,10 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// What a `ZoneOffsetMemo` of this zone holds as its `definition`.
     @inlinable package var memoKey: UnsafeMutableRawPointer { definition.toOpaque() }
 
+    /// `self == .utc`, read from the zone (each time an event writes in
+    /// its own zone asks; comparing with `.utc` fetched the global first).
+    package var isUTC: Bool { definition._withUnsafeGuaranteedRef { $0.isUTC } }
+
     package func isIdentical(to other: Zone) -> Bool {
         definition.toOpaque() == other.definition.toOpaque()
     }
@@ -318,9 +322,13 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// few minutes) are not expanded.
     private static let yearLimit = 200_000
 
+    /// Equal to `Zone.utc` (`==`): a fixed offset of 0 named UTC.
+    let isUTC: Bool
+
     init(id: String, source: Source) {
         self.id = id
         self.source = source
+        if case .fixed(0) = source { isUTC = id == "UTC" } else { isUTC = false }
     }
 
     /// The offset at `seconds` and the span of seconds it holds for
