@@ -113,7 +113,7 @@ import Testing
         }
     }
 
-    /// The key sort (byte passes over the starts, in minutes when all are
+    /// The key sort (passes of up to 12 bits over the starts, in minutes when all are
     /// whole minutes) against the comparison sort: starts on whole minutes
     /// or not, before 1970, over the whole range of milliseconds, all one
     /// start; each key told apart by its code, so any slip shows.
