@@ -78,7 +78,7 @@ struct DayGrid {
 
     /// Whether [start, end) overlaps any day's time, for `start < end`:
     /// `days(overlapping:)` is not nil.
-    func overlapsAnyDay(_ start: Instant, _ end: Instant) -> Bool {
+    @inline(__always) func overlapsAnyDay(_ start: Instant, _ end: Instant) -> Bool {
         if let span { return start < span.upperBound && end > span.lowerBound }
         return days(overlapping: start, end) != nil
     }
