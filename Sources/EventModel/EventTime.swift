@@ -85,6 +85,21 @@ public enum EventTime: Hashable, Sendable {
         }
     }
 
+    /// The same instant in the same zone (one zone value, not two equal
+    /// ones), told inline; else `==`. An instance of a series that was
+    /// not moved starts at its RECURRENCE-ID, this way (the writer asks of
+    /// every instance: 179,000 calls of `==` for 16 years of 5,000 events).
+    @inlinable package func isSame(as other: EventTime) -> Bool {
+        if case .instant(let a, let zoneA) = self, case .instant(let b, let zoneB) = other, a == b {
+            switch (zoneA, zoneB) {
+            case (nil, nil): return true
+            case let (x?, y?) where x.isIdentical(to: y): return true
+            default: break
+            }
+        }
+        return self == other
+    }
+
     /// ISO 8601 in the event's own terms: with the offset of its own zone
     /// (`Z` for UTC), without an offset when floating, or a date.
     public var iso8601: String {

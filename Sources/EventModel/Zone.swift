@@ -268,7 +268,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// its own zone asks; comparing with `.utc` fetched the global first).
     package var isUTC: Bool { definition._withUnsafeGuaranteedRef { $0.isUTC } }
 
-    package func isIdentical(to other: Zone) -> Bool {
+    @inlinable package func isIdentical(to other: Zone) -> Bool {
         definition.toOpaque() == other.definition.toOpaque()
     }
 

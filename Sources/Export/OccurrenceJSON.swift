@@ -98,7 +98,7 @@ package enum OccurrenceJSON {
             out.put(",\"recurrenceId\":")
             let from = out.at
             guard out.putQuoted(recurrenceID) else { return false }
-            if recurrenceID == start { recurrenceText = UnsafeBufferPointer(start: from, count: out.at - from) }
+            if recurrenceID.isSame(as: start) { recurrenceText = UnsafeBufferPointer(start: from, count: out.at - from) }
         }
         out.put(title)
         out.put(",\"start\":")

@@ -265,6 +265,28 @@ import Testing
     }
 }
 
+@Suite struct EventTimeSamenessTests {
+    /// `isSame(as:)` (one zone value, told inline) answers as `==` does:
+    /// instants in one zone, in two zones of one name, without a zone, at
+    /// other instants, and floating times and dates.
+    @Test func samenessIsEquality() throws {
+        let berlin = try #require(Zone(tzdb: "Europe/Berlin"))
+        let tokyo = try #require(Zone(tzdb: "Asia/Tokyo"))
+        let fixed = Zone(id: "UTC", fixedOffset: 0)
+        let at = Instant(seconds: 1_795_392_000), later = Instant(seconds: 1_795_395_600)
+        let date = try #require(LocalDate(year: 2026, month: 11, day: 22))
+        let times: [EventTime] = [
+            .instant(at, zone: berlin), .instant(at, zone: tokyo), .instant(later, zone: berlin),
+            .instant(at, zone: nil), .instant(at, zone: .utc), .instant(at, zone: fixed),
+            .floating(try #require(LocalDateTime(date: date, hour: 9, minute: 0, second: 0))), .date(date),
+        ]
+        for a in times {
+            for b in times { #expect(a.isSame(as: b) == (a == b), "\(a) and \(b)") }
+        }
+        #expect(EventTime.instant(at, zone: fixed).isSame(as: .instant(at, zone: .utc)))
+    }
+}
+
 @Suite struct FormattingTests {
     @Test func instantsPrintAsISO8601() {
         #expect(Instant(seconds: 0).description == "1970-01-01T00:00:00Z")
