@@ -89,8 +89,10 @@ enum Ordering {
         }
         ParallelChunks.sort(&keys, chunks: chunks, by: SortKey.less, sortChunk: SortKey.sort(_:spare:))
         // Runs of equal start and end, each finished; the chunks cut
-        // between runs.
-        var bounds = ParallelChunks.ranges(count: keys.count, chunks: chunks).map(\.lowerBound) + [keys.count]
+        // between runs, four a core (ties gather in some stretches of
+        // time: with one a core, one core waited for the other).
+        let tieChunks = chunks > 1 ? 4 * chunks : 1
+        var bounds = ParallelChunks.ranges(count: keys.count, chunks: tieChunks).map(\.lowerBound) + [keys.count]
         for index in bounds.indices.dropFirst().dropLast() {
             bounds[index] = max(bounds[index], bounds[index - 1])
             while bounds[index] > 0 && bounds[index] < keys.count && keys[bounds[index]].sameSpan(keys[bounds[index] - 1]) {
@@ -107,8 +109,18 @@ enum Ordering {
                 first = end
             }
         }
-        var codes = keys.map(\.code)
-        keys = []
+        // The codes in order, read out on every core; the keys let go
+        // before the occurrences move (`moving`).
+        var codes: [PlacedOccurrences.Code] = []
+        do {
+            let sortedKeys = keys
+            keys = []
+            codes = ParallelChunks.makeArray(count: sortedKeys.count, chunks: chunks) { range, destination in
+                sortedKeys.withUnsafeBufferPointer { keys in
+                    for position in range { (destination + position).initialize(to: keys[position].code) }
+                }
+            }
+        }
         guard moving else { return (placed.ordered(codes), []) }
         let kept = placed.moved(&codes, chunks: chunks)
         return (kept, codes)
