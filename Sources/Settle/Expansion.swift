@@ -81,7 +81,7 @@ enum Expansion {
         -> (buckets: [DayBuckets], generated: Int) {
         let width = ParallelChunks.width
         let pieces = ParallelChunks.ranges(count: singles.count, chunks: 2 * width).map(Piece.singles)
-            + ParallelChunks.ranges(count: series.count, chunks: 4 * width).map(Piece.series)
+            + ParallelChunks.ranges(count: series.count, chunks: 16 * width).map(Piece.series)
         let spent = Atomic<Int>(0)
         let buckets = ParallelChunks.sharing(&series) { series in
             ParallelChunks.map(count: pieces.count, chunks: pieces.count) { range in
