@@ -410,6 +410,55 @@ package struct ByteWriter {
             return body(&self) ? from..<at : nil
         }
 
+        /// `"`, `instant` in UTC (`Z`), `"`, made from `own`: the same
+        /// instant's quoted text at an offset, written already. At a whole
+        /// number of hours (most zones' offsets) and with the hour moved
+        /// still on the same date, only the hour differs: the text is
+        /// copied, its hour replaced and its offset made `Z` (2026-11-22T
+        /// 09:30:00+11:00 is 2026-11-21T22:30:00Z, a date apart, and is
+        /// written anew; so is an offset of minutes, +05:30). False for a
+        /// form `putQuoted(_:offsetSeconds:zulu:)` leaves to `iso8601`.
+        @inline(__always)
+        package mutating func putQuotedUTC(_ instant: Instant, sameInstantAs own: Range<UnsafeMutablePointer<UInt8>>) -> Bool {
+            // `"YYYY-MM-DDTHH:MM:SS[.fff]` and `Z"` (22 or 26 bytes) or
+            // `+HH:MM"` (27 or 31 bytes); copied in words, not by memcpy.
+            let text = UnsafeRawPointer(own.lowerBound), count = own.count
+            let to = UnsafeMutableRawPointer(at)
+            @inline(__always) func word<T>(_ offset: Int, _: T.Type) {
+                to.storeBytes(of: text.loadUnaligned(fromByteOffset: offset, as: T.self), toByteOffset: offset, as: T.self)
+            }
+            @inline(__always) func number(_ offset: Int) -> Int {
+                Int(own.lowerBound[offset] &- 0x30) &* 10 &+ Int(own.lowerBound[offset + 1] &- 0x30)
+            }
+            if count == 22 || count == 26, own.lowerBound[count - 2] == 0x5A {
+                word(0, UInt64.self)
+                word(8, UInt64.self)
+                if count == 26 { word(16, UInt64.self) }
+                word(count - 8, UInt64.self)  // overlaps what is copied already
+                at += count
+                return true
+            }
+            if count == 27 || count == 31, own.lowerBound[count - 3] == 0x30, own.lowerBound[count - 2] == 0x30 {
+                let hours = number(count - 6)
+                let hour = own.lowerBound[count - 7] == 0x2B ? number(12) &- hours : number(12) &+ hours
+                if hour >= 0 && hour < 24 {
+                    word(0, UInt64.self)  // `"YYYY-MM`
+                    word(8, UInt32.self)  // `-DDT`
+                    at[12] = UInt8(truncatingIfNeeded: 0x30 &+ hour / 10)
+                    at[13] = UInt8(truncatingIfNeeded: 0x30 &+ hour % 10)
+                    word(14, UInt32.self)  // `:MM:`
+                    word(18, UInt16.self)  // `SS`
+                    if count == 31 { word(20, UInt32.self) }  // `.fff`
+                    at += count - 7
+                    at[0] = 0x5A
+                    at[1] = 0x22
+                    at += 2
+                    return true
+                }
+            }
+            return putQuoted(instant, offsetSeconds: 0, zulu: true)
+        }
+
         /// `"`, an instant at offset 0 (not `Z`), `"`: a copy of its
         /// quoted UTC text, written already (`utcText`), its `Z` made `+00:00`.
         @inline(__always)

@@ -110,10 +110,10 @@ package enum OccurrenceJSON {
         out.put(",\"end\":")
         guard let endText = out.recording({ $0.putQuoted(end) }) else { return false }
         out.put(",\"startUTC\":")
-        guard let startUTCText = out.recording({ $0.putQuoted(startUTC, offsetSeconds: 0, zulu: true) })
+        guard let startUTCText = out.recording({ putUTC(startUTC, own: start, ownText: startText, into: &$0) })
         else { return false }
         out.put(",\"endUTC\":")
-        guard let endUTCText = out.recording({ $0.putQuoted(endUTC, offsetSeconds: 0, zulu: true) })
+        guard let endUTCText = out.recording({ putUTC(endUTC, own: end, ownText: endText, into: &$0) })
         else { return false }
         // The viewer's wall clock: the zone in force at the start, and
         // just before the end (an end is exclusive). Text written above
@@ -140,6 +140,18 @@ package enum OccurrenceJSON {
         out.put(",\"busy\":")
         out.put(busy)
         return true
+    }
+
+    /// `instant` quoted in UTC: made from the text of the event's own time
+    /// just written where that is the same instant (`putQuotedUTC`; an
+    /// end before its start is placed at the start, another instant).
+    @inline(__always)
+    private static func putUTC(_ instant: Instant, own: EventTime, ownText: Range<UnsafeMutablePointer<UInt8>>,
+                               into out: inout ByteWriter.Cursor) -> Bool {
+        if case .instant(let ownInstant, _) = own, ownInstant == instant {
+            return out.putQuotedUTC(instant, sameInstantAs: ownText)
+        }
+        return out.putQuoted(instant, offsetSeconds: 0, zulu: true)
     }
 
     /// `"`, `instant` on the viewer's clock (`viewer`), `"`, copied where it

@@ -16,6 +16,40 @@ import Testing
                 == "-1234567890123 07 -9223372036854775808 \"a\\\"b\\\\c\\nd\\u0001é\"")
     }
 
+    /// A UTC time made from the same instant's text at an offset (its hour
+    /// moved, its offset made `Z`) spells what writing it anew spells:
+    /// whole-hour offsets of both signs across midnight, offsets of
+    /// minutes, `Z` itself, with and without milliseconds.
+    @Test func utcTimesFromOwnTextsSpellTheirOwnText() {
+        let offsets = [0, 3600, -3600, 39_600, -18_000, 50_400, -43_200, 19_800, -12_600, 20_700]
+        var state: UInt64 = 20_261_126
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 11
+        }
+        var checked = 0
+        for step in 0..<6_000 {
+            var milliseconds = Int64(next() % 4_000_000_000_000) - 1_000_000_000_000
+            if step % 2 == 0 { milliseconds -= milliseconds % 1000 }  // whole seconds, no fraction
+            let instant = Instant(milliseconds: milliseconds)
+            let offset = offsets[Int(next() % UInt64(offsets.count))]
+            var made = ByteWriter(), anew = ByteWriter()
+            let wrote = made.write(atMost: 128) { cursor in
+                guard let own = cursor.recording({ $0.putQuoted(instant, offsetSeconds: offset, zulu: offset == 0) })
+                else { return false }
+                return cursor.putQuotedUTC(instant, sameInstantAs: own)
+            }
+            #expect(wrote)
+            #expect(anew.write(atMost: 128) { cursor in
+                cursor.putQuoted(instant, offsetSeconds: offset, zulu: offset == 0)
+                    && cursor.putQuoted(instant, offsetSeconds: 0, zulu: true)
+            })
+            #expect(made.bytes == anew.bytes, "\(milliseconds) ms at \(offset)")
+            checked += 1
+        }
+        #expect(checked == 6_000)
+    }
+
     /// Times in their own zones, written through one cursor after another
     /// in turns of ten zones (more than the writer keeps spans for) and
     /// across changes of offset, spell what `iso8601` spells.
