@@ -37,6 +37,8 @@ gcc -O2 -o bench-data/stream_parse Benchmarks/c-baseline/stream_parse.c $(pkg-co
 # run OUT COMMAND...: wall seconds and peak KB of one run, output to OUT
 # (scripts/measure.py: from the process's start to its reaping, no shell's
 # or timer's start-up in it; peak memory as /usr/bin/time -v gives it).
+# A run that fails prints nothing but its message: `read` then meets the
+# end of its input and `set -e` stops the script.
 run() {
   python3 scripts/measure.py "$@"
 }

@@ -285,6 +285,19 @@ import Testing
         }
         #expect(EventTime.instant(at, zone: fixed).isSame(as: .instant(at, zone: .utc)))
     }
+
+    /// `isUTC` answers as `== .utc` does: a fixed offset of 0 named UTC
+    /// (a file's VTIMEZONE of that name too), not another name at +00:00,
+    /// not a tz database zone at +00:00 for part of the year.
+    @Test func utcIsTheZoneEqualToUTC() throws {
+        let zones: [Zone] = [
+            .utc, Zone(id: "UTC", fixedOffset: 0), Zone(id: "Zero", fixedOffset: 0), Zone(id: "UTC", fixedOffset: 3600),
+            try #require(Zone.defined(id: "UTC", fixedOffset: 0)), try #require(Zone(tzdb: "Europe/London")),
+            try #require(Zone(tzdb: "Africa/Abidjan")),
+        ]
+        for zone in zones { #expect(zone.isUTC == (zone == .utc), "\(zone)") }
+        #expect(zones.filter(\.isUTC).count == 3)
+    }
 }
 
 @Suite struct FormattingTests {

@@ -29,7 +29,10 @@ import Testing
         }
         var checked = 0
         for step in 0..<6_000 {
-            var milliseconds = Int64(next() % 4_000_000_000_000) - 1_000_000_000_000
+            // Years 1 to 9998, and often near 1970 (both signs of wall seconds).
+            var milliseconds = step % 3 == 0
+                ? Int64(next() % 315_000_000_000_000) - 62_000_000_000_000
+                : Int64(next() % 4_000_000_000_000) - 1_000_000_000_000
             if step % 2 == 0 { milliseconds -= milliseconds % 1000 }  // whole seconds, no fraction
             let instant = Instant(milliseconds: milliseconds)
             let offset = offsets[Int(next() % UInt64(offsets.count))]
