@@ -1,3 +1,4 @@
+import Foundation
 import EventModel
 import Import
 @testable import Settle
@@ -280,6 +281,43 @@ extension Settlement {
         }
         #expect(listed.days.map(\.eventCount) == summarized.days.map(\.eventCount))
         #expect(listed.days.map(\.busyMilliseconds) == summarized.days.map(\.busyMilliseconds))
+    }
+
+    /// Whether an occurrence lands in the window is answered the quick way
+    /// without day summaries (one comparison with the window's span when
+    /// the days touch end to end): at the window's edges, with a skipped
+    /// date (Samoa, 2011-12-30) and with travel, the same occurrences as
+    /// with days counted.
+    @Test(arguments: [
+        ("Pacific/Apia", "2011-12-29", "2011-12-31", [String]()),
+        ("America/New_York", "2026-11-01", "2026-11-03", []),
+        ("Europe/Berlin", "2026-11-01", "2026-11-03", ["2026-11-02T06:00=Asia/Tokyo"]),
+        ("Asia/Tokyo", "2026-11-01", "2026-11-03", ["2026-11-02T06:00=America/Los_Angeles"]),
+    ])
+    func landingWithoutDaySummariesIsLandingOnADay(zone: String, from: String, to: String, travel: [String]) throws {
+        // Every hour from two days before the window to two after, lasting
+        // 0, 30 minutes, 1 hour or 26 hours; and all-day events about the edges.
+        var lines: [String] = []
+        let first = try #require(date(from)).adding(days: -2)
+        for hour in 0..<(24 * 7) {
+            let day = first.adding(days: hour / 24)
+            let stamp = String(format: "%04d%02d%02dT%02d0000Z", day.year, day.month, day.day, hour % 24)
+            let length = ["PT0S", "PT30M", "PT1H", "PT26H"][hour % 4]
+            lines += vevent("h\(hour)", ["SUMMARY:H\(hour)", "DTSTART:\(stamp)", "DURATION:\(length)"])
+        }
+        for offset in -2...4 {
+            let day = first.adding(days: offset + 2)
+            let stamp = String(format: "%04d%02d%02d", day.year, day.month, day.day)
+            lines += vevent("d\(offset)", ["SUMMARY:D\(offset)", "DTSTART;VALUE=DATE:\(stamp)", "DURATION:P1D"])
+        }
+        let counted = try settle(lines, from: from, to: to, tz: zone, travel: travel)
+        let bare = try settle(lines, from: from, to: to, tz: zone, travel: travel) {
+            $0.summarizeDays = false
+            $0.listDays = false
+        }
+        #expect(bare.occurrences.map(\.event.uid) == counted.occurrences.map(\.event.uid))
+        // Some begin and end outside the window.
+        #expect(counted.occurrences.count > 40 && counted.occurrences.count < 24 * 7)
     }
 
     /// A chunk lends one series' room for starts to the next
