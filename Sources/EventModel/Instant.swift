@@ -67,7 +67,7 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
         guard offsetSeconds % 60 == 0 else { return nil }
         let whole = seconds
         let wall = whole + Int64(offsetSeconds)
-        let days = wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400
+        let days = LocalDate.daysSinceEpoch(ofWallSeconds: wall)
         guard memo.write(day: days, at: out) else { return nil }
         // Unsigned (0 to 86,399): each division by a constant is a
         // multiply and a shift, with no correction for a sign.

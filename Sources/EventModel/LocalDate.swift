@@ -71,6 +71,15 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Days since 1970-01-01.
     public var daysSinceEpoch: Int64 { LocalDate.dayNumber(year: year, month: month, day: day) }
 
+    /// The day number (days since 1970-01-01) of wall-clock `seconds` since
+    /// 1970-01-01T00:00:00, rounded down: -1 (1969-12-31T23:59:59) is day
+    /// -1. Told where it is asked (each occurrence asks, some twice).
+    @inlinable package static func daysSinceEpoch(ofWallSeconds seconds: Int64) -> Int64 {
+        // Before 1970 as -(days after it, from the second before) - 1: no
+        // overflow at Int64.min.
+        seconds >= 0 ? seconds / 86_400 : -(-(seconds + 1) / 86_400) - 1
+    }
+
     /// Days since 1970-01-01 of any proleptic Gregorian date, unchecked
     /// (year 0 and 10000 too): for arithmetic at the edges of the range.
     public static func dayNumber(year: Int, month: Int, day: Int) -> Int64 {

@@ -32,7 +32,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 
     /// The wall-clock time `seconds` after 1970-01-01T00:00:00.
     public init(secondsSinceEpoch seconds: Int64) {
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let days = LocalDate.daysSinceEpoch(ofWallSeconds: seconds)
         let rest = Int(seconds - days * 86_400)
         self.date = LocalDate(daysSinceEpoch: days)
         storedHour = UInt8(rest / 3600)

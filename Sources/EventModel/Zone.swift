@@ -259,8 +259,6 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
         LocalDateTime(secondsSinceEpoch: instant.seconds + Int64(offset(at: instant)))
     }
 
-    /// Whether the two are one definition (so `==` too): a comparison of
-    /// two pointers, where `==` also compares fixed offsets and names.
     /// What a `ZoneOffsetMemo` of this zone holds as its `definition`.
     @inlinable package var memoKey: UnsafeMutableRawPointer { definition.toOpaque() }
 
@@ -268,6 +266,8 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// its own zone asks; comparing with `.utc` fetched the global first).
     package var isUTC: Bool { definition._withUnsafeGuaranteedRef { $0.isUTC } }
 
+    /// Whether the two are one definition (so `==` too): a comparison of
+    /// two pointers, where `==` also compares fixed offsets and names.
     @inlinable package func isIdentical(to other: Zone) -> Bool {
         definition.toOpaque() == other.definition.toOpaque()
     }

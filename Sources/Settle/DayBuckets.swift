@@ -57,15 +57,13 @@ struct DayBuckets {
             return
         }
         guard let landed = placer.dayRanges(settled) else { return }
-        if placer.options.countsDays {
-            count(landed.first, settled)
-            for range in landed.more { count(range, settled) }
-            if settled.busy && !settled.isAllDay && settled.startUTC < settled.endUTC {
-                busy.append(settled.startUTC..<settled.endUTC)
-                if busy.count >= busyCompactAt {
-                    busy = DayGrid.union(busy)
-                    busyCompactAt = max(16_384, busy.count * 2)
-                }
+        count(landed.first, settled)
+        for range in landed.more { count(range, settled) }
+        if settled.busy && !settled.isAllDay && settled.startUTC < settled.endUTC {
+            busy.append(settled.startUTC..<settled.endUTC)
+            if busy.count >= busyCompactAt {
+                busy = DayGrid.union(busy)
+                busyCompactAt = max(16_384, busy.count * 2)
             }
         }
         if placer.options.keepOccurrences {

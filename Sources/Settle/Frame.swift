@@ -66,7 +66,7 @@ enum Frame {
         switch (self, time) {
         case (.zoned, .instant(let instant, _)): return instant.milliseconds
         case (.zoned(_, let zone), .floating(let local)): return zone.instant(for: local).milliseconds
-        case (.date, _): return RuleExpander.floorDiv(wall(time), 86_400)
+        case (.date, _): return LocalDate.daysSinceEpoch(ofWallSeconds: wall(time))
         default: return wall(time) * 1000
         }
     }

@@ -68,7 +68,7 @@ struct Overrides {
             }
         }
         for (key, claim) in byKey.sorted(by: { $0.value.order < $1.value.order }) {
-            let day = RuleExpander.floorDiv(frame.wall(claim.time), 86_400)
+            let day = LocalDate.daysSinceEpoch(ofWallSeconds: frame.wall(claim.time))
             let excluded = switch key {
             case .exact(let value): exdateExact.contains(value) || exdateDays.contains(day)
             case .day(let value): exdateDays.contains(value)

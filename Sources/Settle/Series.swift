@@ -332,9 +332,7 @@ struct Series {
                 if key == lastKey { continue }
                 lastKey = key
             }
-            // Its wall date, rounded down (`RuleExpander.floorDiv`, which
-            // was called here, not inlined, with a class's metadata looked up).
-            let day = wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400
+            let day = LocalDate.daysSinceEpoch(ofWallSeconds: wall)
             if table.exdateExact.contains(key) || table.exdateDays.contains(day) || excluded.contains(wall) { continue }
             if table.exactKeys.contains(key) || table.dayKeys.contains(day) { continue }  // an override stands in
             if let range = ranges.last(where: { $0.from <= wall }) {

@@ -77,7 +77,7 @@ public struct ZoneTimeline: Sendable {
     @inline(__always) package func localDay(of instant: Instant, memo: inout ZoneOffsetMemo) -> Int64 {
         let offset = zone(at: instant).offset(at: instant, memo: &memo)
         let wall = instant.seconds + Int64(offset)
-        return wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400
+        return LocalDate.daysSinceEpoch(ofWallSeconds: wall)
     }
 
     /// The wall-clock time of `instant` in the zone in force then.

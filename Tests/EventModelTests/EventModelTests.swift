@@ -3,6 +3,17 @@ import Foundation
 import Testing
 
 @Suite struct LocalDateTests {
+    /// Wall seconds to a day number round down, as `RuleExpander.floorDiv`
+    /// does, at the edges of days and of Int64 (no overflow).
+    @Test func wallSecondsRoundDownToTheirDay() {
+        let seconds: [Int64] = [0, 1, 86_399, 86_400, -1, -86_399, -86_400, -86_401,
+                                1_795_392_000, -62_135_596_800, .max, .min, .min + 1]
+        for value in seconds {
+            #expect(LocalDate.daysSinceEpoch(ofWallSeconds: value) == RuleExpander.floorDiv(value, 86_400), "\(value)")
+        }
+        #expect(LocalDate.daysSinceEpoch(ofWallSeconds: -1) == -1)
+    }
+
     @Test func daysSinceEpochRoundTripsOverTheWholeRange() {
         for days in stride(from: Int64(-719_162), through: 2_932_896, by: 997) {
             #expect(LocalDate(daysSinceEpoch: days).daysSinceEpoch == days)
