@@ -61,8 +61,9 @@ extension Settlement {
             let start = max(settled.startUTC, lower), end = min(settled.endUTC, upper)
             guard start < end else { continue }
             let key = group(settled)
-            if groups[key] == nil { groups[key] = groups.count }
-            items.append((start, end, index, groups[key]!))
+            let heap = groups[key] ?? groups.count
+            groups[key] = heap
+            items.append((start, end, index, heap))
         }
         items.sort { ($0.start, $0.index) < ($1.start, $1.index) }
         var running = Array(repeating: EndHeap(), count: groups.count)

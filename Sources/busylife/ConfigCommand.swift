@@ -91,9 +91,9 @@ struct ConfigCommand: ParsableCommand {
         if !file.colors.isEmpty {
             lines.append("")
             lines.append("[colors]  # " + fromFile("colors"))
-            for name in file.colors.keys.sorted() {
+            for (name, color) in file.colors.sorted(by: { $0.key < $1.key }) {
                 let key = name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) ? name : quoted(name)
-                lines.append(key + " = " + quoted(file.colors[name]!.description))
+                lines.append(key + " = " + quoted(color.description))
             }
         }
         return lines.joined(separator: "\n") + "\n"

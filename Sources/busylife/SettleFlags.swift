@@ -117,7 +117,7 @@ struct SettleFlags: ParsableArguments {
     func zoneSettingWarning(_ environment: [String: String] = ProcessEnvironment.variables) -> Diagnostic? {
         guard tz == nil, let name = SettleFlags.environmentZoneName(environment), Zone.named(name) == nil else { return nil }
         return Diagnostic(.warning, .unknownZoneSetting, at: SourcePosition(file: "<environment>", line: 0),
-                          "TZ=\(environment["TZ"]!) names no time zone busylife knows (an IANA name such as Europe/Paris); "
+                          "TZ=\(environment["TZ"] ?? name) names no time zone busylife knows (an IANA name such as Europe/Paris); "
                           + "using \(Configuration.active.timezone ?? SettleFlags.systemZone.id) instead (--tz sets the zone)")
     }
 

@@ -56,7 +56,9 @@ struct LookOptions: ParsableArguments {
     /// Where the locale comes from, for `busylife config`.
     static func localeOrigin(environment: [String: String], configured: String?) -> String {
         if let name = ["LC_ALL", "LC_TIME", "LANG"].first(where: { environment[$0].map { !$0.isEmpty } ?? false }),
-           !["C", "POSIX"].contains(String(environment[name]!.prefix { $0 != "." && $0 != "@" })) { return name }
+           let value = environment[name], !["C", "POSIX"].contains(String(value.prefix { $0 != "." && $0 != "@" })) {
+            return name
+        }
         return configured == nil ? "default" : "config file"
     }
 
