@@ -24,7 +24,7 @@ public struct Occurrence: Sendable {
 
     /// The same event by reference: reading one field through it copies
     /// that field, not the whole event (output reads a few per occurrence).
-    package var eventRecord: EventRecord { record }
+    @inlinable package var eventRecord: EventRecord { record }
 
     /// The event record's identity: the same for every occurrence that
     /// shares the record, read without retaining it.

@@ -326,10 +326,8 @@ struct BusyLifeImporter {
         var event = Event(uid: StableID.text(hash), title: title ?? "", calendar: calendar, source: at,
                           start: .instant(start, zone: nil),
                           end: .instant(start.adding(milliseconds: rangeMilliseconds), zone: nil))
-        event.description = desc
         event.type = type
-        event.location = location
-        event.attendees = fields.attendees
+        event.setText(description: desc, location: location, attendees: fields.attendees, categories: [])
         return (event, hash)
     }
 

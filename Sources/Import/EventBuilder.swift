@@ -111,14 +111,14 @@ struct EventBuilder {
             }
         }
         if event.isRecurring || event.recurrenceID != nil || textWindow?.mayTouch(start: start, end: resolvedEnd) ?? true {
-            if textWindow?.text ?? true {
-                event.description = component.first(.description).flatMap { $0.value.isEmpty ? nil : $0.value }
-                event.location = location(component)
-                event.categories = component.all(.categories).flatMap {
+            let readsText = textWindow?.text ?? true
+            event.setText(
+                description: readsText ? component.first(.description).flatMap { $0.value.isEmpty ? nil : $0.value } : nil,
+                location: readsText ? location(component) : nil,
+                attendees: textWindow?.attendees ?? true ? component.all(.attendee).map(attendee) : [],
+                categories: readsText ? component.all(.categories).flatMap {
                     $0.value.split(separator: ",").map { String($0).trimmingBlanks() }.filter { !$0.isEmpty }
-                }
-            }
-            if textWindow?.attendees ?? true { event.attendees = component.all(.attendee).map(attendee) }
+                } : [])
         }
         return event
     }

@@ -161,7 +161,7 @@ struct ICSImporter {
             for index in outputs.indices where keepGoing {
                 var output = Output.taken
                 swap(&output, &outputs[index])
-                hand(output)
+                hand(consume output)
             }
             return keepGoing
         })

@@ -15,13 +15,24 @@ enum Ordering {
     /// one accent ("café" is less than "caféz", equal to "cafe\u{301}",
     /// which is neither less nor greater than "caféz").
     static func startOrder(_ a: SettledOccurrence, _ b: SettledOccurrence) -> Bool {
-        if a.startUTC != b.startUTC { return a.startUTC < b.startUTC }
-        if a.endUTC != b.endUTC { return a.endUTC < b.endUTC }
-        // Through the event records: reading a field copies the field, not the event.
-        let x = a.occurrence.eventRecord, y = b.occurrence.eventRecord
-        if let order = codePointOrder(x.event.title, y.event.title) { return order }
-        if let order = codePointOrder(x.event.uid, y.event.uid) { return order }
-        return (a.occurrence.recurrenceID?.iso8601 ?? "") < (b.occurrence.recurrenceID?.iso8601 ?? "")
+        withUnsafePointer(to: a) { a in withUnsafePointer(to: b) { b in startOrder(a, b) } }
+    }
+
+    /// `startOrder` of the occurrences where they lie, neither copied (a
+    /// copy retains and releases its record and zones: the ties of 16
+    /// years of 5,000 events did that some 300,000 times). Occurrences
+    /// of one event record have its title and uid: only their
+    /// RECURRENCE-IDs are compared.
+    static func startOrder(_ a: UnsafePointer<SettledOccurrence>, _ b: UnsafePointer<SettledOccurrence>) -> Bool {
+        if a.pointee.startUTC != b.pointee.startUTC { return a.pointee.startUTC < b.pointee.startUTC }
+        if a.pointee.endUTC != b.pointee.endUTC { return a.pointee.endUTC < b.pointee.endUTC }
+        if a.pointee.occurrence.recordIdentity != b.pointee.occurrence.recordIdentity {
+            // Through the event records: reading a field copies the field, not the event.
+            let x = a.pointee.occurrence.eventRecord, y = b.pointee.occurrence.eventRecord
+            if let order = codePointOrder(x.event.title, y.event.title) { return order }
+            if let order = codePointOrder(x.event.uid, y.event.uid) { return order }
+        }
+        return (a.pointee.occurrence.recurrenceID?.iso8601 ?? "") < (b.pointee.occurrence.recurrenceID?.iso8601 ?? "")
     }
 
     /// Whether `a` comes before `b` by code points; nil when they are the
@@ -133,8 +144,8 @@ enum Ordering {
         var codes = keys[run].map(\.code)
         codes.sort { a, b in
             let left = placed.pointer(a), right = placed.pointer(b)
-            if startOrder(left.pointee, right.pointee) { return true }
-            if startOrder(right.pointee, left.pointee) { return false }
+            if startOrder(left, right) { return true }
+            if startOrder(right, left) { return false }
             return a < b
         }
         for (offset, code) in codes.enumerated() { keys[run.lowerBound + offset].code = code }
