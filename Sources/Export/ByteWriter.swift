@@ -57,6 +57,15 @@ package struct ByteWriter {
         base = storage.base
     }
 
+    /// Empty again, its memory kept when this writer alone holds it.
+    package mutating func removeAll() {
+        guard isKnownUniquelyReferenced(&storage) else {
+            self = ByteWriter(capacity: capacity)
+            return
+        }
+        count = 0
+    }
+
     /// The bytes written so far, copied into an array.
     package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 

@@ -16,6 +16,24 @@ import Testing
                 == "-1234567890123 07 -9223372036854775808 \"a\\\"b\\\\c\\nd\\u0001é\"")
     }
 
+    /// Emptied, a writer writes from its start again; a copy that shared
+    /// its memory keeps what it held.
+    @Test func emptiedWritersStartAgainAndCopiesKeepTheirBytes() {
+        var writer = ByteWriter(capacity: 16)
+        writer.append("first bytes, more than sixteen")
+        let copy = writer
+        writer.removeAll()
+        writer.append("x")
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "x")
+        #expect(String(decoding: copy.bytes, as: UTF8.self) == "first bytes, more than sixteen")
+        var alone = ByteWriter(capacity: 16)
+        alone.append("abc")
+        alone.removeAll()
+        #expect(alone.count == 0)
+        alone.appendJSONString("d")
+        #expect(String(decoding: alone.bytes, as: UTF8.self) == "\"d\"")
+    }
+
     /// A UTC time made from the same instant's text at an offset (its hour
     /// moved, its offset made `Z`) spells what writing it anew spells:
     /// whole-hour offsets of both signs across midnight, offsets of

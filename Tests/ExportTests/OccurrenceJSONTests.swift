@@ -75,6 +75,42 @@ import Testing
         }
     }
 
+    /// Fields written past the cache's limit (1 MiB): the cache is emptied
+    /// and filled again, and every line still carries its own event's
+    /// fields (40 events of 40 KB of description each, twice through).
+    @Test func linesPastTheFieldCachesLimitCarryTheirOwnFields() throws {
+        var events: [Event] = []
+        let start = Zone.utc.instant(for: try #require(LocalDateTime(date: LocalDate(year: 2026, month: 11, day: 10)!,
+                                                                      hour: 9, minute: 0, second: 0)))
+        for index in 0..<40 {
+            var event = Event(uid: "u\(index)", title: "t\(index)", calendar: "c", source: SourcePosition(file: "f", line: index + 1),
+                              start: .instant(start.adding(seconds: Int64(index) * 60), zone: nil),
+                              end: .instant(start.adding(seconds: Int64(index) * 60 + 600), zone: nil))
+            event.description = String(repeating: Character(String(index % 10)), count: 40_000)
+            events.append(event)
+        }
+        let options = SettleOptions(from: LocalDate(year: 2026, month: 11, day: 10)!,
+                                    to: LocalDate(year: 2026, month: 11, day: 10)!, timeline: ZoneTimeline(base: .utc))
+        let settler = Settler(options: options)
+        for event in events { settler.add(event) }
+        let settlement = settler.settle()
+        try #require(settlement.occurrences.count == 40)
+        var lineCache = EventFieldsCache()
+        for round in 0..<2 {
+            for index in settlement.occurrences.indices {
+                var object = ByteWriter()
+                var objectCache = EventFieldsCache()
+                OccurrenceJSON.write(settlement.occurrences.pointer(index), timeline: settlement.timeline, into: &object,
+                                     cache: &objectCache)
+                var line = ByteWriter()
+                OccurrenceJSON.writeLine(settlement.occurrences.pointer(index), timeline: settlement.timeline, into: &line,
+                                         cache: &lineCache)
+                let same = line.bytes == object.bytes + [0x0A]  // compared apart: 40 KB lines are not printed
+                #expect(same, "round \(round), occurrence \(index)")
+            }
+        }
+    }
+
     /// The viewer's times copy text written before: at offset 0 the UTC
     /// time with `+00:00` for its `Z` (a fraction of a second kept), in the
     /// event's own zone the event's time; elsewhere they are written anew.
