@@ -31,9 +31,9 @@ public struct Event: Sendable {
 
     /// Changes the text, copying it first when another event shares it.
     private mutating func withText(_ change: (inout EventText) -> Void) {
-        if text != nil && isKnownUniquelyReferenced(&text!) {
-            change(&text!.value)
-            if text!.value.isEmpty { text = nil }
+        if isKnownUniquelyReferenced(&text), let box = text {
+            change(&box.value)
+            if box.value.isEmpty { text = nil }
             return
         }
         var value = text?.value ?? EventText()

@@ -60,12 +60,6 @@ enum Ordering {
         return a.count == b.count ? nil : a.count < b.count
     }
 
-    /// Order within a day: all-day first, then by start, end, title, uid.
-    static func dayOrder(_ a: SettledOccurrence, _ b: SettledOccurrence) -> Bool {
-        if a.isAllDay != b.isAllDay { return a.isAllDay }
-        return startOrder(a, b)
-    }
-
     /// How an occurrence covers one of its dates.
     static func part(_ occurrence: SettledOccurrence, on date: LocalDate) -> DayPart {
         if occurrence.firstDate == occurrence.lastDate { return .whole }

@@ -377,3 +377,26 @@ import Testing
         }
     }
 }
+
+@Suite struct EventTextTests {
+    /// An event's text is held by reference: a copy changed keeps the
+    /// original as it was, a field set alone keeps the others, and a text
+    /// emptied field by field reads as none.
+    @Test func textChangesOnlyTheEventChanged() {
+        let now = EventTime.instant(Instant(milliseconds: 0), zone: nil)
+        var first = Event(uid: "u", title: "t", calendar: "c", source: SourcePosition(file: "f", line: 1), start: now, end: now)
+        first.description = "agenda"
+        first.location = Location(name: "Room 1")
+        var second = first
+        second.description = "changed"
+        second.categories = ["x"]
+        #expect(first.description == "agenda" && first.location?.name == "Room 1" && first.categories.isEmpty)
+        #expect(second.description == "changed" && second.location?.name == "Room 1" && second.categories == ["x"])
+        second.description = nil
+        second.location = nil
+        second.categories = []
+        #expect(second.description == nil && second.location == nil && second.categories.isEmpty && second.attendees.isEmpty)
+        #expect(second.heldBoxes.text == nil)
+        #expect(first.description == "agenda")
+    }
+}
