@@ -104,7 +104,9 @@ import Testing
     /// Into a regular file, occurrences are written in writes that end on
     /// whole MiBs of the file, the rest kept for the next: the file must
     /// hold the same bytes as a pipe gets, wherever the file's offset starts
-    /// (after other text, or appending) and however a write is cut.
+    /// (after other text, or appending) and however a write is cut. The
+    /// file's blocks are reserved before each write (`fallocate`): none may
+    /// be left past its end.
     @Test func aFileGetsTheBytesAPipeGets() throws {
         let rules = (0..<3).map { index in
             ["BEGIN:VEVENT", "UID:daily-\(index)", "DTSTART:2020010\(index + 1)T0\(index + 7)0000Z", "DURATION:PT45M",
@@ -128,6 +130,10 @@ import Testing
             #expect(run.status == 0, "\(shell)")
             let written = try String(contentsOfFile: file, encoding: .utf8)
             #expect(written == prefix + piped.stdout, "\(shell)")
+            var status = stat()
+            #expect(stat(file, &status) == 0)
+            let pages = (Int(status.st_size) + 4095) / 4096 * 4096
+            #expect(Int(status.st_blocks) * 512 <= pages, "\(shell): \(status.st_blocks) blocks for \(status.st_size) bytes")
         }
     }
 }
