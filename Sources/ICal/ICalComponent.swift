@@ -53,6 +53,17 @@ package struct ICalComponent: Sendable {
         return nil
     }
 
+    /// The value of the first property of this kind (`ICalProperty.value`),
+    /// read where the property lies: the property is not copied.
+    package func value(_ kind: ICalPropertyKind) -> String? {
+        guard has(kind) else { return nil }
+        return properties.withUnsafeBufferPointer { list in
+            guard let base = list.baseAddress else { return nil }
+            for index in list.indices where list[index].kind == kind { return ICalProperty.value(at: base + index) }
+            return nil
+        }
+    }
+
     /// Whether a property of this kind is there.
     package func has(_ kind: ICalPropertyKind) -> Bool {
         kinds & kind.bit != 0
@@ -62,9 +73,10 @@ package struct ICalComponent: Sendable {
     /// (upper case) of any property, each read in place, none copied.
     package func anyParameter(_ name: String, _ test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
         properties.withUnsafeBufferPointer { list in
+            guard let base = list.baseAddress else { return false }
             var found = false
             for index in list.indices where !found && list[index].mayHaveParameters {
-                list[index].withParameter(name) { found = test($0) }
+                ICalProperty.withParameter(at: base + index, name) { found = test($0) }
             }
             return found
         }
@@ -132,8 +144,29 @@ package struct ICalProperty: Sendable {
 
     /// The value: unescaped for TEXT values, as written for every other type.
     package var value: String {
-        if let made { return made.value }
-        return lines.withUnsafeBufferPointer { raw.valueText($0, unescapes: unescapes) }
+        @inline(__always) get {
+            if let made { return made.value }
+            return lines.withUnsafeBufferPointer { raw.valueText($0, unescapes: unescapes) }
+        }
+    }
+
+    /// `value` of the property at `property`, its fields read where they
+    /// lie: a method called on an array's element copied the property.
+    static func value(at property: UnsafePointer<ICalProperty>) -> String {
+        if let made = property.pointee.made { return made.value }
+        return property.pointee.lines.withUnsafeBufferPointer {
+            property.pointee.raw.valueText($0, unescapes: property.pointee.unescapes)
+        }
+    }
+
+    /// `withParameter` of the property at `property`, read the same way.
+    static func withParameter(at property: UnsafePointer<ICalProperty>, _ name: String,
+                              _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard property.pointee.made == nil else { return property.pointee.withParameter(name, body) }
+        guard property.pointee.raw.hasParameters else { return }
+        property.pointee.lines.withUnsafeBufferPointer { bytes in
+            if let range = property.pointee.raw.parameterRange(name, in: bytes) { body(UnsafeBufferPointer(rebasing: bytes[range])) }
+        }
     }
 
     /// Parameters in file order, names upper-cased, values unquoted.
@@ -147,6 +180,7 @@ package struct ICalProperty: Sendable {
 
     /// Calls `body` with the bytes of the value of the first parameter
     /// with this (upper-case) name, if there is one: no string made.
+    @inline(__always)
     package func withParameter(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         if let made {
             guard var value = made.parameters.first(where: { $0.name == name })?.value else { return }

@@ -156,7 +156,10 @@ struct CollectedComponent: Sendable {
         lineStarts.removeAll(keepingCapacity: true)
         lineStarts.reserveCapacity(16)
         linesForLibical = 0
-        tree = LineTree(name: name, line: line)
+        // Without room: `ParseState.end` puts the finished tree here, the
+        // one the lines went into (`openTrees`).
+        tree = LineTree(line: line)
+        tree.name = name
     }
 }
 

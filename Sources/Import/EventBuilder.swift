@@ -81,17 +81,17 @@ struct EventBuilder {
             duration = nil
         }
 
-        let summary = component.first(.summary)?.value
-        let uid = component.first(.uid)?.value ?? StableID.make([
-            calendar, summary ?? "", dtstart.value, component.first(.dtend)?.value ?? "",
-            component.first(.recurrenceID)?.value ?? "",
+        let summary = component.value(.summary)
+        let uid = component.value(.uid) ?? StableID.make([
+            calendar, summary ?? "", dtstart.value, component.value(.dtend) ?? "",
+            component.value(.recurrenceID) ?? "",
         ])
         var event = Event(uid: uid, title: summary ?? "", calendar: calendar,
                           source: at(component.line), start: start, end: resolvedEnd)
         event.duration = duration
         event.endFromMaster = endFromMaster
-        event.status = component.first(.status).flatMap { Event.Status(rawValue: $0.value.lowercased()) }
-        event.transparency = component.first(.transp)?.value.uppercased() == "TRANSPARENT" ? .transparent : .opaque
+        event.status = component.value(.status).flatMap { Event.Status(rawValue: $0.lowercased()) }
+        event.transparency = component.value(.transp)?.uppercased() == "TRANSPARENT" ? .transparent : .opaque
         if let sequence = component.first(.sequence) {
             if let value = Int(sequence.value.trimmingBlanks()) {
                 event.sequence = value
@@ -113,7 +113,7 @@ struct EventBuilder {
         if event.isRecurring || event.recurrenceID != nil || textWindow?.mayTouch(start: start, end: resolvedEnd) ?? true {
             let readsText = textWindow?.text ?? true
             event.setText(
-                description: readsText ? component.first(.description).flatMap { $0.value.isEmpty ? nil : $0.value } : nil,
+                description: readsText ? component.value(.description).flatMap { $0.isEmpty ? nil : $0 } : nil,
                 location: readsText ? location(component) : nil,
                 attendees: textWindow?.attendees ?? true ? component.all(.attendee).map(attendee) : [],
                 categories: readsText ? component.all(.categories).flatMap {
@@ -318,12 +318,12 @@ struct EventBuilder {
             }
         }
         guard case .instant(let start, let zone) = event.start,
-              let startText = component.first(.busyLifeStart)?.value, let seconds = Double(startText.trimmingBlanks()),
+              let startText = component.value(.busyLifeStart), let seconds = Double(startText.trimmingBlanks()),
               seconds.isFinite, abs(seconds) < 1e12, Int64((seconds).rounded(.down)) == start.seconds else { return }
         let precise = Instant(milliseconds: Int64((seconds * 1000).rounded()))
         let length = event.end.instant.map { $0.milliseconds - start.milliseconds }
         event.start = .instant(precise, zone: zone)
-        if let rangeText = component.first(.busyLifeRange)?.value, let range = Double(rangeText.trimmingBlanks()),
+        if let rangeText = component.value(.busyLifeRange), let range = Double(rangeText.trimmingBlanks()),
            range.isFinite, range >= 0, range < 1e12, case .instant(_, let endZone) = event.end {
             event.end = .instant(precise.adding(milliseconds: Int64((range * 1000).rounded())), zone: endZone)
         } else if let length, case .instant(_, let endZone) = event.end {

@@ -37,10 +37,10 @@ struct FreeBusyReader {
             report(Diagnostic(ICSImporter.severity(of: problem.kind), ICSImporter.kind(of: problem.kind),
                               at: at(problem.line), problem.message))
         }
-        let base = component.first(.uid)?.value.trimmingBlanks() ?? ""
+        let base = component.value(.uid)?.trimmingBlanks() ?? ""
         let uid = base.isEmpty ? StableID.make([
-            calendar, "VFREEBUSY", component.first(.dtstart)?.value ?? "", component.first(.dtend)?.value ?? "",
-            component.first(.organizer)?.value ?? "", component.first(.attendee)?.value ?? "",
+            calendar, "VFREEBUSY", component.value(.dtstart) ?? "", component.value(.dtend) ?? "",
+            component.value(.organizer) ?? "", component.value(.attendee) ?? "",
         ]) : base
         let owner = (component.first(.attendee) ?? component.first(.organizer)).map(FreeBusyReader.person)
         var events: [Event] = []

@@ -16,7 +16,7 @@ enum VTimezoneBuilder {
             }
             let from = child.first(.tzoffsetfrom).flatMap { ValueParsing.utcOffset($0.value) } ?? to
             var start = LocalDateTime(date: LocalDate(year: 1601, month: 1, day: 1)!, hour: 0, minute: 0, second: 0)!
-            if let value = child.first(.dtstart)?.value {
+            if let value = child.value(.dtstart) {
                 switch ValueParsing.dateTime(value) {
                 case .success(.local(let time)), .success(.utc(let time)): start = time
                 case .success(.date(let date)): start = LocalDateTime(date: date, hour: 0, minute: 0, second: 0)!
@@ -26,7 +26,7 @@ enum VTimezoneBuilder {
             }
             var rule: RecurrenceRule?
             var untilUTC: Int64?
-            if let text = child.first(.rrule)?.value {
+            if let text = child.value(.rrule) {
                 (rule, untilUTC) = observanceRule(text, start: start, offsetFrom: from, id: id, at: at, report: report)
             }
             var dates: [LocalDateTime] = []

@@ -25,7 +25,7 @@ enum ValueParsing {
 
     /// The same from a value's bytes, as written (blanks around it are not dropped).
     static func dateTime(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Result<DateTime, Failure> {
-        func number(_ range: Range<Int>) -> Int? {
+        @inline(__always) func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for i in range {
                 guard i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 else { return nil }

@@ -74,7 +74,7 @@ final class ZoneResolver {
 
     /// A VTIMEZONE of this file; it may come after the events that use it.
     func define(_ component: ICalComponent) {
-        guard let tzid = component.first(.tzid)?.value.trimmingBlanks(), !tzid.isEmpty else {
+        guard let tzid = component.value(.tzid)?.trimmingBlanks(), !tzid.isEmpty else {
             report(Diagnostic(.warning, .missingProperty, at: SourcePosition(file: file, line: component.line),
                               "VTIMEZONE without TZID; ignored"))
             return
