@@ -347,8 +347,11 @@ struct RawProperty: Sendable {
         colon = Int32(truncatingIfNeeded: scanner.index)
         if !hasParameters { rest = colon }
         index = scanner.index + 1
-        var valueEnd = index
-        while valueEnd < end, bytes[valueEnd] != 0 { valueEnd += 1 }
+        // The value runs to the line's NUL (a component's lines) or its end.
+        var valueEnd = end
+        if let base = bytes.baseAddress, index < end, let nul = memchr(base + index, 0, end - index) {
+            valueEnd = base.distance(to: nul.assumingMemoryBound(to: UInt8.self))
+        }
         while index < valueEnd, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
         while valueEnd > index, bytes[valueEnd - 1] == 0x20 || bytes[valueEnd - 1] == 0x09 { valueEnd -= 1 }
         value = Int32(truncatingIfNeeded: index)..<Int32(truncatingIfNeeded: valueEnd)
