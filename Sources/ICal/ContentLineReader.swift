@@ -21,6 +21,11 @@ struct ContentLineReader {
     private var span: Range<Int>?
     private var currentLine = 0
     private var currentOverflow = false
+    /// CRs read after `current` and not yet in it: the line ending's
+    /// (CRLF, CR CR LF) when the LF comes next, the line's own bytes when
+    /// anything else does. Held as a count, so that the limit is a limit
+    /// on the line without its ending, and a run of CRs is never buffered.
+    private var pendingCRs = 0
     private var hasCurrent = false
     private(set) var readFailed = false
     /// The byte that ends a line: LF, or CR for a file whose first line ends in CR alone.
@@ -69,14 +74,15 @@ struct ContentLineReader {
                     let length = lf - base
                     append(base, length)
                     position += length + 1
-                    // CRLF, and CR CR LF (a line cut at the limit keeps its bytes as they were).
-                    while !currentOverflow && current.last == 0x0D { current.removeLast() }
+                    pendingCRs = 0  // CRLF, and CR CR LF: the line's ending
                     break
                 }
                 append(base, available)
                 position = chunkCount
             }
         }
+        // The input ends without a line ending: CRs before its end are the line's.
+        appendPendingCRs()
         if hasCurrent { _ = emit(body) }
         hasCurrent = false
     }
@@ -90,9 +96,9 @@ struct ContentLineReader {
         let base = chunkBase + start
         guard let lf = memchr(base, Int32(lineEnd), chunkCount - start) else { return false }
         var length = lf - base
-        guard length <= maxLineBytes else { return false }
-        position = start + length + 1
         while length > 0 && chunk[start + length - 1] == 0x0D { length -= 1 }  // CRLF, and CR CR LF
+        guard length <= maxLineBytes else { return false }
+        position = start + (lf - base) + 1
         span = start..<start + length
         return true
     }
@@ -105,7 +111,33 @@ struct ContentLineReader {
         span = nil
     }
 
+    /// Adds bytes read of the line; CRs at their end wait (`pendingCRs`).
     private mutating func append(_ bytes: UnsafeRawPointer, _ count: Int) {
+        guard count > 0, !currentOverflow else { return }
+        var content = count
+        while content > 0 && bytes.load(fromByteOffset: content - 1, as: UInt8.self) == 0x0D { content -= 1 }
+        guard content > 0 else {
+            pendingCRs += count
+            return
+        }
+        appendPendingCRs()
+        appendWithinLimit(bytes, content)
+        pendingCRs = count - content
+    }
+
+    /// The CRs waiting, as the line's own bytes: something other than the
+    /// line ending followed them.
+    private mutating func appendPendingCRs() {
+        guard pendingCRs > 0 else { return }
+        let count = min(pendingCRs, maxLineBytes + 1 - min(current.count, maxLineBytes))
+        pendingCRs = 0
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { crs in
+            crs.initialize(repeating: 0x0D)
+            if let base = crs.baseAddress { appendWithinLimit(UnsafeRawPointer(base), count) }
+        }
+    }
+
+    private mutating func appendWithinLimit(_ bytes: UnsafeRawPointer, _ count: Int) {
         guard count > 0, !currentOverflow else { return }
         if current.count + count > maxLineBytes {
             // The line's first bytes up to the limit, and nothing after.
@@ -126,6 +158,7 @@ struct ContentLineReader {
         defer {
             current.removeAll(keepingCapacity: current.capacity <= 1 << 16)
             currentOverflow = false
+            pendingCRs = 0
         }
         if current.isEmpty && !currentOverflow { return true }
         return current.withUnsafeBufferPointer { body($0, currentLine, currentOverflow) }

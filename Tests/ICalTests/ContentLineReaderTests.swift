@@ -82,6 +82,26 @@ import Testing
         }
     }
 
+    /// The limit is on the line without its ending: a line of exactly
+    /// the limit is whole whether it ends in LF, CRLF or CR CR LF, one
+    /// byte more is cut, and CRs followed by anything but the LF are the
+    /// line's own bytes (so count), wherever the chunks end.
+    @Test func theLimitLeavesOutTheLineEnding() {
+        let full = "X:" + String(repeating: "y", count: 38)  // 40 bytes, the limit
+        for size in [nil, 1, 2, 3, 7, 41, 42, 64] as [Int?] {
+            for ending in ["\n", "\r\n", "\r\r\n"] {
+                #expect(ContentLineReaderTests.lines(full + ending + "UID:1\r\n", readSize: size) == ["1:" + full, "2:UID:1"],
+                        "reads of \(size ?? 0) bytes, ending \(Array(ending.utf8))")
+                #expect(ContentLineReaderTests.lines(full + "z" + ending + "UID:1\r\n", readSize: size) == ["1!:" + full, "2:UID:1"],
+                        "reads of \(size ?? 0) bytes, ending \(Array(ending.utf8))")
+            }
+            #expect(ContentLineReaderTests.lines("A:b\r\r\rc\r\n", readSize: size) == ["1:A:b\r\r\rc"], "reads of \(size ?? 0) bytes")
+            #expect(ContentLineReaderTests.lines(String(full.prefix(39)) + "\r\rc\r\n", readSize: size) == ["1!:" + full.prefix(39) + "\r"],
+                    "reads of \(size ?? 0) bytes")
+            #expect(ContentLineReaderTests.lines("A:1\r", readSize: size) == ["1:A:1\r"], "reads of \(size ?? 0) bytes")
+        }
+    }
+
     @Test func aLastLineWithoutEndingAndEmptyInput() {
         #expect(ContentLineReaderTests.lines("A:1\r\n B", readSize: nil) == ["1:A:1B"])
         #expect(ContentLineReaderTests.lines("A:1\r\n B", readSize: 1) == ["1:A:1B"])
