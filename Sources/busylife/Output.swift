@@ -140,7 +140,9 @@ final class Output {
     /// time so, 8.5-9 ms reserved piece by piece first (Linux 6.18), and the
     /// file came out in one extent rather than two. A refusal (no such call,
     /// a full disk, `ulimit -f`) ends reserving; the write then says what
-    /// is wrong, if anything.
+    /// is wrong, if anything. Only a write that fails part way (an I/O
+    /// error, exit 74) leaves blocks reserved past the file's end: at most
+    /// the rest of that one write, freed with the file.
     private func reserve(_ count: Int, at offset: Int) {
         guard reserves else { return }
         reserves = busylife_reserve_file_space(fd, Int64(offset), Int64(count)) == 0
