@@ -5,10 +5,29 @@
 #include <fcntl.h>
 #ifdef __linux__
 #include <linux/falloc.h>
+#include <linux/magic.h>
+#include <sys/resource.h>
+#include <sys/vfs.h>
 #endif
+
+int busylife_reserves_file_space(int fd) {
+#ifdef __linux__
+    struct statfs fs;
+    if (fstatfs(fd, &fs) != 0) return 0;
+    return fs.f_type == EXT4_SUPER_MAGIC;
+#else
+    (void)fd;
+    return 0;
+#endif
+}
 
 int busylife_reserve_file_space(int fd, long long offset, long long length) {
 #ifdef __linux__
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_FSIZE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY
+        && (unsigned long long)offset + (unsigned long long)length > (unsigned long long)limit.rlim_cur) {
+        return EFBIG;
+    }
     if (fallocate(fd, FALLOC_FL_KEEP_SIZE, (off_t)offset, (off_t)length) == 0) return 0;
     return errno;
 #else

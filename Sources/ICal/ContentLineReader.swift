@@ -128,13 +128,11 @@ struct ContentLineReader {
     /// The CRs waiting, as the line's own bytes: something other than the
     /// line ending followed them.
     private mutating func appendPendingCRs() {
-        guard pendingCRs > 0 else { return }
-        let count = min(pendingCRs, maxLineBytes + 1 - min(current.count, maxLineBytes))
+        guard pendingCRs > 0, !currentOverflow else { return }
+        let room = max(0, maxLineBytes - current.count)
+        current.append(contentsOf: repeatElement(0x0D, count: min(pendingCRs, room)))
+        if pendingCRs > room { currentOverflow = true }  // cut at the limit, as `appendWithinLimit` cuts
         pendingCRs = 0
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { crs in
-            crs.initialize(repeating: 0x0D)
-            if let base = crs.baseAddress { appendWithinLimit(UnsafeRawPointer(base), count) }
-        }
     }
 
     private mutating func appendWithinLimit(_ bytes: UnsafeRawPointer, _ count: Int) {

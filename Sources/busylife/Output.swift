@@ -29,8 +29,9 @@ final class Output {
         case file(offset: Int)
     }
 
-    /// False once the file system has refused a reservation (`reserve`).
-    private var reserves = true
+    /// Whether writes into the file reserve its blocks first (`reserve`):
+    /// learnt with `place` (ext4 only), false once a reservation is refused.
+    private var reserves = false
 
     /// Writes of handed-over writers into a regular file end on a multiple
     /// of this in the file, the rest waiting for the next: the kernel then
@@ -103,7 +104,10 @@ final class Output {
     /// last multiple of `fileUnit` of a regular file they reach.
     private func writePending(all: Bool) {
         guard !pending.isEmpty else { return }
-        if case .unknown = place { place = Output.place(of: fd) }
+        if case .unknown = place {
+            place = Output.place(of: fd)
+            if case .file = place { reserves = busylife_reserves_file_space(fd) != 0 }
+        }
         var count = pendingCount
         if !all, case .file(let offset) = place {
             count = max(0, (offset + pendingCount) / Output.fileUnit * Output.fileUnit - offset)
@@ -138,11 +142,14 @@ final class Output {
     /// reserves and accounts for every 4 KiB page as it is written (delayed
     /// allocation): 92 MB written in 1 MiB pieces took 14-17 ms of kernel
     /// time so, 8.5-9 ms reserved piece by piece first (Linux 6.18), and the
-    /// file came out in one extent rather than two. A refusal (no such call,
-    /// a full disk, `ulimit -f`) ends reserving; the write then says what
-    /// is wrong, if anything. Only a write that fails part way (an I/O
-    /// error, exit 74) leaves blocks reserved past the file's end: at most
-    /// the rest of that one write, freed with the file.
+    /// file came out in one extent rather than two. Only on ext4, where it
+    /// was measured: XFS keeps its own preallocation past the end of a file
+    /// once reserved into. A refusal (no such call, a full disk, a range
+    /// past `ulimit -f`, which `fallocate` itself lets through) ends
+    /// reserving; the write then says what is wrong, if anything. Only a
+    /// write that fails part way for another reason (an I/O error, exit 74)
+    /// leaves blocks reserved past the file's end: at most the rest of that
+    /// one write, freed with the file.
     private func reserve(_ count: Int, at offset: Int) {
         guard reserves else { return }
         reserves = busylife_reserve_file_space(fd, Int64(offset), Int64(count)) == 0
