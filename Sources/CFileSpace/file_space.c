@@ -21,13 +21,18 @@ int busylife_reserves_file_space(int fd) {
 #endif
 }
 
-int busylife_reserve_file_space(int fd, long long offset, long long length) {
+long long busylife_file_size_limit(void) {
 #ifdef __linux__
     struct rlimit limit;
-    if (getrlimit(RLIMIT_FSIZE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY
-        && (unsigned long long)offset + (unsigned long long)length > (unsigned long long)limit.rlim_cur) {
-        return EFBIG;
-    }
+    if (getrlimit(RLIMIT_FSIZE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return -1;
+    return limit.rlim_cur > (rlim_t)0x7fffffffffffffffLL ? -1 : (long long)limit.rlim_cur;
+#else
+    return -1;
+#endif
+}
+
+int busylife_reserve_file_space(int fd, long long offset, long long length) {
+#ifdef __linux__
     if (fallocate(fd, FALLOC_FL_KEEP_SIZE, (off_t)offset, (off_t)length) == 0) return 0;
     return errno;
 #else

@@ -69,9 +69,9 @@ package final class RuleExpander: Sendable {
     private let unitSeconds: Int64
 
     /// First wall second after 9999-12-31.
-    package static let endOfTime: Int64 = (LocalDate(year: 9999, month: 12, day: 31)!.daysSinceEpoch + 1) * 86_400
+    package static let endOfTime: Int64 = (LocalDate.dayNumber(year: 9999, month: 12, day: 31) + 1) * 86_400
     /// First wall second of 0001-01-01.
-    package static let startOfTime: Int64 = LocalDate(year: 1, month: 1, day: 1)!.daysSinceEpoch * 86_400
+    package static let startOfTime: Int64 = LocalDate.dayNumber(year: 1, month: 1, day: 1) * 86_400
 
     package init(rule: RecurrenceRule, start: LocalDateTime, until: Until?, countsStart: Bool = true) {
         self.rule = rule
@@ -308,13 +308,13 @@ package final class RuleExpander: Sendable {
             case .yearly:
                 let year = startYear + period * interval
                 guard year <= 9999 else { return }
-                if Int64(LocalDate(year: year, month: 1, day: 1)!.daysSinceEpoch) * 86_400 > stopAfter { return }
+                if LocalDate.dayNumber(year: year, month: 1, day: 1) * 86_400 > stopAfter { return }
                 collectYear(year, into: &days)
             case .monthly:
                 let index = startMonthIndex + period * interval
                 let year = index / 12, month = index % 12 + 1
                 guard year <= 9999 else { return }
-                if LocalDate(year: year, month: month, day: 1)!.daysSinceEpoch * 86_400 > stopAfter { return }
+                if LocalDate.dayNumber(year: year, month: month, day: 1) * 86_400 > stopAfter { return }
                 if months[month] { collectMonth(year: year, month: month, nthRange: nil, into: &days) }
             case .weekly:
                 let first = startWeekDay + period * 7 * interval
@@ -391,7 +391,7 @@ package final class RuleExpander: Sendable {
             }
         } else {
             // Ordinal weekdays count within the whole year.
-            let first = Int(LocalDate(year: year, month: 1, day: 1)!.daysSinceEpoch)
+            let first = Int(LocalDate.dayNumber(year: year, month: 1, day: 1))
             let last = first + (LocalDate.isLeap(year) ? 366 : 365) - 1
             let nth = nthDays(first: first, last: last)
             for month in 1...12 {
@@ -404,7 +404,7 @@ package final class RuleExpander: Sendable {
     /// weekday matches when ordinals count within the year.
     private func collectMonth(year: Int, month: Int, nthRange yearNth: [Int]?, into days: inout [Int]) {
         let length = LocalDate.daysIn(month: month, year: year)
-        let first = Int(LocalDate(year: year, month: month, day: 1)!.daysSinceEpoch)
+        let first = Int(LocalDate.dayNumber(year: year, month: month, day: 1))
         let last = first + length - 1, from = days.count
         if hasWeekdayFilter && monthDays.isEmpty && yearDays.isEmpty && weekNumbers.isEmpty {
             // Weekdays only (`MONTHLY;BYDAY=2TU`, `BYDAY=MO,FR`): each
@@ -423,7 +423,7 @@ package final class RuleExpander: Sendable {
                     days.append(day)
                 }
             } else {
-                appendNthDays(first: first, last: last, into: &days)
+                appendNthDays(first: first, last: last, skippingPlain: true, into: &days)
             }
             RuleExpander.sortDroppingRepeats(&days, from: from)
             return
@@ -467,10 +467,11 @@ package final class RuleExpander: Sendable {
         days.removeSubrange(kept...)
     }
 
-    /// The days of `first...last` that `nthWeekdays` name and the plain
-    /// weekdays do not (those are in `days` already), appended to `days`.
-    private func appendNthDays(first: Int, last: Int, into days: inout [Int]) {
-        for (ordinal, weekday) in nthWeekdays where !plainWeekdays[weekday] {
+    /// The days of `first...last` that `nthWeekdays` name (ordinals are
+    /// never 0), appended to `days`; those of a plain weekday too unless
+    /// `skippingPlain` (they are in `days` already).
+    private func appendNthDays(first: Int, last: Int, skippingPlain: Bool = false, into days: inout [Int]) {
+        for (ordinal, weekday) in nthWeekdays where !(skippingPlain && plainWeekdays[weekday]) {
             let day = ordinal > 0
                 ? first + (weekday - RuleExpander.weekday(first) + 7) % 7 + (ordinal - 1) * 7
                 : last - (RuleExpander.weekday(last) - weekday + 7) % 7 + (ordinal + 1) * 7
@@ -481,15 +482,7 @@ package final class RuleExpander: Sendable {
     /// Days in [first, last] picked by ordinal weekdays (`2TU`, `-1FR`).
     private func nthDays(first: Int, last: Int) -> [Int] {
         var result: [Int] = []
-        for (ordinal, weekday) in nthWeekdays {
-            if ordinal > 0 {
-                let day = first + (weekday - RuleExpander.weekday(first) + 7) % 7 + (ordinal - 1) * 7
-                if day <= last { result.append(day) }
-            } else {
-                let day = last - (RuleExpander.weekday(last) - weekday + 7) % 7 + (ordinal + 1) * 7
-                if day >= first { result.append(day) }
-            }
-        }
+        appendNthDays(first: first, last: last, into: &result)
         return result
     }
 

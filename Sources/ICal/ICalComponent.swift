@@ -143,15 +143,11 @@ package struct ICalProperty: Sendable {
     }
 
     /// The value: unescaped for TEXT values, as written for every other type.
-    package var value: String {
-        @inline(__always) get {
-            if let made { return made.value }
-            return lines.withUnsafeBufferPointer { raw.valueText($0, unescapes: unescapes) }
-        }
-    }
+    package var value: String { withUnsafePointer(to: self) { ICalProperty.value(at: $0) } }
 
     /// `value` of the property at `property`, its fields read where they
-    /// lie: a method called on an array's element copied the property.
+    /// lie: a method called on an array's element copied the property
+    /// (`ICalComponent.value`, 24,000 copies for 5,000 events).
     static func value(at property: UnsafePointer<ICalProperty>) -> String {
         if let made = property.pointee.made { return made.value }
         return property.pointee.lines.withUnsafeBufferPointer {
@@ -162,7 +158,11 @@ package struct ICalProperty: Sendable {
     /// `withParameter` of the property at `property`, read the same way.
     static func withParameter(at property: UnsafePointer<ICalProperty>, _ name: String,
                               _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        guard property.pointee.made == nil else { return property.pointee.withParameter(name, body) }
+        if let made = property.pointee.made {
+            guard var value = made.parameters.first(where: { $0.name == name })?.value else { return }
+            value.withUTF8 { body($0) }
+            return
+        }
         guard property.pointee.raw.hasParameters else { return }
         property.pointee.lines.withUnsafeBufferPointer { bytes in
             if let range = property.pointee.raw.parameterRange(name, in: bytes) { body(UnsafeBufferPointer(rebasing: bytes[range])) }
@@ -180,17 +180,8 @@ package struct ICalProperty: Sendable {
 
     /// Calls `body` with the bytes of the value of the first parameter
     /// with this (upper-case) name, if there is one: no string made.
-    @inline(__always)
     package func withParameter(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        if let made {
-            guard var value = made.parameters.first(where: { $0.name == name })?.value else { return }
-            value.withUTF8 { body($0) }
-            return
-        }
-        guard raw.hasParameters else { return }
-        lines.withUnsafeBufferPointer { bytes in
-            if let range = raw.parameterRange(name, in: bytes) { body(UnsafeBufferPointer(rebasing: bytes[range])) }
-        }
+        withUnsafePointer(to: self) { ICalProperty.withParameter(at: $0, name, body) }
     }
 
     /// Calls `body` with the value's bytes as written when it needs no

@@ -32,6 +32,9 @@ final class Output {
     /// Whether writes into the file reserve its blocks first (`reserve`):
     /// learnt with `place` (ext4 only), false once a reservation is refused.
     private var reserves = false
+    /// Where reserving must stop: `ulimit -f`, which `fallocate` lets
+    /// through (`reserve`).
+    private var reservableEnd = Int.max
 
     /// Writes of handed-over writers into a regular file end on a multiple
     /// of this in the file, the rest waiting for the next: the kernel then
@@ -106,7 +109,11 @@ final class Output {
         guard !pending.isEmpty else { return }
         if case .unknown = place {
             place = Output.place(of: fd)
-            if case .file = place { reserves = busylife_reserves_file_space(fd) != 0 }
+            if case .file = place, busylife_reserves_file_space(fd) != 0 {
+                reserves = true
+                let limit = busylife_file_size_limit()
+                if limit >= 0 { reservableEnd = Int(limit) }
+            }
         }
         var count = pendingCount
         if !all, case .file(let offset) = place {
@@ -152,7 +159,8 @@ final class Output {
     /// one write, freed with the file.
     private func reserve(_ count: Int, at offset: Int) {
         guard reserves else { return }
-        reserves = busylife_reserve_file_space(fd, Int64(offset), Int64(count)) == 0
+        reserves = offset <= reservableEnd - count
+            && busylife_reserve_file_space(fd, Int64(offset), Int64(count)) == 0
     }
 
     /// The first `count` pending bytes gone, and the writers they emptied.
