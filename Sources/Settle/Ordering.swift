@@ -60,11 +60,11 @@ enum Ordering {
         return a.count == b.count ? nil : a.count < b.count
     }
 
-    /// How an occurrence covers one of its dates.
-    static func part(_ occurrence: SettledOccurrence, on date: LocalDate) -> DayPart {
-        if occurrence.firstDate == occurrence.lastDate { return .whole }
-        if date == occurrence.firstDate { return .first }
-        if date == occurrence.lastDate { return .last }
+    /// How an occurrence covers one of its dates (`day`, days since 1970-01-01).
+    static func part(_ occurrence: borrowing SettledOccurrence, onDay day: Int64) -> DayPart {
+        if occurrence.firstDay == occurrence.lastDay { return .whole }
+        if day == Int64(occurrence.firstDay) { return .first }
+        if day == Int64(occurrence.lastDay) { return .last }
         return .middle
     }
 
@@ -386,11 +386,12 @@ public struct ListedDays: Sequence, Sendable {
                 alive.insert((range.upper, range.occurrence), at: at)
             }
             day.entries.reserveCapacity(alive.count)
+            let dayNumber = day.date.daysSinceEpoch
             for allDay in [true, false] {
                 for item in alive where listed.occurrences[Int(item.occurrence)].isAllDay == allDay {
                     let occurrence = Int(item.occurrence)
                     day.entries.append(LocalDay.Entry(occurrence: occurrence,
-                                                      part: Ordering.part(listed.occurrences[occurrence], on: day.date)))
+                                                      part: Ordering.part(listed.occurrences[occurrence], onDay: dayNumber)))
                 }
             }
             return day

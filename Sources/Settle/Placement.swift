@@ -23,22 +23,19 @@ struct Placer {
     @inline(__always) func place(_ occurrence: consuming Occurrence, memo: inout ZoneOffsetMemo) -> SettledOccurrence {
         let start = Placer.utc(occurrence.start, timeline)
         let end = max(start, Placer.utc(occurrence.end, timeline))
-        let first: LocalDate, last: LocalDate
+        let first: Int64, last: Int64
         if case .date(let startDate) = occurrence.start {
-            first = startDate
-            if case .date(let endDate) = occurrence.end, endDate > startDate { last = endDate.adding(days: -1) }
-            else { last = startDate }
+            first = startDate.daysSinceEpoch
+            if case .date(let endDate) = occurrence.end, endDate > startDate { last = endDate.daysSinceEpoch - 1 }
+            else { last = first }
         } else {
-            // Mostly one day: its date worked out once.
-            let firstDay = timeline.localDay(of: start, memo: &memo)
-            let lastDay = end > start ? timeline.localDay(of: end.adding(milliseconds: -1), memo: &memo) : firstDay
-            first = LocalDate(daysSinceEpoch: firstDay)
-            last = lastDay == firstDay ? first : LocalDate(daysSinceEpoch: lastDay)
+            first = timeline.localDay(of: start, memo: &memo)
+            last = end > start ? timeline.localDay(of: end.adding(milliseconds: -1), memo: &memo) : first
         }
         // The occurrence moves into its settled form, uncopied (its record not retained again).
         let busy = BusyPolicy.isBusy(occurrence, options: options)
         return SettledOccurrence(occurrence: occurrence, startUTC: start, endUTC: end,
-                                 busy: busy, firstDate: first, lastDate: last)
+                                 busy: busy, firstDay: first, lastDay: last)
     }
 
     /// The window's days an occurrence lands on, as ranges of day indices:
@@ -47,8 +44,9 @@ struct Placer {
     func dayRanges(_ occurrence: SettledOccurrence) -> DayGrid.LandedDays? {
         if occurrence.isAllDay || occurrence.startUTC == occurrence.endUTC {
             let windowStart = options.from.daysSinceEpoch, windowEnd = options.to.daysSinceEpoch
-            let low = max(occurrence.firstDate.daysSinceEpoch, windowStart)
-            let high = min(occurrence.isAllDay ? occurrence.lastDate.daysSinceEpoch : occurrence.firstDate.daysSinceEpoch, windowEnd)
+            let first = Int64(occurrence.firstDay)
+            let low = max(first, windowStart)
+            let high = min(occurrence.isAllDay ? Int64(occurrence.lastDay) : first, windowEnd)
             return low <= high ? DayGrid.LandedDays(first: Int(low - windowStart)...Int(high - windowStart)) : nil
         }
         return grid.days(overlapping: occurrence.startUTC, occurrence.endUTC)
