@@ -30,7 +30,10 @@ package final class ByteSource {
     private var memoryOffset = 0
     /// Makes the next bytes (the `pulling:` form).
     private let pull: ((UnsafeMutableRawBufferPointer) -> Int)?
-    private var pulledToEnd = false
+    /// The producer or the descriptor gave its end (or failed): it is not
+    /// asked again. A terminal gives more after an end of input (Ctrl-D),
+    /// and asked again, `check -` typed at one waited for a second Ctrl-D.
+    private var readToEnd = false
     private var started = false
     private(set) package var encoding = Encoding.utf8
     /// UTF-16 bytes read but not yet decoded (an odd byte, half a surrogate pair).
@@ -204,10 +207,10 @@ package final class ByteSource {
 
     /// Raw bytes from the producer, memory or the descriptor.
     private func readRaw(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        if readToEnd { return 0 }
         if let pull {
-            if pulledToEnd { return 0 }
             let n = pull(buffer)
-            if n <= 0 { pulledToEnd = true }
+            if n <= 0 { readToEnd = true }
             return n
         }
         if fd < 0 {
@@ -222,6 +225,7 @@ package final class ByteSource {
         while true {
             let n = systemRead(fd, buffer.baseAddress, buffer.count)
             if n < 0 && errno == EINTR { continue }
+            if n <= 0 { readToEnd = true }
             return n
         }
     }

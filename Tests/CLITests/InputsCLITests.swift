@@ -153,6 +153,36 @@ func oneEventCalendar(_ uid: String, name: String? = nil) -> String {
         #expect(flag.status == 0)
         #expect(flag.stderr.isEmpty)
     }
+
+    /// A calendar typed at a terminal ends at one Ctrl-D: a terminal gives
+    /// more input after an end of input, and asked again, `check -` waited
+    /// for a second one. Typed into a pseudo-terminal (Python's `openpty`;
+    /// lines end in LF there): the run must end within 10 s of the one
+    /// Ctrl-D (a second is sent after that, so that a failure does not hang).
+    @Test func oneControlDEndsInputTypedAtATerminal() throws {
+        let script = """
+            import os, subprocess, sys, termios
+            master, slave = os.openpty()
+            settings = termios.tcgetattr(slave)
+            settings[3] &= ~termios.ECHO
+            termios.tcsetattr(slave, termios.TCSANOW, settings)
+            run = subprocess.Popen([sys.argv[1], "check", "-"], stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            os.close(slave)
+            os.write(master, sys.stdin.buffer.read() + b"\\x04")
+            try:
+                out, _ = run.communicate(timeout=10)
+                print("ended", run.returncode)
+            except subprocess.TimeoutExpired:
+                os.write(master, b"\\x04")
+                out, _ = run.communicate(timeout=10)
+                print("waited", run.returncode)
+            sys.stdout.write(out.decode())
+            """
+        let typed = oneEventCalendar("typed").replacingOccurrences(of: "\r\n", with: "\n")
+        let run = try busylife([], stdin: typed, shell: "python3 -c '\(script)' BUSYLIFE")
+        #expect(run.stdout.hasPrefix("ended 0\n"), "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("events: 1"))
+    }
 }
 
 @Suite struct VdirCLITests {
@@ -199,4 +229,5 @@ func oneEventCalendar(_ uid: String, name: String? = nil) -> String {
         #expect(text.status == 0)
         #expect(text.stdout.contains("\u{1B}[38;2;0;0;255m"))
     }
+
 }
