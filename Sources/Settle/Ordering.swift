@@ -84,7 +84,7 @@ enum Ordering {
                        chunks: Int? = nil) -> (kept: SettledOccurrences, order: [Int]) {
         let chunks = chunks ?? ParallelChunks.chunks(for: placed.count)
         // Past 4,294,967,296 places (2 million blocks) codes would not fit
-        // a key: some 480 GB of placed occurrences at 112 bytes each, which
+        // a key: some 450 GB of placed occurrences at 104 bytes each, which
         // memory keeps out of reach (the work budget caps only instances
         // from rules; single events and overrides count against memory).
         precondition(placed.codeBound <= 1 << 32, "\(placed.codeBound) places of occurrences")
