@@ -31,7 +31,7 @@ package struct ByteWriter {
     private var storage: Storage
     /// `storage.base` and its size, kept here: writing reads no class field.
     private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
+    package private(set) var capacity: Int
     package private(set) var count = 0
     /// The date of the last time written (`Instant.writeISO8601`).
     private var dateMemo = ISODateMemo()

@@ -49,11 +49,13 @@ struct OccurrencesCommand: ParsableCommand {
         let occurrences = settlement.occurrences, timeline = settlement.timeline
         let caches = EventFieldsCaches(count: ParallelChunks.width)
         defer { caches.deallocate() }
+        let writers = ByteWriterPool()
+        out.recycling = writers
         let size = 512
         ParallelChunks.inOrder(count: (occurrences.count + size - 1) / size, ahead: 2 * ParallelChunks.width) {
             piece, worker in
             let lines = piece * size..<min(occurrences.count, (piece + 1) * size)
-            var bytes = ByteWriter(capacity: lines.count * 640)
+            var bytes = writers.take(capacity: lines.count * 640)
             // The piece's occurrences copied in first (`SettledOccurrences.view`),
             // into 56 KiB that stay in cache.
             withUnsafeTemporaryAllocation(byteCount: lines.count * MemoryLayout<SettledOccurrence>.stride,

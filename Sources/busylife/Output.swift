@@ -19,6 +19,8 @@ final class Output {
     private var pending: [ByteWriter] = []
     private var pendingStart = 0
     private var pendingCount = 0
+    /// Where writers handed over go once written, to be lent again.
+    var recycling: ByteWriterPool?
     /// Where the next byte lands, for a regular file; learnt at the first
     /// writer handed over.
     private var place = Place.unknown
@@ -170,6 +172,7 @@ final class Output {
         var emptied = 0
         while emptied < pending.count, pendingStart >= pending[emptied].count {
             pendingStart -= pending[emptied].count
+            recycling?.give(&pending[emptied])
             emptied += 1
         }
         pending.removeFirst(emptied)
