@@ -65,7 +65,8 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     private static let zoneinfo: String? = {
         // One variable asked for, not the environment made into a dictionary
         // (`ProcessInfo.environment`: half a million instructions, a
-        // fiftieth of an empty calendar's run).
+        // fiftieth of an empty calendar's run). `getenv` takes the first of
+        // two TZDIR entries, as the C library's own zone reading does.
         let directory = getenv("TZDIR").map { String(cString: $0) } ?? "/usr/share/zoneinfo"
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue

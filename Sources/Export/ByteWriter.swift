@@ -66,6 +66,14 @@ package struct ByteWriter {
         count = 0
     }
 
+    /// Empty again, its memory kept, when this writer alone holds it;
+    /// false, and nothing changed, when its memory is shared.
+    package mutating func removeAllIfAlone() -> Bool {
+        guard isKnownUniquelyReferenced(&storage) else { return false }
+        count = 0
+        return true
+    }
+
     /// The bytes written so far, copied into an array.
     package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 

@@ -22,11 +22,12 @@ package final class ByteWriterPool: Sendable {
     }
 
     /// `writer` kept, emptied, for a later `take`; `writer` is left empty.
+    /// A writer whose memory something else still holds is let go: emptied,
+    /// it would have to be made anew.
     package func give(_ writer: inout ByteWriter) {
         var kept = ByteWriter(capacity: 0)
         swap(&kept, &writer)
-        kept.removeAll()
-        guard kept.capacity > 0 else { return }
+        guard kept.capacity > 0, kept.removeAllIfAlone() else { return }
         spare.withLock { spare in
             if spare.count < limit { spare.append(kept) }
         }

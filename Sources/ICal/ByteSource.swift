@@ -91,7 +91,9 @@ package final class ByteSource {
         }
     }
 
-    /// Fills `buffer` with up to its size; returns 0 at the end, -1 on a read error.
+    /// Fills `buffer` with up to its size; returns 0 at the end, -1 on a
+    /// read error. After the end or an error, 0: the input is not read
+    /// again (its readers keep the first error they saw).
     package func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
         guard start() else { return -1 }
         if prefixOffset < prefix.count {

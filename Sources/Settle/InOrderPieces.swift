@@ -131,7 +131,7 @@ private final class InOrderPieces<Piece>: @unchecked Sendable {
     func lead(make: (Int, Int) -> Piece, take: (inout Piece) -> Bool) {
         while true {
             var wakeHelper = false
-            let step = state.withLock { state -> Step in
+            var step = state.withLock { state -> Step in
                 if state.next == count { return .done }
                 if let ready = ring[state.next % ahead].take() {
                     state.next += 1
@@ -155,6 +155,12 @@ private final class InOrderPieces<Piece>: @unchecked Sendable {
                 var piece: Piece? = make(index, 0)
                 store(&piece, at: index)
             case .take(var piece):
+                // `take` is handed the piece's only reference: the step
+                // kept a second one until the loop went round, and a
+                // writer handed on (`occurrences` into a pipe, written at
+                // once and given back to be lent again) was then shared,
+                // and copied rather than emptied.
+                step = .wait
                 guard take(&piece) else { return }
             case .wait: made.wait()
             case .done: return

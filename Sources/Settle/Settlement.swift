@@ -39,13 +39,16 @@ public struct SettledOccurrence: Sendable {
                   firstDay: firstDate.daysSinceEpoch, lastDay: lastDate.daysSinceEpoch)
     }
 
-    /// The local date it starts on.
+    /// The local date it starts on. Held as a 32-bit day number: a date
+    /// set here more than some 5.8 million years from 1970 (no calendar
+    /// gives one: reading clamps to the years 1 to 9999) is held at its end.
     public var firstDate: LocalDate {
         get { LocalDate(daysSinceEpoch: Int64(firstDay)) }
         set { firstDay = SettledOccurrence.dayNumber(newValue.daysSinceEpoch) }
     }
 
-    /// The local date it ends on (for an all-day one, its last date).
+    /// The local date it ends on (for an all-day one, its last date), held
+    /// as `firstDate` is.
     public var lastDate: LocalDate {
         get { LocalDate(daysSinceEpoch: Int64(lastDay)) }
         set { lastDay = SettledOccurrence.dayNumber(newValue.daysSinceEpoch) }

@@ -7,11 +7,13 @@ import Foundation
 enum ProcessEnvironment {
     static let variables: [String: String] = fromEnviron()
 
-    /// `environ` as `ProcessInfo.environment` reads it (an entry without
-    /// `=` left out, a later entry of one name over an earlier one), each
-    /// split at its first `=` by its bytes: split by `Character`s into a
-    /// dictionary grown as it went, 43 variables took 530,000
-    /// instructions, a fiftieth of an empty calendar's run.
+    /// `environ` as a dictionary: an entry without `=` left out, a later
+    /// entry of one name over an earlier one, as `ProcessInfo.environment`
+    /// has them; each split at its first `=` byte, as `getenv` finds names
+    /// (`ProcessInfo` splits by `Character`s, and drops an entry whose `=`
+    /// joins the next character, `A=\u{301}x`). Its way, into a dictionary
+    /// grown as it went, 43 variables took 530,000 instructions, a
+    /// fiftieth of an empty calendar's run.
     private static func fromEnviron() -> [String: String] {
         var count = 0
         while environ[count] != nil { count += 1 }

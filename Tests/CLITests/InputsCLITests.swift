@@ -229,5 +229,4 @@ func oneEventCalendar(_ uid: String, name: String? = nil) -> String {
         #expect(text.status == 0)
         #expect(text.stdout.contains("\u{1B}[38;2;0;0;255m"))
     }
-
 }

@@ -109,10 +109,17 @@ import Testing
         let larger = pool.take(capacity: 2_000)
         #expect(larger.capacity == 2_000 && larger.unsafeBytes.baseAddress != memory)
         var one = ByteWriter(capacity: 64), two = ByteWriter(capacity: 64)
+        let oneMemory = one.unsafeBytes.baseAddress
         pool.give(&one)
         pool.give(&two)  // past the limit of one: freed
-        #expect(pool.take(capacity: 64).capacity == 64)
+        #expect(pool.take(capacity: 64).unsafeBytes.baseAddress == oneMemory)
         #expect(pool.take(capacity: 1).capacity == 16)  // none kept: a new one (16 bytes at least)
+        // A writer whose memory a copy still holds is let go, not copied.
+        var shared = ByteWriter(capacity: 64)
+        shared.append("x")
+        let copy = shared
+        pool.give(&shared)
+        #expect(copy.bytes == Array("x".utf8))
+        #expect(pool.take(capacity: 1).capacity == 16)
     }
 }
-

@@ -60,4 +60,20 @@ import Testing
         // What was made past the stop is bounded by the room ahead.
         #expect(made.withLock { $0 } <= 6 + max(4, workers) + workers)
     }
+
+    /// `take` is handed a piece that nothing else holds, so that it may
+    /// give a buffer back to be used again without a copy (`occurrences`
+    /// into a pipe lends its writers so).
+    @Test(arguments: [1, 2, 3])
+    func aTakenPieceIsHeldByTheTakerAlone(workers: Int) {
+        final class Box: @unchecked Sendable { var index: Int; init(_ index: Int) { self.index = index } }
+        var shared: [Int] = []
+        ParallelChunks.inOrder(count: 200, ahead: 4, workers: workers) { index, _ in
+            Box(index)
+        } take: { piece in
+            if !isKnownUniquelyReferenced(&piece) { shared.append(piece.index) }
+            return true
+        }
+        #expect(shared == [])
+    }
 }
