@@ -29,14 +29,8 @@ public struct SettledOccurrence: Sendable {
         self.busy = busy
         self.startUTC = startUTC
         self.endUTC = endUTC
-        self.firstDay = SettledOccurrence.dayNumber(firstDay)
-        self.lastDay = SettledOccurrence.dayNumber(lastDay)
-    }
-
-    package init(occurrence: Occurrence, startUTC: Instant, endUTC: Instant, busy: Bool,
-                 firstDate: LocalDate, lastDate: LocalDate) {
-        self.init(occurrence: occurrence, startUTC: startUTC, endUTC: endUTC, busy: busy,
-                  firstDay: firstDate.daysSinceEpoch, lastDay: lastDate.daysSinceEpoch)
+        self.firstDay = Int32(clamping: firstDay)
+        self.lastDay = Int32(clamping: lastDay)
     }
 
     /// The local date it starts on. Held as a 32-bit day number: a date
@@ -44,23 +38,18 @@ public struct SettledOccurrence: Sendable {
     /// gives one: reading clamps to the years 1 to 9999) is held at its end.
     public var firstDate: LocalDate {
         get { LocalDate(daysSinceEpoch: Int64(firstDay)) }
-        set { firstDay = SettledOccurrence.dayNumber(newValue.daysSinceEpoch) }
+        set { firstDay = Int32(clamping: newValue.daysSinceEpoch) }
     }
 
     /// The local date it ends on (for an all-day one, its last date), held
     /// as `firstDate` is.
     public var lastDate: LocalDate {
         get { LocalDate(daysSinceEpoch: Int64(lastDay)) }
-        set { lastDay = SettledOccurrence.dayNumber(newValue.daysSinceEpoch) }
+        set { lastDay = Int32(clamping: newValue.daysSinceEpoch) }
     }
 
     public var event: Event { occurrence.event }
     public var isAllDay: Bool { occurrence.isAllDay }
-
-    /// A day number held in 32 bits, at their ends past them.
-    private static func dayNumber(_ days: Int64) -> Int32 {
-        Int32(clamping: days)
-    }
 }
 
 /// How an occurrence covers one of its days.

@@ -17,7 +17,7 @@ import Testing
         event.description = "\(position)"
         let occurrence = Occurrence(event: event, start: event.start, end: event.end, recurrenceID: recurrenceID)
         return SettledOccurrence(occurrence: occurrence, startUTC: start, endUTC: end, busy: true,
-                                 firstDate: LocalDate(daysSinceEpoch: 20_775), lastDate: LocalDate(daysSinceEpoch: 20_775))
+                                 firstDay: 20_775, lastDay: 20_775)
     }
 
     /// The positions of `placed` in output order by the full comparison,
