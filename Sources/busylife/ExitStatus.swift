@@ -11,8 +11,9 @@ enum ExitStatus {
       64  usage error
       65  nothing usable was read, or any error or warning under --strict
       66  an input is missing or unreadable (a file, a folder inside a
-          directory, an --itinerary or --template-file), or a directory
-          holds no calendar file at all
+          directory, an --itinerary or --template-file), a directory
+          holds no calendar file at all, or fewer than 16 files may be
+          open at once (ulimit -n)
       74  output error (-o /dev/full, a folder that cannot be written; a
           closed pipe is not one: output just stops)
       78  the configuration file is malformed (its line is named)

@@ -229,4 +229,17 @@ func oneEventCalendar(_ uid: String, name: String? = nil) -> String {
         #expect(text.status == 0)
         #expect(text.stdout.contains("\u{1B}[38;2;0;0;255m"))
     }
+
+    /// Too few descriptors (`ulimit -n`) once killed most commands with a
+    /// signal from libdispatch, and a crash report could reach stdout.
+    @Test(arguments: ["agenda", "heatmap", "free", "busy", "occurrences"])
+    func tooFewOpenFilesIsAMessageNotACrash(command: String) throws {
+        let run = try busylife([], shell: "ulimit -n 6; exec BUSYLIFE \(command) samples/ --today 2026-11-22")
+        #expect(run.status == 66)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("only 6 files may be open at once (ulimit -n)"))
+        // A low soft limit under a high hard one is raised, not refused.
+        let soft = try busylife([], shell: "ulimit -Sn 6; exec BUSYLIFE \(command) samples/ --today 2026-11-22")
+        #expect(soft.status == 0, "\(soft.stderr)")
+    }
 }
