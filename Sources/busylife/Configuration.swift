@@ -91,8 +91,9 @@ struct Configuration: Sendable {
         guard let (path, origin, required) = location(environment) else { return Configuration() }
         var status = stat()
         guard stat(path, &status) == 0 else {
-            if errno == ENOENT && !required { return Configuration(path: path, pathOrigin: origin) }
-            throw Problem(description: "\(path)\(required ? " (BUSYLIFE_CONFIG)" : ""): cannot be read (\(reason(errno)))")
+            guard errno == ENOENT else { throw Problem(description: "\(path): cannot be read (\(reason(errno)))") }
+            if required { throw Problem(description: "\(path) (BUSYLIFE_CONFIG): no such file") }
+            return Configuration(path: path, pathOrigin: origin)
         }
         // A device or a named pipe would be read without end.
         guard status.st_mode & S_IFMT == S_IFREG else {
