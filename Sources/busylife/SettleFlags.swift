@@ -41,8 +41,9 @@ struct SettleFlags: ParsableArguments {
 
     /// The options to settle with; usage errors as ValidationError.
     /// `defaultWindow` is the command's window when `--from` or `--to` is
-    /// missing (DateWindow.resolve).
-    func options(now: Date = Date(), defaultWindow: DateWindow.Default = SettleFlags.aroundToday) throws -> SettleOptions {
+    /// missing, `days` the length a user gave (`agenda --days`; DateWindow.resolve).
+    func options(now: Date = Date(), defaultWindow: DateWindow.Default = SettleFlags.aroundToday,
+                 days: Int? = nil) throws -> SettleOptions {
         let base = try baseZone()
         // Date words in WHEN are read against today in the home zone.
         var plan = TravelPlan(today: try todayDate(timeline: ZoneTimeline(base: base), now: now))
@@ -59,7 +60,7 @@ struct SettleFlags: ParsableArguments {
         let timeline = plan.timeline(base: base)
         let todayDate = try todayDate(timeline: timeline, now: now)
         let window: ClosedRange<LocalDate>
-        do { window = try DateWindow.resolve(from: from, to: to, today: todayDate, default: defaultWindow) }
+        do { window = try DateWindow.resolve(from: from, to: to, days: days, today: todayDate, default: defaultWindow) }
         catch { throw ValidationError(error.description) }
         guard window.upperBound.daysSinceEpoch - window.lowerBound.daysSinceEpoch < Int64(SettleOptions.maximumDays) else {
             throw ValidationError("the window is longer than \(SettleOptions.maximumDays) days")
@@ -70,6 +71,38 @@ struct SettleFlags: ParsableArguments {
         options.allDayBusy = allDayBusy
         options.filter = EventFilter(calendars: calendar, search: search)
         return options
+    }
+
+    /// The options whose value is a date or starts with one (`--travel`'s WHEN).
+    static let dateOptions: Set<String> = ["--from", "--to", "--today", "--travel"]
+
+    /// `arguments` with a date option and its next argument joined
+    /// (`--from -2w` as `--from=-2w`) when that argument is a relative date
+    /// with a minus sign: the argument parser would read `-2w` as the short
+    /// flags `-2` and `-w` and find `--from` without a value. Only a
+    /// relative date is joined, so a flag after a date option that lacks
+    /// its value (`--from --days 3`) stays a flag; nothing after `--` is
+    /// touched.
+    static func joiningNegativeDates(_ arguments: [String]) -> [String] {
+        var joined: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" { return joined + arguments[index...] }
+            if dateOptions.contains(argument), index + 1 < arguments.count, isNegativeDate(arguments[index + 1]) {
+                joined.append(argument + "=" + arguments[index + 1])
+                index += 2
+            } else {
+                joined.append(argument)
+                index += 1
+            }
+        }
+        return joined
+    }
+
+    /// `-2w`, or `-1d=Asia/Tokyo` for `--travel`.
+    private static func isNegativeDate(_ argument: String) -> Bool {
+        argument.hasPrefix("-") && DateInput.isRelative(String(argument.prefix { $0 != "=" }))
     }
 
     /// `--me`, else the configuration file's `me`.
