@@ -15,7 +15,7 @@ struct SettleFlags: ParsableArguments {
     @Option(help: ArgumentHelp("Today, for reproducible runs (default: the current date in the viewer's zone); any form that names one day.", valueName: "date"))
     var today: String?
 
-    @Option(help: ArgumentHelp("The viewer's zone (IANA name). Default: TZ (a warning when it names no known zone), then timezone in the configuration file, then the system zone, then UTC.", valueName: "zone"))
+    @Option(help: ArgumentHelp("The viewer's zone: an IANA name in any case (Europe/Paris, utc) or a POSIX TZ string (CET-1CEST,M3.5.0,M10.5.0/3). Default: TZ (the same forms; a warning when it names no known zone), then timezone in the configuration file, then the system zone, then UTC.", valueName: "zone"))
     var tz: String?
 
     @Option(help: ArgumentHelp("A change of the viewer's zone, repeatable: WHEN is an ISO date-time with Z or an offset, or local time in the zone in force just before; a date or a day such as tomorrow or friday is its midnight.", valueName: "WHEN=ZONE"))
@@ -124,11 +124,13 @@ struct SettleFlags: ParsableArguments {
 
     private func baseZone() throws -> Zone {
         if let tz {
-            guard let zone = Zone.named(tz) else { throw ValidationError("unknown time zone \"\(tz)\" for --tz") }
+            guard let zone = Zone.typed(tz) else {
+                throw ValidationError("unknown time zone \"\(tz)\" for --tz (\(SettleFlags.zoneForms))")
+            }
             return zone
         }
-        if let name = SettleFlags.environmentZoneName(), let zone = Zone.named(name) { return zone }
-        if let name = Configuration.active.timezone, let zone = Zone.named(name) { return zone }
+        if let name = SettleFlags.environmentZoneName(), let zone = Zone.typed(name) { return zone }
+        if let name = Configuration.active.timezone, let zone = Zone.typed(name) { return zone }
         return SettleFlags.systemZone
     }
 
@@ -143,14 +145,16 @@ struct SettleFlags: ParsableArguments {
 
     static var systemZone: Zone { Zone.named(TimeZone.current.identifier) ?? .utc }
 
+    /// The zone names `--tz`, `TZ`, the configuration and travel plans take, for messages.
+    static let zoneForms = "an IANA name such as Europe/Paris, in any case, or a POSIX TZ string such as CET-1CEST,M3.5.0,M10.5.0/3"
+
     /// When the viewer's zone would come from `TZ` (no `--tz`) and `TZ`
-    /// names no zone we know: a warning, so that a typo or a POSIX rule
-    /// string (`CET-1CEST,M3.5.0,M10.5.0/3`) does not silently shift every
-    /// day to another zone.
+    /// names no zone we know: a warning, so that a typo or a POSIX string
+    /// busylife cannot read does not silently shift every day to another zone.
     func zoneSettingWarning(_ environment: [String: String] = ProcessEnvironment.variables) -> Diagnostic? {
-        guard tz == nil, let name = SettleFlags.environmentZoneName(environment), Zone.named(name) == nil else { return nil }
+        guard tz == nil, let name = SettleFlags.environmentZoneName(environment), Zone.typed(name) == nil else { return nil }
         return Diagnostic(.warning, .unknownZoneSetting, at: SourcePosition(file: "<environment>", line: 0),
-                          "TZ=\(environment["TZ"] ?? name) names no time zone busylife knows (an IANA name such as Europe/Paris); "
+                          "TZ=\(environment["TZ"] ?? name) names no time zone busylife knows (\(SettleFlags.zoneForms)); "
                           + "using \(Configuration.active.timezone ?? SettleFlags.systemZone.id) instead (--tz sets the zone)")
     }
 

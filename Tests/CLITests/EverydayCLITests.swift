@@ -294,6 +294,16 @@ import Testing
         #expect(named.stderr == "busylife: configuration: /nonexistent/mine.toml (BUSYLIFE_CONFIG): no such file\n")
     }
 
+    /// The configuration's zone in the forms `--tz` takes (issue 38).
+    @Test(arguments: [("europe/berlin", "Europe/Berlin"), ("<+03>-3", "<+03>-3")])
+    func theConfiguredZoneTakesTheFormsOfTZ(_ typed: String, _ id: String) throws {
+        let folder = try configFolder("calendars = [\"\(repository.path)/samples/meeting.ics\"]\ntimezone = \"\(typed)\"\n")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try busylife(["days", "--today", "2026-11-22"], environment: ["XDG_CONFIG_HOME": folder, "TZ": ""])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("\"tz\":\"\(id)\""))
+    }
+
     /// A malformed file exits 78 and names the line.
     @Test(arguments: [
         ("calendars = [\"a.ics\"]\nb = = 2\n", "config.toml:2:5: "),
