@@ -18,7 +18,7 @@ struct SettleFlags: ParsableArguments {
     @Option(help: ArgumentHelp("The viewer's zone: an IANA name in any case (Europe/Paris, utc) or a POSIX TZ string (CET-1CEST,M3.5.0,M10.5.0/3). Default: TZ (the same forms; a warning when it names no known zone), then timezone in the configuration file, then the system zone, then UTC.", valueName: "zone"))
     var tz: String?
 
-    @Option(help: ArgumentHelp("A change of the viewer's zone, repeatable: WHEN is an ISO date-time with Z or an offset, or local time in the zone in force just before; a date or a day such as tomorrow or friday is its midnight.", valueName: "WHEN=ZONE"))
+    @Option(help: ArgumentHelp("A change of the viewer's zone, repeatable: WHEN is an ISO date-time with Z or an offset, or local time in the zone in force just before; a date or a day such as tomorrow or friday is its midnight; ZONE in the forms of --tz.", valueName: "WHEN=ZONE"))
     var travel: [String] = []
 
     @Option(help: ArgumentHelp("A file of zone changes: WHEN<TAB>ZONE lines, or a JSON array of {\"when\", \"zone\"} (docs/travel.md).", valueName: "file"))
