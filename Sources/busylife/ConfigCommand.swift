@@ -62,7 +62,7 @@ struct ConfigCommand: ParsableCommand {
         rows.append(file.calendars.isEmpty
             ? ("# calendars = []", "none: give INPUT paths on each command")
             : ("calendars = [" + file.calendars.map(quoted).joined(separator: ", ") + "]", fromFile("calendars")))
-        if let name = SettleFlags.environmentZoneName(environment), Zone.named(name) != nil {
+        if let name = SettleFlags.environmentZoneName(environment), Zone.typed(name) != nil {
             rows.append(("timezone = " + quoted(name), "TZ"))
         } else if let zone = file.timezone {
             rows.append(("timezone = " + quoted(zone), fromFile("timezone")))

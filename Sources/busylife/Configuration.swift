@@ -173,7 +173,7 @@ struct Configuration: Sendable {
             configuration.lines["calendars"] = line(of: "calendars")
         }
         if let zone = try string("timezone") {
-            guard Zone.named(zone) != nil else { throw fail("timezone", "\"\(zone)\" names no time zone (an IANA name such as Europe/Paris)") }
+            guard Zone.typed(zone) != nil else { throw fail("timezone", "\"\(zone)\" names no time zone (\(SettleFlags.zoneForms))") }
             configuration.timezone = zone
         }
         if let locale = try string("locale") {

@@ -54,6 +54,7 @@ enum ExitStatus {
       given alone is the window: --from 2026-11. Otherwise a lone --from
       or --to takes the command's default length (its --help says it).
       Years have four digits; a date that does not exist is refused.
+      A minus sign is read as typed: --from -2w is --from=-2w.
     """
 
     static func code(for report: ImportReport, strict: Bool) -> ExitCode {

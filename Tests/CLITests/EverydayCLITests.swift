@@ -103,6 +103,46 @@ import Testing
         #expect(run.stdout.isEmpty)
     }
 
+    /// `--from -2w` as typed, not only `--from=-2w`: a date with a minus
+    /// sign is the option's value, in every date option (issue 38).
+    @Test func aNegativeDateIsTheValueOfItsOption() throws {
+        #expect(try agendaDates(["--from", "-2w", "--days", "2"]) == "2026-11-08...2026-11-09 (2)")
+        #expect(try agendaDates(["--to", "-3d"]) == "2026-11-13...2026-11-19 (7)")
+        #expect(try agendaDates(["--from", "-2w", "--to", "+3d"]) == "2026-11-08...2026-11-11 (4)")
+        let days = try busylife(["days", "samples/", "--from", "-1W", "--to", "+1d", "--travel", "-3d=Asia/Tokyo"] + Self.today)
+        #expect(days.status == 0, "\(days.stderr)")
+        #expect(try window(days) == "2026-11-15...2026-11-16")
+        #expect(days.stdout.contains("\"zone\":\"Asia/Tokyo\""))
+        // --today relative to the real date: the same day as `yesterday`.
+        let yesterday = try busylife(["days", "samples/", "--today", "yesterday", "--from", "today", "--to", "today", "--tz", "UTC"])
+        let minusOne = try busylife(["days", "samples/", "--today", "-1d", "--from", "today", "--to", "today", "--tz", "UTC"])
+        #expect(minusOne.status == 0, "\(minusOne.stderr)")
+        #expect(try window(minusOne) == window(yesterday))
+    }
+
+    /// A flag after a date option that lacks its value stays a flag.
+    @Test func aFlagIsNeverTakenForADate() throws {
+        let run = try busylife(["agenda", "samples/", "--from", "--days", "3"] + Self.today)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("Missing value for '--from <date>'"), "\(run.stderr)")
+        let after = try busylife(["agenda", "--from", "-2w", "--", "-3d"] + Self.today)
+        #expect(after.status == 66)
+        #expect(after.stderr.contains("-3d: error: no such file"), "\(after.stderr)")
+    }
+
+    /// --days counts from the first day of --from even when --from names a
+    /// month, and is refused beside both --from and --to (issue 38).
+    @Test func daysWithFromOrToFollowsOneRule() throws {
+        #expect(try agendaDates(["--from", "2026-11", "--days", "3"]) == "2026-11-01...2026-11-03 (3)")
+        #expect(try agendaDates(["--from", "2026-W49", "--days", "5"]) == "2026-11-30...2026-12-04 (5)")
+        #expect(try agendaDates(["--to", "2026-12", "--days", "2"]) == "2026-12-30...2026-12-31 (2)")
+        #expect(try agendaDates(["--from", "2026-11"]) == "2026-11-01...2026-11-30 (30)")
+        let run = try busylife(["agenda", "samples/", "--from", "2026-11-01", "--to", "2026-11-10", "--days", "5"] + Self.today)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--days with both --from and --to: give two of the three"), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
     @Test func heatmapYearWantsFourDigits() throws {
         let run = try busylife(["heatmap", "samples/", "--year", "26"])
         #expect(run.status == 64)
@@ -252,6 +292,16 @@ import Testing
         let named = try busylife(["config"], environment: ["BUSYLIFE_CONFIG": "/nonexistent/mine.toml"])
         #expect(named.status == 78)
         #expect(named.stderr == "busylife: configuration: /nonexistent/mine.toml (BUSYLIFE_CONFIG): no such file\n")
+    }
+
+    /// The configuration's zone in the forms `--tz` takes (issue 38).
+    @Test(arguments: [("europe/berlin", "Europe/Berlin"), ("<+03>-3", "<+03>-3")])
+    func theConfiguredZoneTakesTheFormsOfTZ(_ typed: String, _ id: String) throws {
+        let folder = try configFolder("calendars = [\"\(repository.path)/samples/meeting.ics\"]\ntimezone = \"\(typed)\"\n")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try busylife(["days", "--today", "2026-11-22"], environment: ["XDG_CONFIG_HOME": folder, "TZ": ""])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("\"tz\":\"\(id)\""))
     }
 
     /// A malformed file exits 78 and names the line.

@@ -154,6 +154,25 @@ func oneEventCalendar(_ uid: String, name: String? = nil) -> String {
         #expect(flag.stderr.isEmpty)
     }
 
+    /// `--tz utc`, `TZ=CET-1CEST,M3.5.0,M10.5.0/3` and the other zones
+    /// people type (issue 38): names in any case, POSIX TZ strings.
+    @Test func zonesAreReadAsPeopleTypeThem() throws {
+        let fixture = ScratchFolder()
+        fixture.write("a.ics", oneEventCalendar("a"))
+        let summer = "--from 2026-07-01 --to 2026-07-01 --today 2026-11-22 --format ndjson"
+        let posix = try fixture.shell("TZ=CET-1CEST,M3.5.0,M10.5.0/3 BUSYLIFE days a.ics \(summer)")
+        #expect(posix.status == 0, "\(posix.stderr)")
+        #expect(posix.stderr.isEmpty)
+        #expect(posix.stdout.contains("\"start\":\"2026-07-01T00:00:00+02:00\""), "\(posix.stdout.prefix(300))")
+        let lower = try fixture.shell("TZ=Mars/Olympus BUSYLIFE days a.ics \(summer) --tz utc --travel 2026-07-01T12:00Z=asia/tokyo")
+        #expect(lower.status == 0, "\(lower.stderr)")
+        #expect(lower.stdout.contains("\"zones\":[\"UTC\",\"Asia/Tokyo\"]"), "\(lower.stdout.prefix(300))")
+        let unknown = try fixture.shell("BUSYLIFE days a.ics \(summer) --tz Mars/Olympus")
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("unknown time zone \"Mars/Olympus\" for --tz (an IANA name such as Europe/Paris, in any case, "
+                                        + "or a POSIX TZ string such as CET-1CEST,M3.5.0,M10.5.0/3)"), "\(unknown.stderr)")
+    }
+
     /// A calendar typed at a terminal ends at one Ctrl-D: a terminal gives
     /// more input after an end of input, and asked again, `check -` waited
     /// for a second one. Typed into a pseudo-terminal (Python's `openpty`;
