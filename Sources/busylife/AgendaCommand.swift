@@ -18,7 +18,9 @@ struct AgendaCommand: ParsableCommand {
         (a vdir collection's color file), else by BusyLife type or calendar \
         name. A --calendar that matches no calendar of the input is a usage \
         error that lists them. Default window: today and the next 6 days \
-        (--days N for N days; --from alone: that many days from it). \
+        (--days N for N days; --from alone: that many days from it); one \
+        without any event prints nothing and says so on standard error \
+        (not with -q). \
         --template prints each event through a Mustache template instead \
         ({{start-time}} {{title}}; fields in docs/agenda.md, which has \
         khal's, icalBuddy's and gcalcli's layouts). Without INPUT, the \
@@ -75,6 +77,7 @@ struct AgendaCommand: ParsableCommand {
     var days: Int = 7
 
     func validate() throws {
+        LookOptions.warnIfUnknown(look.locale, quiet: input.quiet)
         if template != nil && templateFile != nil { throw ValidationError("give --template or --template-file, not both") }
         if (template != nil || templateFile != nil) && format == .tsv { throw ValidationError("--template writes text: leave out --format tsv") }
         guard (1...SettleOptions.maximumDays).contains(days) else {
@@ -123,6 +126,7 @@ struct AgendaCommand: ParsableCommand {
             }
         }
         try out.finish()
+        if format == .text { input.remarkIfNoEvents(settlement, on: settlement.from...settlement.to, report: report) }
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
     }

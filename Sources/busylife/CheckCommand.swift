@@ -48,6 +48,8 @@ struct CheckCommand: ParsableCommand {
         let out = Output(fd: 1)
         var diagnostics = ByteWriter(capacity: 0)  // the objects, comma-separated
         let show = { (diagnostic: Diagnostic) in
+            // The summary counts every diagnostic; --quiet lists errors only.
+            guard !input.quiet || diagnostic.severity == .error else { return }
             switch format {
             case .text: out.line(diagnostic.description)
             case .json: CheckSummary.append(diagnostic, to: &diagnostics)
