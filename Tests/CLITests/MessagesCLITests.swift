@@ -87,7 +87,9 @@ import Testing
         #expect(conflicts.stderr == "busylife: no events between 2030-01-07 and 2030-01-08\n")
         // Scripts' formats and a window with events say nothing.
         #expect(try fixture.shell("BUSYLIFE agenda work.ics --format tsv \(window)").stderr.isEmpty)
-        #expect(try fixture.shell("BUSYLIFE agenda work.ics \(MessagesCLITests.window)").stderr.isEmpty)
+        for command in ["agenda", "free", "conflicts"] {
+            #expect(try fixture.shell("BUSYLIFE \(command) work.ics \(MessagesCLITests.window)").stderr.isEmpty, "\(command)")
+        }
         #expect(try fixture.shell("BUSYLIFE agenda work.ics -q \(window)").stderr.isEmpty)
     }
 
