@@ -116,6 +116,10 @@ package struct Importer {
             }
             var status = stat()
             guard stat(input, &status) == 0 else {
+                if let scheme = AddressInput.scheme(of: input) {
+                    unreadable(AddressInput.shortName(input), AddressInput.explanation(scheme: scheme), &report, diagnostic)
+                    continue
+                }
                 let reason = errno == ENOENT ? "no such file or directory"
                     : errno == ELOOP ? "symbolic links that lead back to themselves" : DirectoryWalk.reason(errno)
                 unreadable(input, reason, &report, diagnostic)
@@ -207,8 +211,14 @@ package struct Importer {
             diagnostic(Diagnostic(.warning, .unknownFormat, at: SourcePosition(file: name, line: 0), "empty file"))
             return true
         case .unknown:
+            report.notCalendars += 1
             diagnostic(Diagnostic(.error, .unknownFormat, at: SourcePosition(file: name, line: 1),
                                   "neither iCalendar nor BusyLife JSON; file skipped"))
+            return true
+        case .notCalendar(let other):
+            report.notCalendars += 1
+            let skipped = NotCalendar.skip(source)
+            diagnostic(other.diagnostic(file: name, bytes: skipped.bytes, lines: skipped.lines, start: skipped.start))
             return true
         }
     }
@@ -278,6 +288,8 @@ package struct Importer {
 /// What a file holds, judged by its first bytes, then its name.
 enum InputFormat: Equatable {
     case ics, jcal, busyLifeJSON, empty, unknown
+    /// Binary data or markup, whatever the name says.
+    case notCalendar(NotCalendar)
 
     static func detect(_ head: [UInt8], path: String) -> InputFormat {
         var index = 0  // a byte-order mark is gone already (ByteSource)
@@ -298,6 +310,7 @@ enum InputFormat: Equatable {
         if first == 0x7B { return .busyLifeJSON }
         let rest = head[index...].prefix(6).map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
         if rest == Array("BEGIN:".utf8) { return .ics }
+        if let other = NotCalendar.judge(head[index...]) { return .notCalendar(other) }
         let lower = path.lowercased()
         if lower.hasSuffix(".ics") || lower.hasSuffix(".ical") || lower.hasSuffix(".ifb") { return .ics }
         if lower.hasSuffix(".json") { return .busyLifeJSON }
@@ -312,6 +325,7 @@ extension ImportReport {
         jcalFiles += other.jcalFiles
         jsonFiles += other.jsonFiles
         unreadable += other.unreadable
+        notCalendars += other.notCalendars
         events += other.events
         calendars.formUnion(other.calendars)
         for (name, color) in other.calendarColors where calendarColors[name] == nil { calendarColors[name] = color }

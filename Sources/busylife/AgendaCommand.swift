@@ -20,7 +20,9 @@ struct AgendaCommand: ParsableCommand {
         error that lists them. Default window: today and the next 6 days \
         (--days N for N days; --from alone: that many days from it, \
         --from 2026-11 alone the month, --from 2026-11 --days 3 its first 3 \
-        days; --days with both --from and --to is a usage error). \
+        days; --days with both --from and --to is a usage error); one \
+        without any event prints nothing and says so on standard error \
+        (not with -q). \
         --template prints each event through a Mustache template instead \
         ({{start-time}} {{title}}; fields in docs/agenda.md, which has \
         khal's, icalBuddy's and gcalcli's layouts). Without INPUT, the \
@@ -77,6 +79,7 @@ struct AgendaCommand: ParsableCommand {
     var days: Int?
 
     func validate() throws {
+        LookOptions.warnIfUnknown(look.locale, quiet: input.quiet)
         if template != nil && templateFile != nil { throw ValidationError("give --template or --template-file, not both") }
         if (template != nil || templateFile != nil) && format == .tsv { throw ValidationError("--template writes text: leave out --format tsv") }
         if let days, !(1...SettleOptions.maximumDays).contains(days) {
@@ -125,6 +128,7 @@ struct AgendaCommand: ParsableCommand {
             }
         }
         try out.finish()
+        if format == .text { input.remarkIfNoEvents(settlement, on: settlement.from...settlement.to, report: report) }
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
     }

@@ -46,6 +46,10 @@ struct BusyCommand: ParsableCommand {
 
     @OptionGroup var common: FreeBusyOptions
 
+    func validate() {
+        LookOptions.warnIfUnknown(common.locale, quiet: input.quiet)
+    }
+
     func run() throws {
         Output.ignoreOutputSignals()
         var options = try settle.options(defaultWindow: .ahead(days: 7))

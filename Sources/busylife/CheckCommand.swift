@@ -52,6 +52,8 @@ struct CheckCommand: ParsableCommand {
         var listed = 0
         if format == .json { out.write(CheckSummary.jsonStart) }
         let show = { (diagnostic: Diagnostic) in
+            // The summary counts every diagnostic; --quiet lists errors only.
+            guard !input.quiet || diagnostic.severity == .error else { return }
             switch format {
             case .text: out.line(diagnostic.description)
             case .json:

@@ -10,6 +10,7 @@ enum CheckSummary {
         if report.icsFiles > 0 { formats.append("\(report.icsFiles) iCalendar") }
         if report.jcalFiles > 0 { formats.append("\(report.jcalFiles) jCal") }
         if report.jsonFiles > 0 { formats.append("\(report.jsonFiles) BusyLife JSON") }
+        if report.notCalendars > 0 { formats.append("\(report.notCalendars) not a calendar") }
         let unreadable = report.unreadable > 0 ? ", \(report.unreadable) unreadable" : ""
         lines.append("files: \(report.files)" + (formats.isEmpty ? "" : " (" + formats.joined(separator: ", ") + ")") + unreadable)
         lines.append("events: \(report.events) (recurring series: \(report.recurringSeries), overrides: \(report.overrides))")
@@ -52,6 +53,7 @@ enum CheckSummary {
                 files.field("json", report.jsonFiles)
                 files.field("jcal", report.jcalFiles)
                 files.field("unreadable", report.unreadable)
+                files.field("notCalendar", report.notCalendars)
             }
             json.field("events", report.events)
             json.field("recurringSeries", report.recurringSeries)

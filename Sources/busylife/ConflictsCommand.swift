@@ -21,7 +21,8 @@ struct ConflictsCommand: ParsableCommand {
         conflict is a finding, not an error: the exit code does not change. \
         At most --limit pairs are listed, the first by where the overlap \
         starts; past it a warning says how many were left out and from \
-        where. Default window: today and the next 30 days. docs/free.md has \
+        where. Default window: today and the next 30 days; one without any \
+        event says so on standard error (not with -q). docs/free.md has \
         the details.
 
         EXAMPLES:
@@ -56,6 +57,7 @@ struct ConflictsCommand: ParsableCommand {
     @OptionGroup var common: FreeBusyOptions
 
     func validate() throws {
+        LookOptions.warnIfUnknown(common.locale, quiet: input.quiet)
         if limit < 1 { throw ValidationError("--limit wants a positive number of pairs") }
         if betweenInputs && input.paths.count < 2 {
             throw ValidationError("--between-inputs wants two inputs or more (each a person or a calendar)")
@@ -79,8 +81,10 @@ struct ConflictsCommand: ParsableCommand {
                 + "(uid \(settlement.occurrences[cut.first].event.uid)) with \"\(later.event.title)\" (uid \(later.event.uid)) at \(cut.start) on "
                 + "(--limit lists more, a narrower window fewer)")
             report.count(warning)
-            err.line(warning.description)
-            err.flush()
+            if input.shows(warning) {
+                err.line(warning.description)
+                err.flush()
+            }
         }
         // Up to --limit pairs: written as they are formatted, not held whole.
         switch format {
@@ -98,6 +102,7 @@ struct ConflictsCommand: ParsableCommand {
                 }
             }
         }
+        if format == .text { input.remarkIfNoEvents(settlement, on: settlement.from...settlement.to, report: report) }
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
     }

@@ -12,8 +12,9 @@ enum ExitStatus {
       65  nothing usable was read, or any error or warning under --strict
       66  an input is missing or unreadable (a file, a folder inside a
           directory, an --itinerary or --template-file), a directory
-          holds no calendar file at all, or fewer than 16 files may be
-          open at once (ulimit -n)
+          holds no calendar file at all, an input is a web address (not
+          fetched yet: curl -sL 'URL' | busylife agenda -), or fewer than
+          16 files may be open at once (ulimit -n)
       74  output error (-o /dev/full, a folder that cannot be written; a
           closed pipe is not one: output just stops)
       78  the configuration file is malformed (its line is named)
@@ -32,7 +33,9 @@ enum ExitStatus {
       writer it is an error, never waited for. A vdir collection (a folder with a
       displayname or color file) names its events' calendar (the display
       name, else the folder's name) and gives it its colour; other files
-      keep X-WR-CALNAME, else the file's stem.
+      keep X-WR-CALNAME, else the file's stem. A file that is no calendar
+      (binary data, a web page) is skipped with one error. A web address
+      (https://, webcal://) is not fetched: curl -sL 'URL' | busylife agenda -
     """
 
     /// Exit 66 after saying why on standard error: a file the command

@@ -16,10 +16,6 @@ struct FreeBusyOptions: ParsableArguments {
 
     var localeIdentifier: String { LookOptions.localeIdentifier(locale) }
 
-    func validate() {
-        LookOptions.warnIfUnknown(locale)
-    }
-
     /// Writes the whole text to `-o` or standard output.
     func write(_ text: String) throws {
         try OutputFile.write(text, to: output ?? "-")  // `-`: standard output

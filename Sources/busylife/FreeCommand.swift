@@ -20,7 +20,9 @@ struct FreeCommand: ParsableCommand {
         maximal free stretch of at least --min, cut at each day's end; \
         --buffer keeps that much time free of meetings on both sides of each \
         busy interval. Default window: today and the next 6 days (--from \
-        alone: 7 days from it). docs/free.md has the details.
+        alone: 7 days from it). A window without any event, all of it \
+        free, says so on standard error (not with -q). docs/free.md has \
+        the details.
 
         -o FILE writes safely, as heatmap's does.
 
@@ -67,6 +69,7 @@ struct FreeCommand: ParsableCommand {
     @OptionGroup var common: FreeBusyOptions
 
     func validate() throws {
+        LookOptions.warnIfUnknown(common.locale, quiet: input.quiet)
         _ = try workingHours()
         _ = try FreeBusyOptions.duration(minimumText, flag: "--min")
         _ = try FreeBusyOptions.duration(bufferText, flag: "--buffer", atMost: 12 * 3_600_000)
@@ -104,10 +107,9 @@ struct FreeCommand: ParsableCommand {
         let slots = settlement.freeSlots(hours: hours, minimum: minimum, buffer: buffer, dates: dates)
         let days = settlement.days.filter { dates.contains($0.date) }
         let timeline = settlement.timeline
-        if !days.contains(where: { !hours.intervals(of: $0, timeline: timeline).isEmpty }) {
-            let err = Output(fd: 2)
-            err.line("busylife: no working time from \(dates.lowerBound) to \(dates.upperBound) (--workdays \(WorkingHours.workdaysText(hours.workdays)), --hours \(self.hours))")
-            err.flush()
+        let hasWorkingTime = days.contains { !hours.intervals(of: $0, timeline: timeline).isEmpty }
+        if !hasWorkingTime {
+            input.remark("no working time from \(dates.lowerBound) to \(dates.upperBound) (--workdays \(WorkingHours.workdaysText(hours.workdays)), --hours \(self.hours))")
         }
         let text: String
         switch format {
@@ -128,6 +130,9 @@ struct FreeCommand: ParsableCommand {
                 periods: slots.map { FreeBusyCalendar.Period(start: $0.start, end: $0.end, type: "FREE") })
         }
         try common.write(text)
+        if format == .text && hasWorkingTime {
+            input.remarkIfNoEvents(settlement, on: dates, report: report, consequence: ": all working time is free")
+        }
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
     }

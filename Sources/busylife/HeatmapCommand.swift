@@ -77,6 +77,7 @@ struct HeatmapCommand: ParsableCommand {
     var cell = 14
 
     func validate() throws {
+        LookOptions.warnIfUnknown(look.locale, quiet: input.quiet)
         if HeatmapScale.kind(parsing: scale) == nil {
             throw ValidationError("--scale wants quantile, linear or fixed:A,B,C with increasing minutes, not \"\(scale)\"")
         }

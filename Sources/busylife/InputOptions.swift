@@ -15,6 +15,9 @@ struct InputOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Also print notes: valid or harmless input that busylife does not use.")
     var verbose = false
 
+    @Flag(name: .shortAndLong, help: "Print errors only: no warnings, notes or remarks such as an empty window (the exit code is the same; not with --verbose).")
+    var quiet = false
+
     @Flag(name: .customLong("no-calendar-zone"),
           help: "Ignore X-WR-TIMEZONE (strict RFC 5545 reading).")
     var noCalendarZone = false
@@ -27,6 +30,7 @@ struct InputOptions: ParsableArguments {
                 + "calendars = [\"~/calendars/work.ics\", \"~/.calendars/\"] (README, Configuration)")
         }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
+        if quiet && verbose { throw ValidationError("--quiet prints errors only and --verbose adds notes: give one of them") }
     }
 
     /// The inputs given, else the configuration file's calendars.
@@ -43,9 +47,22 @@ struct InputOptions: ParsableArguments {
 
     var readOptions: ReadOptions { ReadOptions(useCalendarZone: !noCalendarZone) }
 
-    /// Whether a diagnostic goes to standard error: notes only with --verbose.
+    /// Whether a diagnostic goes to standard error: errors always,
+    /// warnings unless --quiet, notes only with --verbose.
     func shows(_ diagnostic: Diagnostic) -> Bool {
-        verbose || diagnostic.severity != .note
+        switch diagnostic.severity {
+        case .error: true
+        case .warning: !quiet
+        case .note: verbose
+        }
     }
 
+    /// Says a remark on standard error (an empty window, no working
+    /// time) unless --quiet: it is neither data nor a diagnostic.
+    func remark(_ text: String) {
+        guard !quiet else { return }
+        let err = Output(fd: 2)
+        err.line("busylife: " + text)
+        err.flush()
+    }
 }

@@ -56,6 +56,21 @@ private func keepUntilExit(_ value: Any) {
 
 nonisolated(unsafe) private var keptUntilExit: [Any] = []
 
+extension InputOptions {
+    /// Says on standard error that no occurrence at all, busy or not, lies
+    /// on a date of `dates`, with `consequence` after it: a text view
+    /// that prints nothing, or only free time, most often means that the
+    /// calendar's events lie in another window. Not when an input could
+    /// not be read or nothing usable was (an error said why already), nor
+    /// under --quiet.
+    func remarkIfNoEvents(_ settlement: Settlement, on dates: ClosedRange<LocalDate>, report: ImportReport,
+                          consequence: String = "") {
+        guard report.unreadable == 0, report.events > 0 || report.diagnosticCount == 0,
+              !settlement.days.contains(where: { $0.eventCount > 0 && dates.contains($0.date) }) else { return }
+        remark("no events between \(dates.lowerBound) and \(dates.upperBound)" + consequence)
+    }
+}
+
 extension ImportReport {
     /// Each `--calendar` name must match a calendar of the input (any case):
     /// a name that matches none is most likely a typo, and would show an
