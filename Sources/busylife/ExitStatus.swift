@@ -13,8 +13,9 @@ enum ExitStatus {
       66  an input is missing or unreadable (a file, a folder inside a
           directory, an --itinerary or --template-file), or a directory
           holds no calendar file at all
-      74  output error (-o /dev/full, a folder that cannot be written; a
-          closed pipe is not one: output just stops)
+      74  output error (-o /dev/full, a folder that cannot be written, a
+          file you may not write; a closed pipe is not one: output just
+          stops)
       78  the configuration file is malformed (its line is named)
     """
 

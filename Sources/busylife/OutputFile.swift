@@ -13,15 +13,19 @@ import Export
 ///   temporary file in the same folder, which is flushed to disk and renamed
 ///   into place, so a reader never sees half a file and a failed run leaves
 ///   the old one. An existing file keeps its permission bits (and, where we
-///   may, its owner); a new one gets 0666 less the umask, as a shell's `>`;
+///   may, its owner); a new one gets 0666 less the umask, as a shell's `>`.
+///   A file the user may not write (a 0444 file, one on a read-only file
+///   system) is refused, as a shell's `>` refuses it, though the folder
+///   would let it be replaced;
 /// - a symbolic link is followed, and the same rules apply to its target
 ///   (the link stays);
 /// - anything else (a character device such as /dev/null or /dev/full, a
 ///   named pipe, a terminal) is opened as it is and written to directly,
 ///   never replaced.
 ///
-/// Any failure is printed on standard error and gives exit code 74, and no
-/// temporary file is left behind.
+/// Any failure is printed on standard error, with the reason of the step
+/// that failed, and gives exit code 74, and no temporary file is left
+/// behind.
 enum OutputFile {
     static func write(_ text: String, to path: String) throws {
         let file = try open(path)
@@ -55,14 +59,21 @@ enum OutputFile {
         return ExitCode(74)
     }
 
-    /// A system call that failed, in words.
+    /// A system call that failed, in words: its error, or other words
+    /// where the error alone would mislead.
     struct Failure: Error {
         var code: Int32
+        var explanation: String?
 
-        init(errno code: Int32 = errno) { self.code = code }
+        init(errno code: Int32 = errno, explanation: String? = nil) {
+            self.code = code
+            self.explanation = explanation
+        }
 
         /// `no space left on device`.
-        var reason: String {
+        var reason: String { explanation ?? Failure.words(code) }
+
+        static func words(_ code: Int32) -> String {
             let text = String(cString: strerror(code))
             return text.prefix(1).lowercased() + text.dropFirst()
         }
@@ -90,7 +101,10 @@ enum OutputFile {
             var old: stat?
             if stat(target, &status) == 0 {
                 switch status.st_mode & S_IFMT {
-                case S_IFREG: old = status
+                case S_IFREG:
+                    // The user's right to the file, not the folder's, decides (EACCES, EROFS).
+                    guard faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) == 0 else { throw Failure() }
+                    old = status
                 case S_IFDIR: throw Failure(errno: EISDIR)
                 default:
                     // A device, pipe or terminal: opened as it is (no
@@ -107,7 +121,7 @@ enum OutputFile {
             let name = target.split(separator: "/").last.map(String.init) ?? "output"
             var template = Array((OutputFile.folder(of: target) + "/." + name + ".busylife-XXXXXX").utf8CString)
             fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            guard fd >= 0 else { throw Failure() }
+            guard fd >= 0 else { throw Stream.temporaryFailure(replacing: old != nil, in: OutputFile.folder(of: target)) }
             let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             replacing = (temporary, target)
             let mode: mode_t
@@ -170,6 +184,18 @@ enum OutputFile {
                 abort()
                 throw OutputFile.fail(path, error)
             }
+        }
+
+        /// Why no temporary file could be made in `folder`. Replacing a
+        /// file, the error alone would mislead: a kernel's file system
+        /// (/proc, /sys) holds files but makes none (ENOENT, "no such file"
+        /// of a file that is there), and a folder closed to new files says
+        /// "permission denied" of a file the user may write.
+        private static func temporaryFailure(replacing: Bool, in folder: String) -> Failure {
+            let code = errno
+            guard replacing else { return Failure(errno: code) }
+            if code == ENOENT { return Failure(errno: code, explanation: "cannot replace a special file (\(folder) makes no new files)") }
+            return Failure(errno: code, explanation: "cannot make the temporary file beside it that replacing it takes (\(folder): \(Failure.words(code)))")
         }
 
         /// Gives up: a temporary file is removed, the old file stays.
