@@ -8,7 +8,8 @@ enum ExitStatus {
       0   everything converted
       2   converted, but something was dropped (an error) or read with a
           repair or fallback (a warning); notes never change the exit code
-      64  usage error
+      64  usage error (also -o naming an input, or an extension of a
+          format the command does not write: heatmap -o busy.png)
       65  nothing usable was read, or any error or warning under --strict
       66  an input is missing or unreadable (a file, a folder inside a
           directory, an --itinerary or --template-file), or a directory

@@ -26,6 +26,8 @@ import Export
 /// Any failure is printed on standard error, with the reason of the step
 /// that failed, and gives exit code 74, and no temporary file is left
 /// behind.
+///
+/// What `-o` writes, and that it names no input, is `OutputChoice`'s.
 enum OutputFile {
     static func write(_ text: String, to path: String) throws {
         let file = try open(path)
