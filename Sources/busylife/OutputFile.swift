@@ -29,8 +29,8 @@ import Export
 ///
 /// What `-o` writes, and that it names no input, is `OutputChoice`'s.
 enum OutputFile {
-    static func write(_ text: String, to path: String) throws {
-        let file = try open(path)
+    static func write(_ text: String, to path: String, replacing: Bool = true) throws {
+        let file = try open(path, replacing: replacing)
         var text = text
         text.withUTF8 { _ = file.write(UnsafeRawBufferPointer($0)) }
         try file.commit()
@@ -45,10 +45,11 @@ enum OutputFile {
 
     /// Opens `path` for writing in pieces: `write` as often as needed, then
     /// `commit` (which puts a replaced file in place) or `abort` (which
-    /// leaves the old file as it was). Failures print and exit 74.
-    static func open(_ path: String) throws -> Stream {
+    /// leaves the old file as it was). Failures print and exit 74; so does
+    /// a file already there when `replacing` is false.
+    static func open(_ path: String, replacing: Bool = true) throws -> Stream {
         do throws(Failure) {
-            return try Stream(path)
+            return try Stream(path, replacing: replacing)
         } catch {
             throw fail(path, error)
         }
@@ -88,12 +89,15 @@ enum OutputFile {
         private var fd: Int32
         /// The temporary file and the target it replaces; nil when writing directly.
         private var replacing: (temporary: String, target: String)?
+        /// Whether `commit` may put the file over one that is there by then.
+        private let overwrites: Bool
         private var failure: Failure?
         /// A reader that left early (a closed pipe): output just stops.
         private(set) var closed = false
 
-        fileprivate init(_ path: String) throws(Failure) {
+        fileprivate init(_ path: String, replacing overwrites: Bool) throws(Failure) {
             self.path = path
+            self.overwrites = overwrites
             if path == "-" {
                 fd = 1
                 return
@@ -104,6 +108,7 @@ enum OutputFile {
             if stat(target, &status) == 0 {
                 switch status.st_mode & S_IFMT {
                 case S_IFREG:
+                    guard overwrites else { throw Failure(errno: EEXIST) }
                     // The user's right to the file, not the folder's, decides (EACCES, EROFS).
                     guard faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) == 0 else { throw Failure() }
                     old = status
@@ -174,7 +179,13 @@ enum OutputFile {
                 let closing = close(fd)
                 fd = -1
                 guard closing == 0 else { throw Failure() }
-                guard rename(temporary, target) == 0 else { throw Failure() }
+                if overwrites {
+                    guard rename(temporary, target) == 0 else { throw Failure() }
+                } else {
+                    // A link is never made over a file: one there by now stays.
+                    guard link(temporary, target) == 0 else { throw Failure() }
+                    unlink(temporary)
+                }
                 replacing = nil
                 // The rename itself on disk too; a folder that cannot be synced is no error.
                 let folderFD = Glibc.open(OutputFile.folder(of: target), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
