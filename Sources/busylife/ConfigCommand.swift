@@ -48,6 +48,7 @@ struct ConfigCommand: ParsableCommand {
         if initialize { return try ConfigCommand.initialize(environment) }
         try Configuration.check()
         let file = Configuration.active
+        try ConfigCommand.refuseWritingOver(file.path)
         let out = Output(fd: 1)
         if path {
             guard let path = file.path else { throw ValidationError("no configuration file: neither BUSYLIFE_CONFIG, XDG_CONFIG_HOME nor HOME is set") }
@@ -55,7 +56,6 @@ struct ConfigCommand: ParsableCommand {
             try out.finish()
             return
         }
-        try ConfigCommand.refuseWritingOver(file.path)
         out.write(ConfigCommand.text(file, environment: environment))
         try out.finish()
     }
@@ -92,8 +92,9 @@ struct ConfigCommand: ParsableCommand {
         guard let path, fstat(1, &output) == 0, output.st_mode & S_IFMT == S_IFREG, stat(path, &file) == 0,
               output.st_dev == file.st_dev, output.st_ino == file.st_ino else { return }
         let err = Output(fd: 2)
-        err.line("busylife: standard output is the configuration file \(path): the shell empties it (>) or adds to it (>>) "
-            + "before busylife can read it, so nothing is written; busylife config --init writes a new one, busylife config > FILE a copy elsewhere")
+        err.line("busylife: standard output is the configuration file \(path) itself: > empties it before busylife reads it, "
+            + ">> would add the settings to themselves; nothing is written (busylife config --init writes a new file, "
+            + "busylife config > FILE a copy elsewhere)")
         err.flush()
         throw ExitCode(74)
     }

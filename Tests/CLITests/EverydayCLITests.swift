@@ -305,7 +305,7 @@ import Testing
         let file = folder + "/busylife/config.toml"
         let appended = try busylife([], shell: "BUSYLIFE config >> '\(file)'", environment: ["XDG_CONFIG_HOME": folder])
         #expect(appended.status == 74)
-        #expect(appended.stderr.hasPrefix("busylife: standard output is the configuration file \(file): "))
+        #expect(appended.stderr.hasPrefix("busylife: standard output is the configuration file \(file) itself: "))
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "calendars = [\"work.ics\"]\n")
         let replaced = try busylife([], shell: "BUSYLIFE config > '\(file)'", environment: ["XDG_CONFIG_HOME": folder])
         #expect(replaced.status == 74)
