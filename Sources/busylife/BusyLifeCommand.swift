@@ -50,6 +50,12 @@ struct BusyLifeCommand: ParsableCommand {
     static func main() {
         var command: ParsableCommand
         do { command = try parseAsRoot() } catch { exit(withError: error) }
+        if let limit = DescriptorLimit.shortfall(), !(command is ConfigCommand) {
+            let err = Output(fd: 2)
+            err.line("busylife: error: only \(limit) files may be open at once (ulimit -n); busylife needs \(DescriptorLimit.needed) to read its inputs")
+            err.flush()
+            Foundation.exit(66)
+        }
         do {
             try command.run()
         } catch let error as ValidationError {

@@ -12,8 +12,9 @@ enum ExitStatus {
           format the command does not write: heatmap -o busy.png)
       65  nothing usable was read, or any error or warning under --strict
       66  an input is missing or unreadable (a file, a folder inside a
-          directory, an --itinerary or --template-file), or a directory
-          holds no calendar file at all
+          directory, an --itinerary or --template-file), a directory
+          holds no calendar file at all, or fewer than 16 files may be
+          open at once (ulimit -n)
       74  output error (-o /dev/full, a folder that cannot be written, a
           file you may not write; a closed pipe is not one: output just
           stops)
@@ -27,8 +28,10 @@ enum ExitStatus {
       directory, or - for standard input. Directories are read recursively
       for regular files named .ics, .ical, .ifb, .jcal or .json (any case), sorted
       by path, hidden entries skipped; symbolic links are followed, a loop
-      is reported once; dangling links, named pipes and devices are
-      reported and never opened. A vdir collection (a folder with a
+      is reported once; dangling links, named pipes and devices found in
+      a directory are reported and never opened. A named pipe given by
+      name is read when a process writes to it (<(curl -s URL)); with no
+      writer it is an error, never waited for. A vdir collection (a folder with a
       displayname or color file) names its events' calendar (the display
       name, else the folder's name) and gives it its colour; other files
       keep X-WR-CALNAME, else the file's stem.

@@ -1,5 +1,7 @@
 import ArgumentParser
+#if canImport(CMimalloc)
 import CMimalloc
+#endif
 import BusyLifeKit
 import EventModel
 import Import
@@ -24,15 +26,15 @@ extension InputOptions {
             // With an input missing, its calendars are unknown: exit 66 says why.
             if report.unreadable == 0 { try report.checkCalendars(flags.calendar) }
             // Reading is done: from here on give freed memory back to the
-            // system at once, which keeps the peak of a month of `days` and of
-            // a year's heatmap under 64 MB on the 54 MB calendar and on 50,000
-            // series (reading itself keeps mimalloc's delay, which is faster).
-            // A calendar of fewer than 10,000 events keeps the delay: handing
-            // pages back and faulting them in again cost a year of occurrences
-            // of 5,000 events about 2 of 37 ms, for 0.8 MB more at the peak;
-            // on 16 years of it (182,978 occurrences) the delay holds 18 MB
-            // more (90 MB), in proportion to the window.
+            // system at once, which keeps the peak memory of a month of `days`
+            // and of a year's heatmap of a large calendar in bounds (reading
+            // itself keeps mimalloc's delay, which is faster). A small
+            // calendar keeps the delay: handing pages back and faulting them
+            // in again costs time, and the delay holds memory in proportion
+            // to the window only.
+            #if canImport(CMimalloc)
             if report.events >= 10_000 { mi_option_set(mi_option_decommit_delay, 0) }
+            #endif
         })
         early.forEach { report.count($0) }
         // The configuration file's [colors] win over a vdir collection's colour.

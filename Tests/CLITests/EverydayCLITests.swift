@@ -266,6 +266,9 @@ import Testing
         ("\nlocale = \"xx_YY\"\n", "config.toml:2: locale \"xx_YY\" names no locale this system knows"),
         ("calender = [\"a.ics\"]\n", "config.toml:1: calender is not a setting; settings: calendars, "),
         ("[colors]\nWork = \"blue\"\n", "config.toml:2: [colors] Work wants a colour"),
+        // TOML cuts a string at a NUL: the path would name the whole folder.
+        ("\ncalendars = [\"samples/\\u0000secret.ics\"]\n", "config.toml:2: a NUL character"),
+        ("calendars = [\"samples/\u{0}secret.ics\"]\n", "config.toml:1: a NUL character"),
     ])
     func aMalformedFileNamesTheLine(_ text: String, _ message: String) throws {
         let folder = try configFolder(text)
@@ -310,6 +313,20 @@ import Testing
         let replaced = try busylife([], shell: "BUSYLIFE config > '\(file)'", environment: ["XDG_CONFIG_HOME": folder])
         #expect(replaced.status == 74)
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "")
+    }
+
+    /// A device or a folder named by BUSYLIFE_CONFIG is refused at once
+    /// (/dev/zero would be read without end), and an escaped backslash
+    /// before `u0000` is no NUL.
+    @Test func onlyARegularFileIsAConfiguration() throws {
+        for (path, kind) in [("/dev/zero", "not a regular file"), ("/tmp", "a directory")] {
+            let run = try busylife(["agenda"], environment: ["BUSYLIFE_CONFIG": path])
+            #expect(run.status == 78)
+            #expect(run.stderr == "busylife: configuration: \(path): cannot be read (\(kind))\n")
+        }
+        let folder = try configFolder("calendars = [\"samples/\\\\u0000.ics\"]\n")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try busylife(["config"], environment: ["XDG_CONFIG_HOME": folder]).status == 0)
     }
 
     @Test func pathsInTheFileExpandTheTildeAndFollowTheFile() throws {

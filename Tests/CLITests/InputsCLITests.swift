@@ -229,4 +229,36 @@ func oneEventCalendar(_ uid: String, name: String? = nil) -> String {
         #expect(text.status == 0)
         #expect(text.stdout.contains("\u{1B}[38;2;0;0;255m"))
     }
+
+    /// Too few descriptors (`ulimit -n`) once killed most commands with a
+    /// signal from libdispatch, and a crash report could reach stdout.
+    @Test(arguments: ["agenda", "heatmap", "free", "busy", "occurrences"])
+    func tooFewOpenFilesIsAMessageNotACrash(command: String) throws {
+        let run = try busylife([], shell: "ulimit -n 6; exec BUSYLIFE \(command) samples/ --today 2026-11-22")
+        #expect(run.status == 66)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("only 6 files may be open at once (ulimit -n)"))
+        // A low soft limit under a high hard one is raised, not refused.
+        let soft = try busylife([], shell: "ulimit -Sn 6; exec BUSYLIFE \(command) samples/ --today 2026-11-22")
+        #expect(soft.status == 0, "\(soft.stderr)")
+    }
+
+    /// A named pipe given by name (or through a link) that no process
+    /// writes to once waited forever; one with a writer, such as
+    /// `<(cat file)`, is read.
+    @Test func aNamedPipeWithoutAWriterIsNotWaitedFor() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("busylife-fifo-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let made = try busylife([], shell: "mkfifo \(folder)/x.ics && ln -s x.ics \(folder)/y.ics")
+        #expect(made.status == 0)
+        for name in ["x.ics", "y.ics"] {
+            let run = try busylife([], shell: "timeout 20 BUSYLIFE events \(folder)/\(name)")
+            #expect(run.status == 66)
+            #expect(run.stderr.contains("\(name): error: a named pipe that no process writes to"))
+        }
+        let written = try busylife([], shell: "BUSYLIFE events <(sleep 1; cat samples/meeting.ics)")
+        #expect(written.status == 0)
+        #expect(written.stdout.split(separator: "\n").count == 3)
+    }
 }
