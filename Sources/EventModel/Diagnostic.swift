@@ -64,6 +64,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         case workBudget = "work-budget"
         /// A date outside years 1 to 9999, clamped on output.
         case dateOutOfRange = "date-out-of-range"
+        /// `--format` names another format than `-o`'s extension.
+        case outputFormat = "output-format"
     }
 
     public var severity: Severity

@@ -34,7 +34,8 @@ struct BusyLifeCommand: ParsableCommand {
           $BUSYLIFE_CONFIG names) sets calendars (read when no INPUT is
           given), timezone, locale, week-start, working-hours, working-days,
           me and [colors]; flags win over the environment, which wins over
-          the file. busylife config shows the settings and their origins.
+          the file. busylife config shows the settings and their origins;
+          busylife config --init writes them as a first file.
 
         \(ExitStatus.help)
         """,

@@ -25,6 +25,11 @@ struct ConflictsCommand: ParsableCommand {
         event says so on standard error (not with -q). docs/free.md has \
         the details.
 
+        \(OutputChoiceHelp.text)
+
+        -o's extensions: .ndjson or .jsonl for ndjson; .txt or none: \
+        --format, else text.
+
         EXAMPLES:
           busylife conflicts work.ics personal.ics --today 2026-11-23
           busylife conflicts alice.ics bob.ics --between-inputs --format ndjson \\
@@ -51,8 +56,8 @@ struct ConflictsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("List at most this many pairs (a warning names what is left out).", valueName: "n"))
     var limit = 100_000
 
-    @Option(help: "text: by day, for eyes; ndjson: one pair per line.")
-    var format: Format = .text
+    @Option(help: "text: by day, for eyes; ndjson: one pair per line. Default: from -o's extension, else text.")
+    var format: Format?
 
     @OptionGroup var common: FreeBusyOptions
 
@@ -66,10 +71,11 @@ struct ConflictsCommand: ParsableCommand {
 
     func run() throws {
         Output.ignoreOutputSignals()
+        let target = try OutputChoice(output: common.output, format: format, default: .text, command: "conflicts", inputs: input.paths)
         var options = try settle.options(defaultWindow: .ahead(days: 31))
         options.listDays = false
         let err = Output(fd: 2)
-        let (settlement, readReport) = try input.settle(settle, options, err: err)
+        let (settlement, readReport) = try input.settle(settle, options, err: err, warnings: target.warnings)
         var report = readReport
         let owners = InputOwners(input.paths)
         let found = settlement.conflicts(limit: limit, acrossGroupsOnly: betweenInputs) { owners.index(ofFile: $0.event.source.file) ?? -1 }
@@ -87,7 +93,7 @@ struct ConflictsCommand: ParsableCommand {
             }
         }
         // Up to --limit pairs: written as they are formatted, not held whole.
-        switch format {
+        switch target.format {
         case .text:
             let view = FreeBusyText(locale: AgendaLocale(identifier: common.localeIdentifier), today: try settle.todayDate(timeline: settlement.timeline))
             try common.write { write in view.conflicts(found, in: settlement, write: write) }
@@ -105,5 +111,15 @@ struct ConflictsCommand: ParsableCommand {
         if format == .text { input.remarkIfNoEvents(settlement, on: settlement.from...settlement.to, report: report) }
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
+    }
+}
+
+extension ConflictsCommand.Format: WrittenFormat {
+    /// `-o`'s extensions (docs/free.md, Writing a file).
+    var extensions: [String] {
+        switch self {
+        case .text: []
+        case .ndjson: ["ndjson", "jsonl"]
+        }
     }
 }

@@ -8,15 +8,17 @@ enum ExitStatus {
       0   everything converted
       2   converted, but something was dropped (an error) or read with a
           repair or fallback (a warning); notes never change the exit code
-      64  usage error
+      64  usage error (also -o naming an input, or an extension of a
+          format the command does not write: heatmap -o busy.png)
       65  nothing usable was read, or any error or warning under --strict
       66  an input is missing or unreadable (a file, a folder inside a
           directory, an --itinerary or --template-file), a directory
           holds no calendar file at all, an input is a web address (not
           fetched yet: curl -sL 'URL' | busylife agenda -), or fewer than
           16 files may be open at once (ulimit -n)
-      74  output error (-o /dev/full, a folder that cannot be written; a
-          closed pipe is not one: output just stops)
+      74  output error (-o /dev/full, a folder that cannot be written, a
+          file you may not write; a closed pipe is not one: output just
+          stops)
       78  the configuration file is malformed (its line is named)
     """
 

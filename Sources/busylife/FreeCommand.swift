@@ -24,7 +24,10 @@ struct FreeCommand: ParsableCommand {
         free, says so on standard error (not with -q). docs/free.md has \
         the details.
 
-        -o FILE writes safely, as heatmap's does.
+        \(OutputChoiceHelp.text)
+
+        -o's extensions: .json for json; .ndjson or .jsonl for ndjson; .ics \
+        or .ifb for ics; .txt or none: --format, else text.
 
         EXAMPLES:
           busylife free work.ics --today 2026-11-23 --tz America/New_York
@@ -63,8 +66,8 @@ struct FreeCommand: ParsableCommand {
     @Option(name: .customLong("buffer"), help: ArgumentHelp("Time kept free before and after every busy interval (at most 12h).", valueName: "length"))
     var bufferText = "0"
 
-    @Option(help: "text: slots by day; json: one document (busylife.free/1); ndjson: one slot per line; ics: a VFREEBUSY of FBTYPE=FREE periods.")
-    var format: Format = .text
+    @Option(help: "text: slots by day; json: one document (busylife.free/1); ndjson: one slot per line; ics: a VFREEBUSY of FBTYPE=FREE periods. Default: from -o's extension, else text.")
+    var format: Format?
 
     @OptionGroup var common: FreeBusyOptions
 
@@ -93,6 +96,7 @@ struct FreeCommand: ParsableCommand {
 
     func run() throws {
         Output.ignoreOutputSignals()
+        let target = try OutputChoice(output: common.output, format: format, default: .text, command: "free", inputs: input.paths)
         let hours = try workingHours()
         let minimum = try FreeBusyOptions.duration(minimumText, flag: "--min")
         let buffer = try FreeBusyOptions.duration(bufferText, flag: "--buffer")
@@ -103,7 +107,7 @@ struct FreeCommand: ParsableCommand {
         options.to = SettleFlags.clamped(options.to.adding(days: 1))
         options.keepOccurrences = false  // busy time is all free time needs
         options.listDays = false
-        let (settlement, report) = try input.settle(settle, options, err: Output(fd: 2))
+        let (settlement, report) = try input.settle(settle, options, err: Output(fd: 2), warnings: target.warnings)
         let slots = settlement.freeSlots(hours: hours, minimum: minimum, buffer: buffer, dates: dates)
         let days = settlement.days.filter { dates.contains($0.date) }
         let timeline = settlement.timeline
@@ -112,7 +116,7 @@ struct FreeCommand: ParsableCommand {
             input.remark("no working time from \(dates.lowerBound) to \(dates.upperBound) (--workdays \(WorkingHours.workdaysText(hours.workdays)), --hours \(self.hours))")
         }
         let text: String
-        switch format {
+        switch target.format {
         case .text:
             let view = FreeBusyText(locale: AgendaLocale(identifier: common.localeIdentifier), today: try settle.todayDate(timeline: timeline))
             text = view.free(days: days, slots: slots, hours: hours, timeline: timeline)
@@ -135,5 +139,17 @@ struct FreeCommand: ParsableCommand {
         }
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
+    }
+}
+
+extension FreeCommand.Format: WrittenFormat {
+    /// `-o`'s extensions (docs/free.md, Writing a file).
+    var extensions: [String] {
+        switch self {
+        case .text: []
+        case .json: ["json"]
+        case .ndjson: ["ndjson", "jsonl"]
+        case .ics: ["ics", "ifb"]
+        }
     }
 }

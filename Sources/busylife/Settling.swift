@@ -3,21 +3,21 @@ import ArgumentParser
 import CMimalloc
 #endif
 import BusyLifeKit
+import EventModel
 import Import
 
 extension InputOptions {
     /// Reads and settles the inputs through the library (`BusyLife.settle`):
     /// what every expanding command does first. Around the library call only
     /// what belongs to the command line: diagnostics printed to `err` as
-    /// they come (a `TZ` that names no zone first, and counted), `--calendar`
+    /// they come (first a `TZ` that names no zone and the command's own
+    /// `warnings`, such as `-o`'s, all counted), `--calendar`
     /// checked once reading is done and before anything is printed (a usage
     /// error), mimalloc told to return memory, the configuration's colours.
-    func settle(_ flags: SettleFlags, _ options: SettleOptions, err: Output) throws -> (Settlement, ImportReport) {
-        let zoneWarning = flags.zoneSettingWarning()
-        if let zoneWarning, shows(zoneWarning) {
-            err.line(zoneWarning.description)
-            err.flush()
-        }
+    func settle(_ flags: SettleFlags, _ options: SettleOptions, err: Output, warnings: [Diagnostic] = []) throws -> (Settlement, ImportReport) {
+        let early = (flags.zoneSettingWarning().map { [$0] } ?? []) + warnings
+        for warning in early where shows(warning) { err.line(warning.description) }
+        err.flush()
         var (settlement, report) = try BusyLife.settle(sources, options, readOptions: readOptions, diagnostic: { diagnostic in
             guard shows(diagnostic) else { return }
             err.line(diagnostic.description)
@@ -36,7 +36,7 @@ extension InputOptions {
             if report.events >= 10_000 { mi_option_set(mi_option_decommit_delay, 0) }
             #endif
         })
-        if let zoneWarning { report.count(zoneWarning) }
+        early.forEach { report.count($0) }
         // The configuration file's [colors] win over a vdir collection's colour.
         report.calendarColors.merge(Configuration.active.colors(for: report.calendars)) { _, chosen in chosen }
         err.flush()

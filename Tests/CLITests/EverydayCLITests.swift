@@ -329,6 +329,42 @@ import Testing
         #expect(run.stdout.isEmpty)
     }
 
+    /// `busylife config > ~/.config/busylife/config.toml`, once the help's
+    /// example, emptied the file before busylife read it: --init writes a
+    /// new file (its folders made) and never replaces one.
+    @Test func configInitWritesANewFileAndNeverReplacesOne() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("busylife-config-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let environment = ["XDG_CONFIG_HOME": folder, "TZ": "Europe/Paris"]
+        let file = folder + "/busylife/config.toml"
+        let made = try busylife(["config", "--init"], environment: environment)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout == file + "\n")
+        let written = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(written.hasPrefix("# busylife configuration (busylife config --init)"))
+        #expect(written.contains("timezone = \"Europe/Paris\""))
+        try "calendars = [\"work.ics\"]\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let again = try busylife(["config", "--init"], environment: environment)
+        #expect(again.status == 74)
+        #expect(again.stderr == "busylife: \(file) exists already: --init never replaces it (busylife config shows its settings)\n")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "calendars = [\"work.ics\"]\n")
+    }
+
+    /// Standard output into the configuration file itself (> or >>) is
+    /// refused at once, not answered with the defaults and exit 0.
+    @Test func configIntoItsOwnFileIsRefused() throws {
+        let folder = try configFolder("calendars = [\"work.ics\"]\n")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/busylife/config.toml"
+        let appended = try busylife([], shell: "BUSYLIFE config >> '\(file)'", environment: ["XDG_CONFIG_HOME": folder])
+        #expect(appended.status == 74)
+        #expect(appended.stderr.hasPrefix("busylife: standard output is the configuration file \(file) itself: "))
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "calendars = [\"work.ics\"]\n")
+        let replaced = try busylife([], shell: "BUSYLIFE config > '\(file)'", environment: ["XDG_CONFIG_HOME": folder])
+        #expect(replaced.status == 74)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "")
+    }
+
     /// A device or a folder named by BUSYLIFE_CONFIG is refused at once
     /// (/dev/zero would be read without end), and an escaped backslash
     /// before `u0000` is no NUL.
