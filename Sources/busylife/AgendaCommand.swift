@@ -68,7 +68,7 @@ struct AgendaCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Print each occurrence through this Mustache template instead: {{start-time}} {{title}}{{#location}} @{{location}}{{/location}} (fields: docs/agenda.md).", valueName: "template"))
     var template: String?
 
-    @Option(help: ArgumentHelp("The same, read from a file.", valueName: "file"))
+    @Option(help: ArgumentHelp("The same, read from a file.", valueName: "file"), completion: .file())
     var templateFile: String?
 
     @Option(help: ArgumentHelp("Days in the window when --from or --to is missing (default 7: today and the next 6).", valueName: "n"))

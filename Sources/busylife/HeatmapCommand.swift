@@ -52,7 +52,8 @@ struct HeatmapCommand: ParsableCommand {
     @Option(help: "text for the terminal, svg, or the grid's data as json or tsv (default: from -o's extension, else text).")
     var format: Format?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- for standard output; written safely, see above).", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- for standard output; written safely, see above).", valueName: "file"),
+            completion: .file())
     var output: String?
 
     @Option(help: ArgumentHelp("A calendar year (four digits) instead of the 53 weeks ending this week; the same as --from YYYY.", valueName: "YYYY"))
