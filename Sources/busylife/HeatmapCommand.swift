@@ -119,8 +119,8 @@ struct HeatmapCommand: ParsableCommand {
             HeatmapData.tsv(model, slots: hours?.slots, into: &bytes)
             text = nil
         case .svg:
-            let shown = settle.calendar.isEmpty ? report.calendars.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) } : settle.calendar
-            let svg = HeatmapSVG(names: names, today: today, tint: tint, calendars: shown, cell: cell, weekNumbers: weekNumbers)
+            let svg = HeatmapSVG(names: names, today: today, tint: tint, calendars: report.shownCalendars(settle.calendar),
+                                 cell: cell, weekNumbers: weekNumbers)
             switch view {
             case .year: text = svg.year(model, weekStart: firstWeekday)
             case .month: text = svg.months(model, weekStart: firstWeekday)

@@ -88,6 +88,14 @@ final class SVGReader: NSObject, XMLParserDelegate {
         }
     }
 
+    /// The SVG heading names a calendar as the calendar does (`Work`),
+    /// not as typed after `--calendar`.
+    @Test func theHeadingNamesCalendarsTheirOwnWay() throws {
+        let run = try busylife(["heatmap", "samples/", "--calendar", "work", "--calendar", "HOLIDAYS", "--format", "svg",
+                                "--year", "2026", "--tz", "UTC"])
+        #expect(run.stdout.contains(">Calendars: Holidays, Work</text>"))
+    }
+
     /// The month view's days carry their unit; in ASCII a space keeps the
     /// shade from reading as a minus sign.
     @Test func monthDaysCarryTheirUnit() throws {
