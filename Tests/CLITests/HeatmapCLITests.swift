@@ -96,6 +96,17 @@ final class SVGReader: NSObject, XMLParserDelegate {
         #expect(run.stdout.contains(">Calendars: Holidays, Work</text>"))
     }
 
+    /// Month names of two-column characters (`12月`) are measured as
+    /// drawn: the default year in Japanese fits 100 columns.
+    @Test func wideMonthNamesFitTheWidth() throws {
+        let run = try busylife([], shell: "COLUMNS=100 BUSYLIFE heatmap samples/ --locale ja_JP --today 2026-11-22 --tz Asia/Tokyo --color never")
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("10月"))
+        for line in run.stdout.split(separator: "\n") {
+            #expect(TerminalWidth.of(String(line)) <= 100, "\(line)")
+        }
+    }
+
     /// The month view's days carry their unit; in ASCII a space keeps the
     /// shade from reading as a minus sign.
     @Test func monthDaysCarryTheirUnit() throws {

@@ -27,8 +27,10 @@ package struct HeatmapText {
     // MARK: Views
 
     package func year(_ model: HeatmapModel, weekStart: Int) -> String {
-        let layout = HeatmapLayout.year(model, names: names, weekStart: weekStart, today: today, monthLabelGap: 2,
-                                        fit: gridFit)
+        // Room for the widest month name and a space: `12月` takes four columns, two weeks.
+        let widestMonth = names.months.map(TerminalText.width).max() ?? 0
+        let layout = HeatmapLayout.year(model, names: names, weekStart: weekStart, today: today,
+                                        monthLabelGap: max(2, (widestMonth + 2) / 2), fit: gridFit)
         let grid = layout.grids[0]
         let labelColumn = gridFit.labelColumn(grid.rowLabelWidth)
         var lines = heading(layout, extra: layout.note.map { "(" + $0 + ")" })
@@ -125,13 +127,23 @@ package struct HeatmapText {
     }
 
     /// Labels over the columns of cells, each from its column's first
-    /// character on (a label may run over the next columns, never past `length`).
+    /// character on (a label may run over the next columns, never past
+    /// `length`). Positions are terminal columns: a wide character (`月`)
+    /// takes two, so a label never pushes the line wider than it measures.
     private func labelLine(_ labels: [HeatmapGrid.Label], indent: Int, cellWidth: Int, length: Int) -> String {
+        // Each terminal column's character; "" where the wide character before it reaches over.
         var line = Array(repeating: " ", count: length)
         for label in labels {
-            let start = indent + label.index * cellWidth
-            for (offset, character) in label.text.enumerated() where start + offset < line.count {
-                line[start + offset] = String(character)
+            var column = indent + label.index * cellWidth
+            for character in label.text {
+                let width = TerminalText.width(String(character))
+                guard column + width <= length else { break }
+                // A wide character cut in half by this one becomes a space.
+                if line[column] == "" { line[column - 1] = " " }
+                if column + width < length && line[column + width] == "" { line[column + width] = " " }
+                line[column] = String(character)
+                if width == 2 { line[column + 1] = "" }
+                column += width
             }
         }
         return TerminalText.trimmingTrailingSpaces(line.joined())
