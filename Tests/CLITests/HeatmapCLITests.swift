@@ -88,6 +88,15 @@ final class SVGReader: NSObject, XMLParserDelegate {
         }
     }
 
+    /// The hours view writes a row of a few busy minutes in minutes, and
+    /// ends with the footer as the SVG does.
+    @Test func hoursRowsInMinutesAndAFooter() throws {
+        let run = try busylife([], shell: "BUSYLIFE heatmap samples/ --view hours --from 2026-11-01 --to 2026-12-31 --today 2026-11-22 --tz America/New_York --locale en_US --color never")
+        #expect(run.stdout.contains("  22 min\n"))
+        #expect(!run.stdout.contains(" 0 h\n"))
+        #expect(run.stdout.hasSuffix("Total 81 h busy · busiest day 2026-12-08 (24 h) · 17 free working days (Mon–Fri)\n"))
+    }
+
     /// The SVG heading names a calendar as the calendar does (`Work`),
     /// not as typed after `--calendar`.
     @Test func theHeadingNamesCalendarsTheirOwnWay() throws {

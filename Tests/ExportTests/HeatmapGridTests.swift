@@ -208,6 +208,10 @@ import Testing
         #expect(grid[column: 9, row: 2]?.subject == .slot(weekday: 2, hour: 9))  // Tuesday, third from Sunday
         #expect(grid[column: 9, row: 2]?.tooltip == "Tue 9:00–10:00: 60 min")
         #expect(grid.rowTotals[2] == HeatmapGrid.Label(index: 2, text: "2 h"))
+        // A row of a few busy minutes says so rather than `0 h`.
+        #expect(english.words.duration(1440) == "24 min")
+        #expect(english.words.duration(0) == "0 h")
+        #expect(LocaleNames(identifier: "de_DE").words.duration(5400) == "1,5 h")
         #expect(layout.subtitle == "total busy hours per hour")
         // Two busy slots of an hour each: every threshold is that hour, written once.
         #expect(layout.legend.entries.map(\.text) == ["0", "≤ 1 h", "> 1 h"])

@@ -74,8 +74,8 @@ package struct HeatmapText {
         return finish(output)
     }
 
-    /// A punch card: weekdays by wall-clock hour, with row totals; one
-    /// column an hour where two would not fit.
+    /// A punch card: weekdays by wall-clock hour, with row totals, the
+    /// legend and the footer; one column an hour where two would not fit.
     package func hours(_ model: HeatmapModel, slots: [HeatmapModel.Slot], scale: HeatmapScale,
                        statistic: HeatmapModel.Statistic, weekStart: Int) -> String {
         let layout = HeatmapLayout.hours(model, slots: slots, scale: scale, statistic: statistic, names: names,
@@ -92,6 +92,7 @@ package struct HeatmapText {
             lines.append(cellLine(grid, row: row, labelColumn: labelColumn, single: cellWidth == 1) + total)
         }
         lines += legend(layout.legend)
+        lines += footer(layout)
         return finish(lines)
     }
 
