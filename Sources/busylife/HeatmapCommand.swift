@@ -62,7 +62,7 @@ struct HeatmapCommand: ParsableCommand {
     @Option(help: ArgumentHelp("First day of the week: mon ... sun (default: week-start in the configuration file, else the locale's).", valueName: "day"))
     var weekStart: String?
 
-    @Flag(help: "month view: ISO week numbers before each week.")
+    @Flag(help: "ISO week numbers: before each week (month view), under every other week (year view).")
     var weekNumbers = false
 
     @Option(help: "hours view: mean busy minutes per slot, or total.")
@@ -135,7 +135,7 @@ struct HeatmapCommand: ParsableCommand {
             let drawer = HeatmapText(names: names, style: TerminalStyle(colors: color ? (truecolor ? .truecolor : .palette256) : .none, ascii: ascii, tint: tint),
                                      today: today, width: HeatmapCommand.terminalWidth(environment))
             switch view {
-            case .year: text = drawer.year(model, weekStart: firstWeekday)
+            case .year: text = drawer.year(model, weekStart: firstWeekday, weekNumbers: weekNumbers)
             case .month: text = drawer.months(model, weekStart: firstWeekday, weekNumbers: weekNumbers)
             case .hours: text = drawer.hours(model, slots: hours!.slots, scale: hours!.scale, statistic: stat, weekStart: firstWeekday)
             }

@@ -26,18 +26,29 @@ package struct HeatmapText {
 
     // MARK: Views
 
-    package func year(_ model: HeatmapModel, weekStart: Int) -> String {
+    /// The year grid; over more than one year a line of years above the
+    /// months, and with `weekNumbers` a line of ISO weeks under the grid.
+    package func year(_ model: HeatmapModel, weekStart: Int, weekNumbers: Bool = false) -> String {
         // Room for the widest month name and a space: `12月` takes four columns, two weeks.
         let widestMonth = names.months.map(TerminalText.width).max() ?? 0
         let layout = HeatmapLayout.year(model, names: names, weekStart: weekStart, today: today,
-                                        monthLabelGap: max(2, (widestMonth + 2) / 2), fit: gridFit)
+                                        monthLabelGap: max(2, (widestMonth + 2) / 2), weekNumbers: weekNumbers,
+                                        fit: gridFit)
         let grid = layout.grids[0]
         let labelColumn = gridFit.labelColumn(grid.rowLabelWidth)
+        let length = min(width, labelColumn + grid.columns * 2 + 4)
         var lines = heading(layout, extra: layout.note.map { "(" + $0 + ")" })
-        lines.append(labelLine(grid.columnLabels, indent: labelColumn, cellWidth: 2,
-                               length: min(width, labelColumn + grid.columns * 2 + 4)))
+        if !grid.yearLabels.isEmpty {
+            lines.append(labelLine(grid.yearLabels, indent: labelColumn, cellWidth: 2, length: length))
+        }
+        lines.append(labelLine(grid.columnLabels, indent: labelColumn, cellWidth: 2, length: length))
         for row in 0..<grid.rows {
             lines.append(TerminalText.trimmingTrailingSpaces(cellLine(grid, row: row, labelColumn: labelColumn)))
+        }
+        if !grid.weekLabels.isEmpty {
+            // `W` where the weekday names stand, as the month view writes `W44`.
+            lines.append(TerminalText.pad("W", labelColumn)
+                         + labelLine(grid.weekLabels, indent: 0, cellWidth: 2, length: length - labelColumn))
         }
         lines += legend(layout.legend)
         lines += footer(layout)

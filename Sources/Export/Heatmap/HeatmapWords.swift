@@ -72,11 +72,6 @@ struct HeatmapWords: Sendable {
         statistic == .mean ? phrases.mean : phrases.sum
     }
 
-    /// `Total 12 h busy · busiest day 2026-11-27 (1.5 h) · 3 free working days (Mon–Fri)`.
-    func footer(_ model: HeatmapModel) -> String {
-        footerParts(model).joined(separator: " · ")
-    }
-
     /// The footer's parts, which a narrow terminal puts on lines of their own.
     func footerParts(_ model: HeatmapModel) -> [String] {
         var parts = [fill(phrases.total, ["h": hours(model.totalSeconds)])]
