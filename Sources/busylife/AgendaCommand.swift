@@ -72,7 +72,7 @@ struct AgendaCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Print each occurrence through this Mustache template instead: {{start-time}} {{title}}{{#location}} @{{location}}{{/location}} (fields: docs/agenda.md).", valueName: "template"))
     var template: String?
 
-    @Option(help: ArgumentHelp("The same, read from a file.", valueName: "file"))
+    @Option(help: ArgumentHelp("The same, read from a file.", valueName: "file"), completion: .file())
     var templateFile: String?
 
     @Option(help: ArgumentHelp("Days in the window (default 7: today and the next 6); from the first day of --from, even of a month (--from 2026-11 --days 3: 1 to 3 November), or up to the last day of --to; not with both.", valueName: "n"))

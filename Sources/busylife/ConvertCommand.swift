@@ -47,7 +47,8 @@ struct ConvertCommand: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var settle: SettleFlags
 
-    @Option(help: ArgumentHelp("ics, jcal, events-json or csv. Default: from -o's extension, else ics.", valueName: "format"))
+    @Option(help: ArgumentHelp("ics, jcal, events-json or csv. Default: from -o's extension, else ics.", valueName: "format"),
+            completion: .list(ConvertFormat.allCases.map(\.rawValue)))
     var format: String?
 
     @Flag(help: "One VEVENT per occurrence of the window instead of the events as stored (ics and jcal).")
@@ -57,7 +58,8 @@ struct ConvertCommand: ParsableCommand {
             help: ArgumentHelp("CSV columns, comma-separated, in order (default: Google Calendar's).", valueName: "names"))
     var csvColumns: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- for standard output; its extension may choose the format; written safely, see above).", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- for standard output; its extension may choose the format; written safely, see above).", valueName: "file"),
+            completion: .file())
     var output: String?
 
     func validate() throws {

@@ -11,7 +11,8 @@ struct FreeBusyOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Locale for dates, times and words (de_DE, ja_JP...); also the working week's default. Default: LC_ALL, LC_TIME, LANG, then locale in the configuration file.", valueName: "id"))
     var locale: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- for standard output; its extension may choose the format; written safely, see above).", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- for standard output; its extension may choose the format; written safely, see above).", valueName: "file"),
+            completion: .file())
     var output: String?
 
     var localeIdentifier: String { LookOptions.localeIdentifier(locale) }

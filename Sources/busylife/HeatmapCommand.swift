@@ -50,7 +50,8 @@ struct HeatmapCommand: ParsableCommand {
     @Option(help: "text for the terminal, svg, or the grid's data as json or tsv. Default: from -o's extension, else text.")
     var format: Format?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- for standard output; its extension may choose the format; written safely, see above).", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- for standard output; its extension may choose the format; written safely, see above).", valueName: "file"),
+            completion: .file())
     var output: String?
 
     @Option(help: ArgumentHelp("A calendar year (four digits) instead of the 53 weeks ending this week; the same as --from YYYY.", valueName: "YYYY"))
@@ -59,7 +60,7 @@ struct HeatmapCommand: ParsableCommand {
     @Option(help: ArgumentHelp("First day of the week: mon ... sun (default: week-start in the configuration file, else the locale's).", valueName: "day"))
     var weekStart: String?
 
-    @Flag(help: "month view: ISO week numbers before each week.")
+    @Flag(help: "ISO week numbers: before each week (month view), under every other week (year view).")
     var weekNumbers = false
 
     @Option(help: "hours view: mean busy minutes per slot, or total.")
@@ -118,8 +119,8 @@ struct HeatmapCommand: ParsableCommand {
             HeatmapData.tsv(model, slots: hours?.slots, into: &bytes)
             text = nil
         case .svg:
-            let shown = settle.calendar.isEmpty ? report.calendars.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) } : settle.calendar
-            let svg = HeatmapSVG(names: names, today: today, tint: tint, calendars: shown, cell: cell, weekNumbers: weekNumbers)
+            let svg = HeatmapSVG(names: names, today: today, tint: tint, calendars: report.shownCalendars(settle.calendar),
+                                 cell: cell, weekNumbers: weekNumbers)
             switch view {
             case .year: text = svg.year(model, weekStart: firstWeekday)
             case .month: text = svg.months(model, weekStart: firstWeekday)
@@ -134,7 +135,7 @@ struct HeatmapCommand: ParsableCommand {
             let drawer = HeatmapText(names: names, style: TerminalStyle(colors: color ? (truecolor ? .truecolor : .palette256) : .none, ascii: ascii, tint: tint),
                                      today: today, width: HeatmapCommand.terminalWidth(environment))
             switch view {
-            case .year: text = drawer.year(model, weekStart: firstWeekday)
+            case .year: text = drawer.year(model, weekStart: firstWeekday, weekNumbers: weekNumbers)
             case .month: text = drawer.months(model, weekStart: firstWeekday, weekNumbers: weekNumbers)
             case .hours: text = drawer.hours(model, slots: hours!.slots, scale: hours!.scale, statistic: stat, weekStart: firstWeekday)
             }

@@ -6,7 +6,7 @@ import Foundation
 struct InputOptions: ParsableArguments {
     @Argument(help: ArgumentHelp(
         "Files (.ics, jCal or BusyLife events.json, told apart by content), directories (read recursively, links followed; INPUTS in busylife --help), or - for standard input. Default: the calendars of the configuration file (busylife config).",
-        valueName: "input"))
+        valueName: "input"), completion: .file())
     var inputs: [String] = []
 
     @Flag(help: "Fail (exit 65) on any error or warning (notes never fail a run).")

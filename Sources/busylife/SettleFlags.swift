@@ -21,7 +21,8 @@ struct SettleFlags: ParsableArguments {
     @Option(help: ArgumentHelp("A change of the viewer's zone, repeatable: WHEN is an ISO date-time with Z or an offset, or local time in the zone in force just before; a date or a day such as tomorrow or friday is its midnight; ZONE in the forms of --tz.", valueName: "WHEN=ZONE"))
     var travel: [String] = []
 
-    @Option(help: ArgumentHelp("A file of zone changes: WHEN<TAB>ZONE lines, or a JSON array of {\"when\", \"zone\"} (docs/travel.md).", valueName: "file"))
+    @Option(help: ArgumentHelp("A file of zone changes: WHEN<TAB>ZONE lines, or a JSON array of {\"when\", \"zone\"} (docs/travel.md).", valueName: "file"),
+            completion: .file())
     var itinerary: String?
 
     @Flag(help: "A flight (an event whose start and end carry different zones) moves the viewer to the end's zone at its end.")

@@ -88,10 +88,17 @@ extension ImportReport {
     /// one (a vdir collection's `color`): the calendars `--calendar`
     /// names, else all of the input.
     func sharedColor(_ names: [String]) -> CalendarColor? {
-        let wanted = Set(names.map { $0.lowercased() })
-        let shown = calendars.filter { wanted.isEmpty || wanted.contains($0.lowercased()) }
-        let colors = Set(shown.map { calendarColors[$0] })
+        let colors = Set(shownCalendars(names).map { calendarColors[$0] })
         guard colors.count == 1, let color = colors.first else { return nil }
         return color
+    }
+
+    /// The calendars shown, by their own names (`Work` for `--calendar
+    /// work`): those `--calendar` names (any case), else all of the input;
+    /// sorted without regard to case.
+    func shownCalendars(_ names: [String]) -> [String] {
+        let wanted = Set(names.map { $0.lowercased() })
+        return calendars.filter { wanted.isEmpty || wanted.contains($0.lowercased()) }
+            .sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
     }
 }

@@ -453,6 +453,31 @@ import Testing
         #expect(checked.status == 0, "\(shell): \(checked.stdout)")
     }
 
+    /// Bash completes file paths for the inputs, `-o`, `--template-file`
+    /// and `--itinerary`, and the values of `convert --format` (zsh and
+    /// fish get the same from the same definitions: `_files`, `-F`).
+    @Test func bashCompletesPathsAndFormatValues() throws {
+        let script = try busylife(["--generate-completion-script", "bash"])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("busylife-completion-\(UUID().uuidString).bash")
+        try script.stdout.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        // What bash offers for the last word of a command line.
+        func offered(_ words: String) throws -> [String] {
+            let run = try busylife([], shell: """
+                source '\(file.path)'
+                COMP_WORDS=(\(words)); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
+                _busylife busylife "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """)
+            return run.stdout.split(separator: "\n").map(String.init)
+        }
+        #expect(try offered("busylife convert samples/meet").contains("samples/meeting.ics"))
+        #expect(try offered("busylife heatmap samples/ -o samples/meet").contains("samples/meeting.ics"))
+        #expect(try offered("busylife agenda samples/ --template-file docs/templates/kh").contains("docs/templates/khal.mustache"))
+        #expect(try offered("busylife days samples/ --itinerary Tests/Fixtures/all").contains("Tests/Fixtures/all-day-only.ics"))
+        #expect(try offered("busylife convert samples/ --format ''") == ["ics", "jcal", "events-json", "csv"])
+    }
+
     /// scripts/install.sh puts the binary, the page and the completions
     /// under a prefix; `man busylife` then finds the page from PATH.
     @Test func installPutsEverythingUnderThePrefix() throws {
