@@ -108,7 +108,7 @@ struct ConflictsCommand: ParsableCommand {
                 }
             }
         }
-        if format == .text { input.remarkIfNoEvents(settlement, on: settlement.from...settlement.to, report: report) }
+        if target.format == .text { input.remarkIfNoEvents(settlement, on: settlement.from...settlement.to, report: report) }
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
     }

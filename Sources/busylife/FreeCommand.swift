@@ -134,7 +134,7 @@ struct FreeCommand: ParsableCommand {
                 periods: slots.map { FreeBusyCalendar.Period(start: $0.start, end: $0.end, type: "FREE") })
         }
         try common.write(text)
-        if format == .text && hasWorkingTime {
+        if target.format == .text && hasWorkingTime {
             input.remarkIfNoEvents(settlement, on: dates, report: report, consequence: ": all working time is free")
         }
         let status = ExitStatus.code(for: report, strict: input.strict)
