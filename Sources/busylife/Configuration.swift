@@ -91,7 +91,10 @@ struct Configuration: Sendable {
         guard let (path, origin, required) = location(environment) else { return Configuration() }
         var status = stat()
         guard stat(path, &status) == 0 else {
-            guard errno == ENOENT else { throw Problem(description: "\(path): cannot be read (\(reason(errno)))") }
+            // The usual place behind a folder one may not search (another
+            // user's HOME) holds no file of this user's: as if none.
+            let absent = errno == ENOENT || (!required && (errno == EACCES || errno == ENOTDIR))
+            guard absent else { throw Problem(description: "\(path): cannot be read (\(reason(errno)))") }
             if required { throw Problem(description: "\(path) (BUSYLIFE_CONFIG): no such file") }
             return Configuration(path: path, pathOrigin: origin)
         }
