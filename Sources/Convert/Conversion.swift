@@ -283,10 +283,9 @@ package final class Conversion {
         if let held { return options.expand ? finishHeldExpanded(held) : finishHeld(held) }
         var settleOptions = keptSettleOptions
         if !options.windowGiven {
-            guard let window = Conversion.dataWindow(kept.map(\.event), today: options.today) else {
-                kept = []
-                return []
-            }
+            // No event: a window of one day, so that events.json still
+            // writes `[]` and CSV its header (output busylife reads back).
+            let window = Conversion.dataWindow(kept.map(\.event), today: options.today) ?? options.today...options.today
             settleOptions.from = window.lowerBound
             settleOptions.to = window.upperBound
         }

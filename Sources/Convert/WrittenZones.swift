@@ -200,7 +200,9 @@ enum VTimezoneGenerator {
 
     static func component(for zone: Zone, name: String, years: ClosedRange<Int>?) -> StoredComponent {
         let span = years ?? defaultYears
-        let first = max(1, span.lowerBound)
+        // A time near either end of years 1 to 9999 can fall in year 0 or
+        // 10000 on a zone's wall clock: the model's dates end there.
+        let first = min(max(1, span.lowerBound), 9999)
         let last = min(9999, max(span.upperBound, first))
         var observances: [StoredComponent] = []
         let startSeconds = LocalDate(year: first, month: 1, day: 1)!.daysSinceEpoch * 86_400

@@ -211,4 +211,32 @@ import Testing
         let back = try busylife([], shell: "BUSYLIFE convert \(folder.path) | BUSYLIFE events - --format ndjson")
         #expect(back.stdout.contains("\"startUTC\":\"2026-11-02T08:00:00Z\"") && back.stdout.contains("\"startUTC\":\"2026-11-02T00:00:00Z\""))
     }
+    /// A UTC time at the very end of year 9999 falls in year 10000 on
+    /// Tokyo's wall clock: the generated VTIMEZONE stops at 9999 instead
+    /// of crashing, as .ics and as jCal (the unreadable rule is an error, exit 2).
+    @Test(arguments: ["ics", "jcal"])
+    func aTimeAtTheEndOfYear9999GetsItsZone(_ format: String) throws {
+        let input = "BEGIN:VCALENDAR\r\nX-WR-TIMEZONE:Asia/Tokyo\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:99991231T235959Z\r\n"
+            + "RRULE:FREQ=BOGUS\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let run = try busylife(["convert", "-", "--format", format], stdin: input)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stdout.contains(format == "ics" ? "TZID:Asia/Tokyo\r\n" : #"["tzid",{},"text","Asia/Tokyo"]"#))
+        #expect(run.stdout.contains(format == "ics" ? "DTSTART:99991231T235959Z\r\n" : "9999-12-31T23:59:59Z"))
+    }
+
+    /// No event to write (none at all, or only a VFREEBUSY): events.json
+    /// is still `[]` and CSV its header, and busylife reads the empty
+    /// events.json back without complaint.
+    @Test(arguments: ["", "BEGIN:VFREEBUSY\r\nUID:f\r\nDTSTART:20261101T000000Z\r\nDTEND:20261102T000000Z\r\nFREEBUSY:20261101T100000Z/PT1H\r\nEND:VFREEBUSY\r\n"])
+    func nothingToWriteIsStillAFileOfItsFormat(_ components: String) throws {
+        let input = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\n\(components)END:VCALENDAR\r\n"
+        let json = try busylife(["convert", "-", "--format", "events-json"], stdin: input)
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(json.stdout == "[\n]\n")
+        let back = try busylife(["days", "-", "--from", "2026-11-01", "--to", "2026-11-01"], stdin: json.stdout)
+        #expect(back.status == 0, "\(back.stderr)")
+        let csv = try busylife(["convert", "-", "--format", "csv"], stdin: input)
+        #expect(csv.status == 0, "\(csv.stderr)")
+        #expect(csv.stdout == "Subject,Start Date,Start Time,End Date,End Time,All Day Event,Description,Location,Private\r\n")
+    }
 }
