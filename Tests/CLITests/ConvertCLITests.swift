@@ -239,4 +239,43 @@ import Testing
         #expect(csv.status == 0, "\(csv.stderr)")
         #expect(csv.stdout == "Subject,Start Date,Start Time,End Date,End Time,All Day Event,Description,Location,Private\r\n")
     }
+    /// A generated VTIMEZONE covers every instance of a series: an
+    /// Outlook series to its UTC UNTIL, a COUNT series to its last
+    /// instance, a series without an end through the zone's current rule.
+    /// recurring-ical-events reads the written file with each TZID renamed,
+    /// so that only the file's own VTIMEZONEs can place the instances.
+    @Test func writtenZonesCoverEverySeriesToItsEnd() throws {
+        guard FileManager.default.isExecutableFile(atPath: ConvertCLITests.python) else {
+            print("skipped: .venv has no Python with recurring-ical-events (run scripts/setup.sh)")
+            return
+        }
+        func series(_ uid: String, _ tzid: String, _ start: String, _ rule: String) -> String {
+            "BEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20200601T000000Z\r\nDTSTART;TZID=\(tzid):\(start)\r\n"
+                + "DTEND;TZID=\(tzid):\(start.dropLast(4))5900\r\nRRULE:\(rule)\r\nSUMMARY:\(uid)\r\nEND:VEVENT\r\n"
+        }
+        let input = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN\r\n"
+            + series("until", "Eastern Standard Time", "20200702T133000", "FREQ=WEEKLY;UNTIL=20210828T173000Z;BYDAY=TH")
+            + series("count", "Europe/Berlin", "20200702T090000", "FREQ=MONTHLY;COUNT=20")
+            + series("open", "Australia/Sydney", "20200702T100000", "FREQ=WEEKLY")
+            + "END:VCALENDAR\r\n"
+        let script = """
+        import datetime, re, sys, icalendar, recurring_ical_events
+        text = re.sub(r"TZID([:=])([A-Za-z/_]+)", lambda m: "TZID" + m.group(1) + "Renamed " + m.group(2).replace("/", " "), sys.stdin.read())
+        calendar = icalendar.Calendar.from_ical(text)
+        found = []
+        for day in sys.argv[1:]:
+            start = datetime.date.fromisoformat(day)
+            for event in recurring_ical_events.of(calendar).between(start, start + datetime.timedelta(days=1)):
+                found.append(event["SUMMARY"] + " " + event["DTSTART"].dt.astimezone(datetime.timezone.utc).isoformat())
+        print("\\n".join(sorted(found)))
+        """
+        let days = "2021-07-01 2022-02-02 2045-07-06"
+        let run = try busylife([], stdin: input, shell: "BUSYLIFE convert - | \(ConvertCLITests.python) -c '\(script)' \(days)")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n") == ["count 2022-02-02T08:00:00+00:00", "open 2021-07-01T00:00:00+00:00",
+                                                      "open 2045-07-06T00:00:00+00:00", "until 2021-07-01T17:30:00+00:00"])
+        // The series without an end ends its VTIMEZONE with the rule in force.
+        let written = try busylife(["convert", "-"], stdin: input)
+        #expect(written.stdout.contains("RRULE:FREQ=YEARLY;BYMONTH=4;BYDAY=1SU\r\n"))
+    }
 }
