@@ -41,6 +41,9 @@ package struct ConvertOptions: Sendable {
     package var settle: SettleOptions
     package var windowGiven: Bool
     package var csvColumns: [CSVColumn] = CSVColumn.google
+    /// events.json and CSV: only occurrences that count as busy time, so
+    /// that no free time reads back busy.
+    package var busyOnly = false
     /// Today in the viewer's zone: series without an end are expanded a
     /// year past it when no window is given.
     package var today: LocalDate
@@ -296,8 +299,7 @@ package final class Conversion {
             AsRead(stored: kept[ordinal].stored, file: kept[ordinal].file, tzids: kept[ordinal].tzids)
         }
         kept = []
-        writeExpanded(settlement, asRead)
-        return settlement.diagnostics
+        return settlement.diagnostics + writeExpanded(settlement, asRead)
     }
 
     /// Expanded over the window given: the events settled as they were
@@ -315,8 +317,7 @@ package final class Conversion {
             incomplete = true
             return settlement.diagnostics
         }
-        writeExpanded(settlement, asRead)
-        return settlement.diagnostics
+        return settlement.diagnostics + writeExpanded(settlement, asRead)
     }
 
     /// As stored: every component of a series (one UID in one calendar)
@@ -345,8 +346,8 @@ package final class Conversion {
     }
 
     /// The occurrences of `settlement`, each event's `asRead` (by ordinal)
-    /// with them.
-    private func writeExpanded(_ settlement: Settlement, _ asRead: [Int: AsRead]) {
+    /// with them; a warning when free time is written as busy.
+    private func writeExpanded(_ settlement: Settlement, _ asRead: [Int: AsRead]) -> [Diagnostic] {
         switch options.format {
         case .ics:
             writeExpandedText(settlement.occurrences, asRead)
@@ -364,7 +365,7 @@ package final class Conversion {
                     templates[ordinal] = template
                 }
                 writeComponent(template.component(occurrence.occurrence, zones: &zones))
-                if stopped { return }
+                if stopped { return [] }
             }
         case .eventsJSON:
             var writer = EventsJSONWriter()
@@ -377,6 +378,25 @@ package final class Conversion {
             let writer = CSVWriter(columns: options.csvColumns, timeline: settlement.timeline, privacy: privacy)
             writeRows(settlement, head: writer.header, row: writer.write, tail: { _ in })
         }
+        return freeTimeWrittenBusy(settlement.occurrences)
+    }
+
+    /// The warning that counts occurrences written as busy time that are
+    /// not (transparent, cancelled, declined or all-day), where the format
+    /// cannot say so: events.json always, CSV unless its columns do.
+    private func freeTimeWrittenBusy(_ occurrences: SettledOccurrences) -> [Diagnostic] {
+        guard options.format.alwaysExpanded, !options.busyOnly else { return [] }
+        let columns = Set(options.csvColumns)
+        let count = occurrences.reduce(0) { count, occurrence in
+            guard !occurrence.busy, occurrence.endUTC > occurrence.startUTC else { return count }
+            if options.format == .csv && (columns.contains(.busy) || occurrence.isAllDay && columns.contains(.allDay)) { return count }
+            return count + 1
+        }
+        guard count > 0 else { return [] }
+        let format = options.format == .csv ? "CSV without a Busy column" : "events.json"
+        return [Diagnostic(.warning, .notCarried, at: SourcePosition(file: "<convert>", line: 0),
+                           "\(count) occurrence\(count == 1 ? " is" : "s are") not busy time (transparent, cancelled, declined "
+                           + "or all-day) but read back as busy: \(format) cannot say so; --busy-only leaves them out")]
     }
 
     /// Expanded .ics: first, in order, each VEVENT's template and the zone
@@ -439,7 +459,7 @@ package final class Conversion {
                            row: (SettledOccurrence, inout ByteWriter) -> Void, tail: (inout ByteWriter) -> Void) {
         var out = ByteWriter()
         head(&out)
-        for occurrence in settlement.occurrences {
+        for occurrence in settlement.occurrences where occurrence.busy || !options.busyOnly {
             row(occurrence, &out)
             if out.count >= 1 << 16 { body.take(&out) }
         }

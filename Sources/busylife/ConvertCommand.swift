@@ -26,6 +26,10 @@ struct ConvertCommand: ParsableCommand {
         others (\(CSVColumn.allCases.map(\.rawValue).joined(separator: ", "))). \
         Mappings field by field: docs/convert.md.
 
+        events.json cannot say an event is transparent, cancelled or all-day \
+        (nor CSV without a Busy column): such occurrences read back as busy \
+        time, and a warning counts them (exit 2). --busy-only leaves them out.
+
         -o FILE: - is standard output; a known extension (.ics, .jcal, \
         .json, .csv) sets --format; a regular file is replaced whole \
         (written beside it, flushed, renamed into place, its permission bits \
@@ -57,12 +61,19 @@ struct ConvertCommand: ParsableCommand {
             help: ArgumentHelp("CSV columns, comma-separated, in order (default: Google Calendar's).", valueName: "names"))
     var csvColumns: String?
 
+    @Flag(name: .customLong("busy-only"),
+          help: "events-json and csv: write only occurrences that count as busy time (the formats cannot say an event is free).")
+    var busyOnly = false
+
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (written safely, see above).", valueName: "file"))
     var output: String?
 
     func validate() throws {
-        _ = try chosenFormat()
+        let format = try chosenFormat()
         _ = try columns()
+        if busyOnly && !format.alwaysExpanded {
+            throw ValidationError("--busy-only is for events-json and csv, which cannot say an event is free; .ics and jCal keep TRANSP and STATUS")
+        }
     }
 
     private func chosenFormat() throws -> ConvertFormat {
@@ -94,6 +105,7 @@ struct ConvertCommand: ParsableCommand {
                                      windowGiven: settle.from != nil || settle.to != nil,
                                      today: try settle.todayDate(timeline: settleOptions.timeline))
         options.csvColumns = try columns()
+        options.busyOnly = busyOnly
         let err = Output(fd: 2)
         if let warning = settle.zoneSettingWarning(), input.shows(warning) { err.line(warning.description) }
         let file = try OutputFile.open(output ?? "-")

@@ -278,4 +278,36 @@ import Testing
         let written = try busylife(["convert", "-"], stdin: input)
         #expect(written.stdout.contains("RRULE:FREQ=YEARLY;BYMONTH=4;BYDAY=1SU\r\n"))
     }
+    /// events.json cannot say an event is free: Thanksgiving (all day)
+    /// reads back as a busy day, and a warning says so; `--busy-only`
+    /// leaves it out, and the day reads back free, as the .ics gives it.
+    /// CSV names it only without the columns that carry it.
+    @Test func freeTimeWrittenAsBusyIsNamedOrLeftOut() throws {
+        let input = "samples/holidays-and-conference.ics"
+        let day = "--from 2026-11-26 --to 2026-11-26 --tz America/New_York"
+        func busySeconds(_ text: String) -> String? {
+            text.firstMatch(of: /"busySeconds":([0-9]+)/).map { String($0.1) }
+        }
+        #expect(busySeconds(try busylife([], shell: "BUSYLIFE days \(input) \(day)").stdout) == "0")
+        let written = try busylife(["convert", input, "--format", "events-json", "--tz", "America/New_York"])
+        #expect(written.status == 2)
+        #expect(written.stderr.contains("warning: 1 occurrence is not busy time (transparent, cancelled, declined or all-day) "
+                                        + "but read back as busy: events.json cannot say so; --busy-only leaves them out"))
+        // An all-day event: the local midnight of its date, a day long.
+        #expect(written.stdout.contains(#"{"startDate":1795669200,"range":86400,"title":"Thanksgiving","attends":[]}"#))
+        let busy = try busylife([], shell: "BUSYLIFE convert \(input) --format events-json --tz America/New_York 2>/dev/null | BUSYLIFE days - \(day)")
+        #expect(busySeconds(busy.stdout) == "86400")
+        let left = try busylife([], shell: "BUSYLIFE convert \(input) --format events-json --tz America/New_York --busy-only | BUSYLIFE days - \(day)")
+        #expect(left.status == 0, "\(left.stderr)")
+        #expect(busySeconds(left.stdout) == "0")
+        #expect(left.stderr.isEmpty)
+        // CSV: Google's columns carry all-day; Subject, Start and End do not.
+        #expect(try busylife(["convert", input, "--format", "csv"]).status == 0)
+        let plain = try busylife(["convert", input, "--format", "csv", "--csv-columns", "Subject,Start,End"])
+        #expect(plain.status == 2 && plain.stderr.contains("CSV without a Busy column cannot say so"))
+        let only = try busylife(["convert", input, "--format", "csv", "--csv-columns", "Subject,Start,End", "--busy-only"])
+        #expect(only.status == 0 && !only.stdout.contains("Thanksgiving"))
+        // .ics keeps TRANSP and STATUS: the flag is refused there.
+        #expect(try busylife(["convert", input, "--busy-only"]).status == 64)
+    }
 }
