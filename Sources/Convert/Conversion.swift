@@ -85,6 +85,8 @@ package final class Conversion {
     /// take more (a closed pipe): the conversion then stops.
     private let sink: (UnsafeRawBufferPointer) -> Bool
     private var zones = WrittenZones()
+    /// As stored: what was written, so that a component read twice is written once.
+    private var repeats = RepeatedComponents()
     private var calendarProperties: [StoredProperty] = []
     private var calendarPropertyNames: Set<String> = []
     private var firstCalendarFile: String?
@@ -198,6 +200,7 @@ package final class Conversion {
             found.append(Diagnostic(.note, .unusedProperty, at: SourcePosition(file: "<convert>", line: 0),
                                     "\(count) \(name) line\(count == 1 ? "" : "s") of later inputs not written: one VCALENDAR keeps the first input's"))
         }
+        found += repeats.diagnostics
         for note in zones.notes {
             found.append(Diagnostic(.warning, .repairedValue, at: SourcePosition(file: "<convert>", line: 0), note))
         }
@@ -228,17 +231,13 @@ package final class Conversion {
             zones.record(timezone: form, file: file)
         case .other(let form, _):
             // Left out with a filter or a window (docs/convert.md).
-            if streams { writeComponent(form) }
+            if streams, repeats.admits(form, identity: RepeatedComponents.Identity(form)) { writeComponent(form) }
         case .event(var event, let form, let tzids):
             let file = event.source.file
             if form == nil { noteModelCalendar(event) }
             if streams {
                 zones.note(event)
-                if let form {
-                    writeStored(form, file: file, zonesOf: tzids)
-                } else {
-                    writeComponent(EventComponents.vevent(event, zones: &zones))
-                }
+                writeOnce(form, event: event, file: file, zonesOf: tzids)
             } else {
                 if let coarseWindow, !event.isRecurring, event.recurrenceID == nil,
                    !coarseWindow.mayTouch(start: event.start, end: event.end) {
@@ -336,9 +335,9 @@ package final class Conversion {
         held.forEach(in: chosen) { item in
             zones.note(item.years)
             if let form = item.stored {
-                writeStored(form, file: item.file, zonesOf: item.tzids)
+                writeOnce(form, event: nil, file: item.file, zonesOf: item.tzids)
             } else if let event = item.event {
-                writeComponent(EventComponents.vevent(event, zones: &zones))
+                writeOnce(nil, event: event, file: item.file, zonesOf: item.tzids)
             }
         }
         if held.failedReads > 0 { incomplete = true }
@@ -512,6 +511,22 @@ package final class Conversion {
     private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : (a - b + 1) / b }
 
     // MARK: - Writing
+
+    /// An event as stored (`form` as read, else made from `event`), unless
+    /// the same was written already. The model's UID, RECURRENCE-ID and
+    /// SEQUENCE save parsing the lines where the event is at hand.
+    private func writeOnce(_ form: StoredComponent?, event: Event?, file: String, zonesOf tzids: [String: Zone?]) {
+        if let form {
+            let renamed = EventComponents.renamedTZIDs(file: file, zonesOf: tzids, zones: &zones)
+            let identity = if let event { RepeatedComponents.Identity(event, form: form) } else { RepeatedComponents.Identity(form) }
+            guard repeats.admits(form, identity: identity, writtenTZIDs: renamed) else { return }
+            writeStored(form, file: file, zonesOf: tzids)
+        } else if let event {
+            let component = EventComponents.vevent(event, zones: &zones)
+            guard repeats.admits(component, identity: RepeatedComponents.Identity(event, form: nil)) else { return }
+            writeComponent(component)
+        }
+    }
 
     /// A VEVENT as read, its TZIDs written under their resolved names.
     private func writeStored(_ component: StoredComponent, file: String, zonesOf tzids: [String: Zone?]) {

@@ -310,4 +310,38 @@ import Testing
         // .ics keeps TRANSP and STATUS: the flag is refused there.
         #expect(try busylife(["convert", input, "--busy-only"]).status == 64)
     }
+    /// The same calendar twice (folded and ended differently) is written
+    /// once, with a note; the same UID, RECURRENCE-ID and SEQUENCE with
+    /// other content is written too, with a warning.
+    @Test func theSameCalendarTwiceIsWrittenOnce() throws {
+        let lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN",
+                     "BEGIN:VEVENT", "UID:weekly@test", "DTSTAMP:20260101T000000Z", "DTSTART;TZID=Europe/Berlin:20261102T090000",
+                     "DURATION:PT30M", "RRULE:FREQ=WEEKLY;COUNT=5", "SUMMARY:Weekly sync with a title long enough to be folded somewhere", "END:VEVENT",
+                     "BEGIN:VEVENT", "UID:weekly@test", "DTSTAMP:20260101T000000Z", "RECURRENCE-ID;TZID=Europe/Berlin:20261109T090000",
+                     "DTSTART;TZID=Europe/Berlin:20261109T100000", "DURATION:PT30M", "SUMMARY:Weekly sync (moved)", "END:VEVENT",
+                     "BEGIN:VTODO", "UID:todo@test", "DTSTAMP:20260101T000000Z", "SUMMARY:Write the minutes", "END:VTODO",
+                     "END:VCALENDAR"]
+        let folder = try temporaryFolder()
+        let first = folder.appendingPathComponent("a.ics").path
+        let again = folder.appendingPathComponent("b.ics").path
+        let changed = folder.appendingPathComponent("c.ics").path
+        try (lines.joined(separator: "\r\n") + "\r\n").write(toFile: first, atomically: true, encoding: .utf8)
+        let folded = lines.map { $0.count > 40 ? $0.prefix(40) + "\n " + $0.dropFirst(40) : $0 }
+        try (folded.joined(separator: "\n") + "\n").write(toFile: again, atomically: true, encoding: .utf8)
+        try (lines.map { $0 == "SUMMARY:Weekly sync (moved)" ? "SUMMARY:Weekly sync (moved again)" : $0 }.joined(separator: "\r\n") + "\r\n")
+            .write(toFile: changed, atomically: true, encoding: .utf8)
+        for window in [[], ["--from", "2026-11-01", "--to", "2026-11-30"]] {
+            let twice = try busylife(["convert", first, again, "-v"] + window)
+            #expect(twice.status == 0, "\(twice.stderr)")
+            #expect(twice.stdout.components(separatedBy: "BEGIN:VEVENT").count - 1 == 2, "\(window)")
+            if window.isEmpty { #expect(twice.stdout.components(separatedBy: "BEGIN:VTODO").count - 1 == 1) }
+            #expect(twice.stderr.contains("note: \(window.isEmpty ? 3 : 2) components read again, identical, written once"))
+        }
+        let other = try busylife(["convert", first, changed])
+        #expect(other.status == 2)
+        #expect(other.stdout.components(separatedBy: "BEGIN:VEVENT").count - 1 == 3)
+        #expect(other.stdout.contains("SUMMARY:Weekly sync (moved)\r\n") && other.stdout.contains("SUMMARY:Weekly sync (moved again)\r\n"))
+        #expect(other.stderr.contains("warning: 1 component with the UID, RECURRENCE-ID and SEQUENCE of another but different content "
+                                      + "(the first: UID weekly@test); all are written"))
+    }
 }
