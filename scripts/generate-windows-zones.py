@@ -22,9 +22,10 @@ for zone in root.iter("mapZone"):
     if zone.get("territory") == "001":
         by_id[zone.get("other")] = zone.get("type").split()[0]
 
-# Display names: the comment right before each group of mapZone rows.
+# Display names: the "(UTC...)" comment before each group of mapZone rows,
+# which other comments may follow ("(UTC+06:00) Astana" has a note after it).
 by_display = {}
-for match in re.finditer(r"<!--\s*(\(UTC[^>]*?)\s*-->\s*<mapZone other=\"([^\"]+)\"", text):
+for match in re.finditer(r"<!--\s*(\(UTC[^>]*?)\s*-->\s*(?:<!--.*?-->\s*)*<mapZone other=\"([^\"]+)\"", text, re.S):
     display, windows = match.group(1).strip(), match.group(2)
     if windows in by_id:
         by_display[display] = by_id[windows]

@@ -16,6 +16,9 @@ browser=$(command -v chromium || command -v chromium-browser || command -v googl
 [ -n "$browser" ] || { echo "render-svg: chromium is not installed" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# Chromium keeps its profile and crash reports under these: in the
+# temporary folder, never in the caller's (or a test's made-up) home.
+export XDG_CONFIG_HOME="$work/config" XDG_CACHE_HOME="$work/cache"
 status=0
 for svg in "$@"; do
     page="$work/measure.html"

@@ -1,5 +1,5 @@
-#if canImport(Glibc)
 import Export
+#if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -18,16 +18,6 @@ package enum ConvertFormat: String, CaseIterable, Sendable {
 
     /// Formats that cannot carry a rule: always expanded over a window.
     package var alwaysExpanded: Bool { self == .eventsJSON || self == .csv }
-
-    /// The format an output file's extension names, if any.
-    package init?(pathExtension path: String) {
-        let lower = path.lowercased()
-        if lower.hasSuffix(".ics") || lower.hasSuffix(".ical") || lower.hasSuffix(".ifb") { self = .ics }
-        else if lower.hasSuffix(".jcal") || lower.hasSuffix(".jcs") { self = .jcal }
-        else if lower.hasSuffix(".json") { self = .eventsJSON }
-        else if lower.hasSuffix(".csv") { self = .csv }
-        else { return nil }
-    }
 }
 
 /// A conversion's choices.

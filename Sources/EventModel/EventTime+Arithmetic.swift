@@ -112,8 +112,7 @@ extension EventTime {
         // Every occurrence is asked, twice: an instant more than two days
         // inside 0001-01-01T00:00:00Z (-62,135,596,800,000 ms) and
         // 9999-12-31T23:59:59Z (253,402,300,799,000 ms) is in range on any
-        // zone's wall clock, told here without a call (16 years of 5,000
-        // events: 8.8 M instructions as a call).
+        // zone's wall clock, told here without a call.
         if case .instant(let instant, _) = self,
            instant.milliseconds >= -62_135_424_000_000 && instant.milliseconds <= 253_402_127_999_000 {
             return false
@@ -123,8 +122,7 @@ extension EventTime {
 
     /// `clampToPrintableYears` for the times it does not tell at once.
     @usableFromInline package mutating func clampNearTheBounds() -> Bool {
-        // The bounds are made only near them (16 years of 5,000 events:
-        // 9 M instructions when made each time).
+        // The bounds are made only near them, not for every occurrence.
         switch self {
         case .instant(let instant, _):
             guard instant < Instant.earliest.adding(seconds: 2 * 86_400) || instant > Instant.latest.adding(seconds: -2 * 86_400)

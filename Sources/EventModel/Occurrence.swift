@@ -50,8 +50,8 @@ public struct Occurrence: Sendable {
 @usableFromInline package final class EventRecord: Sendable {
     @usableFromInline package let event: Event
 
-    /// 256 bytes with its header: a field more would put it in the next
-    /// size class of the allocator (320), 6 MB more for 100,000 events.
+    /// 256 bytes with its header: a field more would put it in the
+    /// allocator's next size class, a fifth more memory for every event.
     package init(_ event: consuming Event) { self.event = event }
 
     /// A title's first eight UTF-8 bytes as one big-endian number, zeros

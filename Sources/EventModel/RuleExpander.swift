@@ -325,8 +325,7 @@ package final class RuleExpander: Sendable {
                 if Int64(first) * 86_400 > stopAfter || Int64(first) * 86_400 >= RuleExpander.endOfTime { return }
                 if let weekdayOffsets {
                     // Weekdays alone (`WEEKLY;BYDAY=MO,WE`): their days
-                    // made directly, not seven tested (7 M of 983 M
-                    // instructions for 16 years of a 5,000-event calendar).
+                    // made directly, not seven tested.
                     for offset in weekdayOffsets { days.append(first + offset) }
                 } else {
                     for day in first..<(first + 7) where matches(day: day) { days.append(day) }
@@ -414,8 +413,7 @@ package final class RuleExpander: Sendable {
         if hasWeekdayFilter && monthDays.isEmpty && yearDays.isEmpty && weekNumbers.isEmpty {
             // Weekdays only (`MONTHLY;BYDAY=2TU`, `BYDAY=MO,FR`): each
             // weekday's days stepped through by sevens, not every day of the
-            // month tested (21 M of 1,030 M instructions for 16 years of a
-            // 5,000-event calendar, a hundred of whose series are monthly).
+            // month tested.
             let firstWeekday = RuleExpander.weekday(first)
             for weekday in 1...7 where plainWeekdays[weekday] {
                 for day in stride(from: first + (weekday - firstWeekday + 7) % 7, through: last, by: 7) { days.append(day) }

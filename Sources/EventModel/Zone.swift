@@ -61,6 +61,56 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
         return Zone(tzdb: text)
     }
 
+    /// The zone of a name a person types (`--tz`, `TZ`, the configuration's
+    /// `timezone`, travel plans): a name as `named` reads it; else a tz
+    /// database name in another case, when only one name matches (`utc`,
+    /// `europe/paris`); else a POSIX TZ string (`CET-1CEST,M3.5.0,M10.5.0/3`,
+    /// `EST5EDT`, `<+03>-3`; `PosixZoneRule`). A name of the tz database
+    /// wins over a POSIX reading, as in the C library: `EST5EDT` is the
+    /// tz database's zone, with its history.
+    public static func typed(_ name: String) -> Zone? {
+        let text = name.trimmingBlanks()
+        return named(text) ?? namedInAnyCase(text) ?? posix(text)
+    }
+
+    /// The tz database zone whose name is `text` in another case, if only one is.
+    private static func namedInAnyCase(_ text: String) -> Zone? {
+        guard let names = tzdbNamesInLowerCase[text.lowercased()], names.count == 1 else { return nil }
+        return named(names[0])
+    }
+
+    /// The tz database's names by their lower-case spelling: the files of
+    /// the zoneinfo folder (without its `posix` and `right` copies and
+    /// its tables, which are not zones), else Foundation's list.
+    private static let tzdbNamesInLowerCase: [String: [String]] = {
+        var names = TimeZone.knownTimeZoneIdentifiers
+        if let zoneinfo, let walk = FileManager.default.enumerator(atPath: zoneinfo) {
+            while let path = walk.nextObject() as? String {
+                if path == "posix" || path == "right" { walk.skipDescendants() }
+                guard walk.fileAttributes?[.type] as? FileAttributeType != .typeDirectory,
+                      path.first?.isUppercase == true, !path.contains(".") else { continue }
+                names.append(path)
+            }
+        }
+        return Dictionary(grouping: Set(names), by: { $0.lowercased() }).mapValues { $0.sorted() }
+    }()
+
+    private static let posixZones = Mutex<[String: Zone]>([:])
+
+    /// The zone of a POSIX TZ string, named by it; nil when `text` is not
+    /// one. Without daylight saving time it is a fixed offset.
+    public static func posix(_ text: String) -> Zone? {
+        guard let rule = PosixZoneRule(text) else { return nil }
+        guard rule.daylight != nil else { return Zone(id: text, fixedOffset: rule.standardOffset) }
+        if let known = posixZones.withLock({ $0[text] }) { return known }
+        let made = Zone(Definition(id: text, source: .posix(rule)))
+        return posixZones.withLock { zones in
+            if let known = zones[text] { return known }
+            zones[text] = made
+            return made
+        }
+    }
+
     /// The tz database's folder (`TZDIR`, else /usr/share/zoneinfo), if present.
     private static let zoneinfo: String? = {
         // One variable asked for, not the environment made into a dictionary
@@ -296,6 +346,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     enum Source: Sendable {
         case tzdb(TimeZone)
         case rules(ZoneRules)
+        case posix(PosixZoneRule)
         case fixed(Int)
     }
 
@@ -360,6 +411,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
         switch source {
         case .tzdb(let zone): return zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
         case .rules(let rules): return yearOffset(at: seconds, rules: rules)
+        case .posix(let rule): return rule.offset(atUTCSeconds: seconds)
         case .fixed(let offset): return offset  // answered above
         }
     }
@@ -396,6 +448,8 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
             return changes
         case .rules(let rules):
             return rules.transitions(fromUTCSeconds: start, toUTCSeconds: end, limit: Definition.eraLimit) ?? []
+        case .posix(let rule):
+            return rule.transitions(fromUTCSeconds: start, toUTCSeconds: end)
         case .fixed:
             return []
         }

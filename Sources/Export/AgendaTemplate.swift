@@ -58,9 +58,10 @@ package struct AgendaTemplate {
     package var emptyDays = false
 
     /// Reads `text`; `source` names it in errors (`--template`, or the
-    /// file). An unknown field or a Mustache syntax error is a Problem.
+    /// file). An unknown field, a tag or section left open or another
+    /// Mustache syntax error is a Problem.
     package init(_ text: String, source: String, locale: AgendaLocale, today: LocalDate?) throws(Problem) {
-        try AgendaTemplate.checkFields(text, source: source)
+        try AgendaTemplate.checkTags(text, source: source)
         let pragma = "{{% CONTENT_TYPE: TEXT}}"
         do {
             template = try MustacheTemplate(string: pragma + text)
@@ -165,40 +166,94 @@ package struct AgendaTemplate {
 
     /// Every `{{name}}`, `{{#name}}`, `{{^name}}`, `{{/name}}`, `{{&name}}`
     /// and `{{{name}}}` must name a field: a misspelt one would print
-    /// nothing and go unnoticed. Comments, pragmas and partials are not
-    /// names; after a delimiter change (`{{=<% %>=}}`) nothing is checked.
-    static func checkFields(_ text: String, source: String) throws(Problem) {
+    /// nothing and go unnoticed. Each tag must be closed with `}}` and
+    /// each section with its own `{{/name}}`: said here with the tag and
+    /// where it is, since Mustache's own errors name neither. Comments,
+    /// pragmas and partials are not names; after a delimiter change
+    /// (`{{=<% %>=}}`) nothing is checked.
+    static func checkTags(_ text: String, source: String) throws(Problem) {
         let known = Set(fields.map(\.name))
+        var place = TextPlace(text)
+        var sections: [(name: String, tag: String, opened: String)] = []
         var rest = Substring(text)
-        var line = 1
         while let open = rest.range(of: "{{") {
-            line += rest[..<open.lowerBound].filter { $0 == "\n" }.count
+            let at = place.position(of: open.lowerBound)
             let afterOpen = rest[open.upperBound...]
-            guard let close = afterOpen.range(of: "}}") else { return }  // Mustache reports it
+            guard let close = afterOpen.range(of: "}}") else {
+                let tag = "{{" + afterOpen.prefix { $0 != "\n" }.prefix(30)
+                throw Problem(description: "\(source):\(at): the tag \(tag) is not closed with }}")
+            }
             var name = afterOpen[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
             rest = afterOpen[close.upperBound...]
             guard let sigil = name.first else { continue }
             if sigil == "=" { return }
-            if "!%><$".contains(sigil) { continue }
-            if "#^/&{".contains(sigil) { name = String(name.dropFirst()).trimmingCharacters(in: .whitespaces) }
+            if "#^/&{$<".contains(sigil) { name = String(name.dropFirst()).trimmingCharacters(in: .whitespaces) }
             if name.hasSuffix("}") { name = String(name.dropLast()).trimmingCharacters(in: .whitespaces) }
             if sigil == "{", rest.first == "}" { rest = rest.dropFirst() }
-            if name == "." || known.contains(name) { continue }
-            let bare = name.replacingOccurrences(of: "-", with: "").replacingOccurrences(of: "_", with: "").lowercased()
-            let near = fields.map(\.name).filter { $0.replacingOccurrences(of: "-", with: "") == bare || $0.hasPrefix(String(name.prefix(5))) }
-            throw Problem(description: "\(source):\(line): no field \"\(name)\""
-                + (near.isEmpty ? "" : " (did you mean \(near.joined(separator: ", "))?)")
+            switch sigil {
+            case "#", "^", "$", "<": sections.append((name, "{{\(sigil)\(name)}}", at))
+            case "/":
+                guard let last = sections.popLast() else {
+                    throw Problem(description: "\(source):\(at): {{/\(name)}} closes no section")
+                }
+                guard last.name == name else {
+                    throw Problem(description: "\(source):\(at): {{/\(name)}} closes the section \(last.tag) "
+                        + "opened at \(last.opened); close it with {{/\(last.name)}} first")
+                }
+            default: break
+            }
+            if "!%><$".contains(sigil) || name == "." || known.contains(name) { continue }
+            throw Problem(description: "\(source):\(at): no field \"\(name)\"" + nearFields(name)
                 + "; fields: " + fields.map(\.name).joined(separator: ", "))
+        }
+        if let left = sections.last {
+            throw Problem(description: "\(source):\(left.opened): the section \(left.tag) is not closed (end it with {{/\(left.name)}})")
         }
     }
 
+    /// " (did you mean …?)" with the fields `name` likely meant, else "".
+    private static func nearFields(_ name: String) -> String {
+        let bare = name.replacingOccurrences(of: "-", with: "").replacingOccurrences(of: "_", with: "").lowercased()
+        let near = fields.map(\.name).filter { $0.replacingOccurrences(of: "-", with: "") == bare || $0.hasPrefix(String(name.prefix(5))) }
+        return near.isEmpty ? "" : " (did you mean \(near.joined(separator: ", "))?)"
+    }
+
+    /// Mustache's errors in words. Its reader's own error (the template
+    /// ends inside a tag) is of a type it does not export, so it is known
+    /// by its name.
     static func words(_ error: Error) -> String {
         switch error {
         case MustacheTemplate.Error.sectionCloseNameIncorrect: return "a section is closed with another name than it was opened with"
         case MustacheTemplate.Error.unfinishedName: return "a tag is not closed with }}"
         case MustacheTemplate.Error.expectedSectionEnd: return "a section is not closed ({{/name}})"
+        case _ where "\(error)" == "overflow": return "the template ends inside a tag"
         default: return "\(error)"
         }
+    }
+}
+
+/// Lines and columns (from 1, in characters) of places in a text, found
+/// going forward.
+private struct TextPlace {
+    let text: String
+    var line = 1
+    var lineStart: String.Index
+    var scanned: String.Index
+
+    init(_ text: String) {
+        self.text = text
+        lineStart = text.startIndex
+        scanned = text.startIndex
+    }
+
+    /// `line:column` of `index`, which is not before the last one asked for.
+    mutating func position(of index: String.Index) -> String {
+        for i in text[scanned..<index].indices where text[i] == "\n" {
+            line += 1
+            lineStart = text.index(after: i)
+        }
+        scanned = index
+        return "\(line):\(text.distance(from: lineStart, to: index) + 1)"
     }
 }
 

@@ -4,7 +4,7 @@ import Synchronization
 /// `occurrences`, made on every core and written in order, take their
 /// writer here, and the output gives each back once its bytes are out,
 /// so that the few alive at once are used again, their pages already
-/// mapped, instead of a new writer (327 KB) in fresh memory for each.
+/// mapped, instead of a new writer in fresh memory for each.
 package final class ByteWriterPool: Sendable {
     private let spare = Mutex<[ByteWriter]>([])
     /// Writers kept at most; more given back are freed.

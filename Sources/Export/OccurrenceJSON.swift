@@ -20,7 +20,7 @@ package enum OccurrenceJSON {
     /// write them, in one run of stores into room reserved once (written
     /// field by field, the object's parts checked the writer's room and
     /// that it alone held its buffer five times, and the line feed once
-    /// more: 16 M of 915 M instructions for 16 years of 5,000 events).
+    /// more).
     package static func writeLine(_ settled: UnsafePointer<SettledOccurrence>, timeline: ZoneTimeline,
                                   into out: inout ByteWriter, cache: inout EventFieldsCache) {
         let parts = cache.parts(of: settled)
@@ -247,8 +247,7 @@ package struct EventFieldsCache {
 
     /// Where each record's fields are: open addressing by the record's
     /// address (a multiply and a shift, where a `Dictionary` hashed every
-    /// lookup with SipHash: 40 M of 1.79 G instructions for 182,978
-    /// occurrences), at most half full.
+    /// lookup with SipHash), at most half full.
     private struct Slot {
         var key: UInt = 0  // no object lives at 0: an empty slot
         var parts = Parts(uid: 0..<0, title: 0..<0, rest: 0..<0)
@@ -293,11 +292,9 @@ package struct EventFieldsCache {
     private mutating func write(_ record: EventRecord, key: UInt) -> Parts {
         // Emptied before the buffer would double past the limit (16 KiB
         // doubled six times is 1 MiB; an event's fields are rarely 64 KiB):
-        // at most 1 MiB a cache, not 2. A larger cache saved no work: `days`
-        // of a year of a 20,000-event calendar took the same instructions
-        // with 1 MiB as with 2 MiB (1.703 G, 1.702 G). Its memory is kept:
-        // made anew, the buffer grew again from 16 KiB into fresh memory
-        // each time (a month of 50,000 series: 10,400 page faults, 40 MB).
+        // at most 1 MiB a cache, not 2; a larger cache saved no work. Its
+        // memory is kept: made anew, the buffer grew again from 16 KiB into
+        // fresh memory each time.
         if bytes.count > EventFieldsCache.limit - (64 << 10) {
             bytes.removeAll()
             slots.withUnsafeMutableBufferPointer { $0.update(repeating: Slot()) }

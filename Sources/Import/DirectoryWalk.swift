@@ -36,7 +36,7 @@ struct InputFile: Sendable, Equatable {
 /// once per link); a directory reached a second time by another way is
 /// not walked again, and a file reached twice (two links to it, hard
 /// links) is read once, under its first path.
-struct DirectoryWalk {
+package struct DirectoryWalk {
     /// Diagnostics of the walk, in the order met.
     private(set) var diagnostics: [Diagnostic] = []
     /// Directories and entries that could not be read (exit code 66).
@@ -55,6 +55,24 @@ struct DirectoryWalk {
             device = UInt64(status.st_dev)
             inode = UInt64(status.st_ino)
         }
+
+        init(device: UInt64, inode: UInt64) {
+            self.device = device
+            self.inode = inode
+        }
+    }
+
+    /// The path by which reading the directory `root` reads the file of
+    /// this device and inode, nil when it does not: what keeps `-o` from
+    /// replacing a calendar found inside an input directory, whatever the
+    /// path (a link, a hard link) it is named by.
+    package static func pathReading(device: UInt64, inode: UInt64, under root: String) -> String? {
+        var status = stat()
+        guard stat(root, &status) == 0, kind(status) == S_IFDIR else { return nil }
+        var walk = DirectoryWalk()
+        _ = walk.walk(root, status: status)
+        let wanted = FileIdentity(device: device, inode: inode)
+        return walk.files.first { $0.identity == wanted }?.file.path
     }
 
     /// The names read as calendars, lower-cased.

@@ -9,6 +9,9 @@ public struct ImportReport: Sendable {
     public var jsonFiles = 0
     /// Inputs that did not exist or could not be read.
     public var unreadable = 0
+    /// Files read whose content is no calendar (binary data, a web page,
+    /// text of neither format): each skipped whole with an error.
+    public var notCalendars = 0
     public var events = 0
     public var recurringSeries = 0
     public var overrides = 0

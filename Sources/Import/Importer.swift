@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import EventModel
 import Foundation
 import ICal
@@ -111,6 +116,10 @@ package struct Importer {
             }
             var status = stat()
             guard stat(input, &status) == 0 else {
+                if let scheme = AddressInput.scheme(of: input) {
+                    unreadable(AddressInput.shortName(input), AddressInput.explanation(scheme: scheme), &report, diagnostic)
+                    continue
+                }
                 let reason = errno == ENOENT ? "no such file or directory"
                     : errno == ELOOP ? "symbolic links that lead back to themselves" : DirectoryWalk.reason(errno)
                 unreadable(input, reason, &report, diagnostic)
@@ -141,22 +150,32 @@ package struct Importer {
                           stored: ((StoredItem) -> Bool)?, diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
         let path = file.path
         let name = path == "-" && file.bytes == nil && file.descriptor == nil ? "<stdin>" : path
-        // A file found in a directory is opened without blocking (a named
-        // pipe called x.ics must not hang the walk) and read only if it is
-        // still a regular file once open.
+        // A path is opened without blocking: a named pipe must not hang the
+        // run. One found in a directory is read only if it is still a
+        // regular file once open; one given by name only if a writer has it.
+        let opened = file.bytes == nil && file.descriptor == nil && path != "-"
         let fd: Int32 = file.bytes != nil ? -1 : file.descriptor ?? (path == "-" ? 0
-            : open(path, O_RDONLY | O_CLOEXEC | (file.foundInDirectory ? O_NONBLOCK : 0)))
+            : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK))
         guard fd >= 0 || file.bytes != nil else {
             unreadable(name, DirectoryWalk.reason(file.descriptor == nil ? errno : EBADF), &report, diagnostic)
             return true
         }
         defer { if fd > 0 && file.descriptor == nil { close(fd) } }
-        if file.foundInDirectory {
+        var firstBytes: [UInt8] = []
+        if opened {
             var status = stat()
-            guard fstat(fd, &status) == 0, DirectoryWalk.kind(status) == S_IFREG else {
+            let kind = fstat(fd, &status) == 0 ? DirectoryWalk.kind(status) : 0
+            if file.foundInDirectory && kind != S_IFREG {
                 diagnostic(Diagnostic(.warning, .notRegularFile, at: SourcePosition(file: name, line: 0),
                                       "not a regular file; skipped"))
                 return true
+            }
+            if kind == S_IFIFO {
+                guard let bytes = Importer.bytesOfWrittenPipe(fd) else {
+                    unreadable(name, "a named pipe that no process writes to; busylife does not wait for one", &report, diagnostic)
+                    return true
+                }
+                firstBytes = bytes
             }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         }
@@ -167,7 +186,8 @@ package struct Importer {
             if let color = collection.color { report.calendarColors[collection.name] = color }
         }
         // Sniff the format from the first bytes; the source replays them.
-        let source = file.bytes.map { ByteSource(bytes: $0) } ?? ByteSource(fileDescriptor: fd)
+        let source = file.bytes.map { ByteSource(bytes: $0) }
+            ?? (firstBytes.isEmpty ? ByteSource(fileDescriptor: fd) : Importer.source(fd, after: firstBytes))
         guard let head = source.peek(4096) else {
             unreadable(name, DirectoryWalk.reason(errno), &report, diagnostic)
             return true
@@ -191,10 +211,44 @@ package struct Importer {
             diagnostic(Diagnostic(.warning, .unknownFormat, at: SourcePosition(file: name, line: 0), "empty file"))
             return true
         case .unknown:
+            report.notCalendars += 1
             diagnostic(Diagnostic(.error, .unknownFormat, at: SourcePosition(file: name, line: 1),
                                   "neither iCalendar nor BusyLife JSON; file skipped"))
             return true
+        case .notCalendar(let other):
+            report.notCalendars += 1
+            let skipped = NotCalendar.skip(source)
+            diagnostic(other.diagnostic(file: name, bytes: skipped.bytes, lines: skipped.lines, start: skipped.start))
+            return true
         }
+    }
+
+    /// What a named pipe opened without blocking holds at once: nil when no
+    /// process has it open for writing (a read would wait for one, perhaps
+    /// forever), else the bytes already written (none yet is fine: the
+    /// writer, say `<(curl …)`, is still at work).
+    private static func bytesOfWrittenPipe(_ fd: Int32) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var count: Int
+        repeat { count = buffer.withUnsafeMutableBytes { readBytes(fd, $0) } } while count < 0 && errno == EINTR
+        if count == 0 { return nil }
+        return count > 0 ? Array(buffer[0..<count]) : []
+    }
+
+    /// The descriptor's bytes after `first`, which were read from it already.
+    private static func source(_ fd: Int32, after first: [UInt8]) -> ByteSource {
+        var waiting = first[...]
+        return ByteSource(pulling: { buffer in
+            if !waiting.isEmpty {
+                let count = min(buffer.count, waiting.count)
+                buffer.copyBytes(from: waiting.prefix(count))
+                waiting = waiting.dropFirst(count)
+                return count
+            }
+            var count: Int
+            repeat { count = readBytes(fd, buffer) } while count < 0 && errno == EINTR
+            return count
+        })
     }
 
     /// jCal: the JSON transcoded into iCalendar text as the `.ics` reader
@@ -234,6 +288,8 @@ package struct Importer {
 /// What a file holds, judged by its first bytes, then its name.
 enum InputFormat: Equatable {
     case ics, jcal, busyLifeJSON, empty, unknown
+    /// Binary data or markup, whatever the name says.
+    case notCalendar(NotCalendar)
 
     static func detect(_ head: [UInt8], path: String) -> InputFormat {
         var index = 0  // a byte-order mark is gone already (ByteSource)
@@ -254,6 +310,7 @@ enum InputFormat: Equatable {
         if first == 0x7B { return .busyLifeJSON }
         let rest = head[index...].prefix(6).map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
         if rest == Array("BEGIN:".utf8) { return .ics }
+        if let other = NotCalendar.judge(head[index...]) { return .notCalendar(other) }
         let lower = path.lowercased()
         if lower.hasSuffix(".ics") || lower.hasSuffix(".ical") || lower.hasSuffix(".ifb") { return .ics }
         if lower.hasSuffix(".json") { return .busyLifeJSON }
@@ -268,6 +325,7 @@ extension ImportReport {
         jcalFiles += other.jcalFiles
         jsonFiles += other.jsonFiles
         unreadable += other.unreadable
+        notCalendars += other.notCalendars
         events += other.events
         calendars.formUnion(other.calendars)
         for (name, color) in other.calendarColors where calendarColors[name] == nil { calendarColors[name] = color }
@@ -286,4 +344,9 @@ extension ImportReport {
 /// Counts diagnostics from the escaping callbacks of a read.
 private final class DiagnosticTally {
     var report = ImportReport()
+}
+
+/// `read(2)`, out of reach of `Importer`'s own `read` methods.
+private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+    read(fd, buffer.baseAddress, buffer.count)
 }

@@ -65,7 +65,7 @@ final class JSONTokenizer {
     /// The last `.string` token as a String: bad UTF-8 becomes U+FFFD (noted in `repairedTextLine`).
     func string() -> String {
         // ASCII (nearly always) needs no validation: `String(validating:)`
-        // is generic and costs about a thousand instructions a call.
+        // is generic and costly a call.
         if !textRepaired, text.withUnsafeBufferPointer({ $0.allSatisfy { $0 < 0x80 } }) {
             return String(decoding: text, as: UTF8.self)
         }

@@ -196,6 +196,7 @@ extension WindowsZones {
         "(UTC+05:30) Chennai, Kolkata, Mumbai, New Delhi": "Asia/Calcutta",
         "(UTC+05:30) Sri Jayawardenepura": "Asia/Colombo",
         "(UTC+05:45) Kathmandu": "Asia/Katmandu",
+        "(UTC+06:00) Astana": "Asia/Bishkek",
         "(UTC+06:00) Dhaka": "Asia/Dhaka",
         "(UTC+06:00) Omsk": "Asia/Omsk",
         "(UTC+06:30) Yangon (Rangoon)": "Asia/Rangoon",

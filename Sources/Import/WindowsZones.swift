@@ -3,7 +3,8 @@
 enum WindowsZones {
     /// The IANA name for a Windows zone id (`W. Europe Standard Time`) or
     /// display name (`(UTC+01:00) Amsterdam, Berlin, ...`), ignoring case
-    /// and extra white space.
+    /// and extra white space, with `&` and `and` alike: Outlook writes
+    /// `(UTC-05:00) Eastern Time (US and Canada)` as well as CLDR's `(US & Canada)`.
     static func ianaName(for name: String) -> String? {
         if let exact = byWindowsID[name] ?? byDisplayName[name] { return exact }
         let key = normalized(name)
@@ -34,7 +35,8 @@ enum WindowsZones {
     }
 
     private static func normalized(_ name: String) -> String {
-        name.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+        name.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" })
+            .map { $0 == "&" ? "and" : $0 }.joined(separator: " ")
     }
 
     private static let folded: [String: String] = {

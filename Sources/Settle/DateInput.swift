@@ -74,14 +74,27 @@ package struct DateInput: Hashable, Sendable, CustomStringConvertible {
         return table
     }()
 
-    /// `+3d`, `-2w`, `+1m`, `+1y`, `7d`; nil when the text has another shape.
-    static func relative(_ raw: String, from base: LocalDate, text: String) throws(Problem) -> LocalDate? {
+    /// Whether `text` is written as a relative date (`-2w`, `+3d`, `7d`, in
+    /// any case), however far it reaches.
+    package static func isRelative(_ text: String) -> Bool {
+        relativeParts(text.trimmingBlanks().lowercased()) != nil
+    }
+
+    /// The sign, digits and unit of `+3d`, `-2w`, `+1m`, `+1y`, `7d`; nil
+    /// when the text has another shape.
+    static func relativeParts(_ raw: String) -> (sign: Int, digits: Substring, unit: Character)? {
         var body = Substring(raw)
         var sign = 1
         if body.first == "+" { body.removeFirst() } else if body.first == "-" { sign = -1; body.removeFirst() }
         guard let unit = body.last, "dwmy".contains(unit) else { return nil }
         let digits = body.dropLast()
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return (sign, digits, unit)
+    }
+
+    /// `+3d`, `-2w`, `+1m`, `+1y`, `7d`; nil when the text has another shape.
+    static func relative(_ raw: String, from base: LocalDate, text: String) throws(Problem) -> LocalDate? {
+        guard let (sign, digits, unit) = relativeParts(raw) else { return nil }
         guard digits.count <= 7, let count = Int(digits) else { throw Problem(description: "\"\(text)\" reaches past 9999-12-31") }
         let amount = sign * count
         switch unit {
@@ -216,28 +229,40 @@ package enum DateWindow {
         package var description: String { flag.map { "\($0) \(message)" } ?? message }
     }
 
-    /// The window `--from` and `--to` name:
+    /// The window `--from` and `--to` name, with `days` the length a user
+    /// asked for (`agenda --days`), if any:
     ///
-    /// - neither: the command's default window;
+    /// - neither: the command's default window, or `days` days from today;
     /// - both: from the first day `--from` names to the last day `--to`
-    ///   names (`--to +6d` counts from the first day of `--from`);
+    ///   names (`--to +6d` counts from the first day of `--from`); with
+    ///   `days` too, a problem (three bounds for two ends);
+    /// - one alone with `days`: that many days from the first day `--from`
+    ///   names, or up to the last day `--to` names, even a unit's
+    ///   (`--from 2026-11 --days 3` is 1 to 3 November);
     /// - one alone that names a unit (`2026-11`, `2026`, `2026-W48`): that unit;
     /// - one alone that names a day: the default window's length from it
     ///   (`--from`) or up to it (`--to`).
-    package static func resolve(from: String?, to: String?, today: LocalDate, default fallback: Default) throws(Problem) -> ClosedRange<LocalDate> {
+    package static func resolve(from: String?, to: String?, days: Int? = nil, today: LocalDate,
+                                default fallback: Default) throws(Problem) -> ClosedRange<LocalDate> {
+        if days != nil && from != nil && to != nil {
+            throw Problem(flag: "--days", message: "with both --from and --to: give two of the three")
+        }
         let start: DateInput?
         do { start = try from.map { text throws(DateInput.Problem) in try DateInput.parse(text, today: today) } }
         catch { throw Problem(flag: "--from", message: error.description) }
         let end: DateInput?
         do { end = try to.map { text throws(DateInput.Problem) in try DateInput.parse(text, today: today, base: start?.first) } }
         catch { throw Problem(flag: "--to", message: error.description) }
-        let length = fallback.days
+        let length = days ?? fallback.days
         let first: LocalDate, last: LocalDate
         switch (start, end) {
+        case (nil, nil) where days != nil: (first, last) = (today, clamped(today, length - 1))
         case (nil, nil): (first, last) = fallback.window(today: today)
         case (let start?, let end?): (first, last) = (start.first, end.last)
-        case (let start?, nil): (first, last) = start.isUnit ? (start.first, start.last) : (start.first, clamped(start.first, length - 1))
-        case (nil, let end?): (first, last) = end.isUnit ? (end.first, end.last) : (clamped(end.last, 1 - length), end.last)
+        case (let start?, nil) where start.isUnit && days == nil: (first, last) = (start.first, start.last)
+        case (let start?, nil): (first, last) = (start.first, clamped(start.first, length - 1))
+        case (nil, let end?) where end.isUnit && days == nil: (first, last) = (end.first, end.last)
+        case (nil, let end?): (first, last) = (clamped(end.last, 1 - length), end.last)
         }
         guard first <= last else { throw Problem(flag: nil, message: "--from \(first) is after --to \(last)") }
         return first...last

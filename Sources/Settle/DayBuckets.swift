@@ -31,7 +31,8 @@ struct DayBuckets {
     var outOfRange: [ClaimKey: Event] = [:]
 
     /// Without `counting` (a list of occurrences counts no day), no
-    /// counts: each piece of 16 years' expansion had 140 KB of them.
+    /// counts: each piece of a long window's expansion would hold a slot
+    /// per day for nothing.
     init(days: Int, counting: Bool = true) {
         let slots = counting ? days + 1 : 0
         counts = Array(repeating: 0, count: slots)
@@ -319,8 +320,7 @@ struct PlacedOccurrences: RandomAccessCollection {
 /// placed (`PlacedOccurrences`): the order is a list of where each lies,
 /// or, where days are listed, the blocks they were moved into in that
 /// order (`PlacedOccurrences.moved`). Moving them into one new array in
-/// that order took 8 of 82 ms for 16 years of 5,000 events (182,978
-/// occurrences, 22 MB), most of it in faulting in new memory.
+/// that order costs a second copy of every occurrence in fresh memory.
 public struct SettledOccurrences: RandomAccessCollection, @unchecked Sendable {
     // Unchecked: the blocks are only read once settling is done.
     /// Keeps the memory `reader` reads.
@@ -354,9 +354,9 @@ public struct SettledOccurrences: RandomAccessCollection, @unchecked Sendable {
     /// The occurrences of `range` copied bit for bit into `room` (room for
     /// `range.count` of them), and where each copy is. Read in one tight
     /// loop, many come in from memory at once; read one by one between the
-    /// work of writing each (some 1,500 instructions), every one of them
-    /// waited for memory alone: 16 years of 5,000 events took 26 ms to
-    /// write that way, against 14 ms from one array in output order.
+    /// work of writing each, every one of them waits for memory alone,
+    /// and writing takes nearly twice as long as from one array in output
+    /// order.
     ///
     /// The copies hold no reference of their own (none is retained for
     /// them): they must never be deinitialized, and are valid while this

@@ -79,11 +79,10 @@ enum Expansion {
     private static func expand(singles: [Occurrence], series: inout [Series], limits: [Int]?, releasing: Bool,
                                stopPast budget: Int, window: ExpansionWindow, placer: Placer)
         -> (buckets: [DayBuckets], generated: Int) {
-        // Small pieces keep both cores busy to the end (with four a core,
-        // the last piece of 16 years of a list of occurrences ran alone
-        // for 3 ms); but a piece that counts days holds its busy time
-        // until the pieces are merged (a year's heatmap of 200,000 events
-        // peaked 4 MB higher with sixteen a core), so those stay at four.
+        // Small pieces keep both cores busy to the end (with few, the last
+        // piece of a long list of occurrences runs alone); but a piece that
+        // counts days holds its busy time until the pieces are merged, so
+        // those stay few to keep a heatmap's peak memory down.
         let width = ParallelChunks.width
         let seriesPieces = (placer.options.countsDays ? 4 : 16) * width
         let pieces = ParallelChunks.ranges(count: singles.count, chunks: 2 * width).map(Piece.singles)
@@ -91,8 +90,7 @@ enum Expansion {
         let spent = Atomic<Int>(0)
         // Each piece borrows a scratch room and gives it back, so that at
         // most one a core is ever made: with one a piece, the 36 pieces of
-        // 16 years of a 5,000-event calendar each grew theirs by doubling
-        // into fresh memory (280 page faults more).
+        // a long window each grew theirs by doubling into fresh memory.
         let scratches = Mutex<[Series.Scratch]>([])
         let buckets = ParallelChunks.sharing(&series) { series in
             ParallelChunks.map(count: pieces.count, chunks: pieces.count) { range in

@@ -39,8 +39,9 @@ struct Intake {
     /// Instances the intake may generate, in all, to find where COUNT
     /// series end (`mayReachWindow`): a million, and 200 more for each
     /// master read, so that the work stays in step with the input and a
-    /// file of many short COUNT series keeps each far one dormant (200,000
-    /// daily series of COUNT=30 held 132 MB when the million was all).
+    /// file of many short COUNT series keeps each far one dormant (with a
+    /// fixed allowance, a file of many short series ran out of it early and
+    /// kept the rest whole).
     /// Past it, series are kept whole (expansion decides, under its own
     /// budget).
     private var countBudget = 1_000_000
@@ -157,8 +158,7 @@ struct Intake {
         result.reserveCapacity(singles.count)
         for (record, order, key) in singles {
             // The fields read where the record keeps them: a copy of the
-            // event retained and released every reference in it (4,088
-            // single events: 2.3 M instructions, before the work is shared).
+            // event retained and released every reference in it.
             guard let claim = claims[key], claim.order == order else { continue }
             result.append(Occurrence(record: record, start: record.event.start, end: record.event.end, recurrenceID: nil))
         }

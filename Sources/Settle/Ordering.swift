@@ -39,8 +39,7 @@ enum Ordering {
     /// same code points.
     static func codePointOrder(_ a: String, _ b: String) -> Bool? {
         // In place with `memcmp` where the bytes lie together (a native
-        // string): byte by byte through the views, ties of 16 years of
-        // 5,000 events took 9 M instructions.
+        // string): byte by byte through the views is several times slower.
         let inPlace = a.utf8.withContiguousStorageIfAvailable { x in
             b.utf8.withContiguousStorageIfAvailable { y in bytesOrder(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y)) }
         }
@@ -84,8 +83,8 @@ enum Ordering {
                        chunks: Int? = nil) -> (kept: SettledOccurrences, order: [Int]) {
         let chunks = chunks ?? ParallelChunks.chunks(for: placed.count)
         // Past 4,294,967,296 places (2 million blocks) codes would not fit
-        // a key: some 450 GB of placed occurrences at 104 bytes each, which
-        // memory keeps out of reach (the work budget caps only instances
+        // a key: hundreds of gigabytes of placed occurrences, which memory
+        // keeps out of reach (the work budget caps only instances
         // from rules; single events and overrides count against memory).
         precondition(placed.codeBound <= 1 << 32, "\(placed.codeBound) places of occurrences")
         var keys = placed.keys(chunks: chunks, state: { TitleKeys() }) { titles, settled, code in
@@ -148,10 +147,9 @@ enum Ordering {
     /// The title keys (`Occurrence.titleKey`) of one chunk's event records,
     /// each record's title read once: read for each occurrence, the title
     /// retained and released its storage, a count both cores' chunks
-    /// contended for (2.6% of the samples of 16 years of 5,000 events).
-    /// Room for 8,192 records (256 KB): with room for 2,048, the other
-    /// 3,000 of 5,000 events were read at each of their occurrences
-    /// (12 M of 847 M instructions for 16 years).
+    /// contended for. Room for 8,192 records: with much less, the events
+    /// of a large calendar that miss the table are read again at each of
+    /// their occurrences.
     final class TitleKeys {
         private static let sizeBits = 14
         private static let size = 1 << sizeBits
@@ -179,8 +177,8 @@ enum Ordering {
         }
     }
 
-    /// 24 bytes: the keys of a month of 50,000 series are sorted and
-    /// merged while the series' occurrences are held, under 64 MB in all.
+    /// Kept small: the keys of a month of a large calendar are sorted and
+    /// merged while its occurrences are held.
     struct SortKey {
         var start: Instant
         var end: Instant
@@ -207,8 +205,8 @@ enum Ordering {
 
         /// `keys` sorted by `less`: by start in passes of its digits (a
         /// radix sort, stable, over the bits in which the starts differ),
-        /// then each run of one start by `less`. The comparison sort took
-        /// 54 M of 1,094 M instructions for 16 years of 5,000 events.
+        /// then each run of one start by `less`, which a comparison sort
+        /// of every key costs several times more.
         /// `spare`, room for as many keys, holds every other pass.
         @Sendable static func sort(_ keys: UnsafeMutableBufferPointer<SortKey>, spare: UnsafeMutablePointer<SortKey>) {
             var keys = keys
@@ -228,10 +226,9 @@ enum Ordering {
                 return minutes ? milliseconds / 60_000 : milliseconds
             }
             let span = minutes ? UInt64(bitPattern: high &- low) / 60_000 : UInt64(bitPattern: high &- low)
-            // Digits of up to 12 bits (4,096 counts, 32 KB, a pass): 16
-            // years of minutes (23 bits) take two passes, not three of 8
-            // bits and a copy back from `spare` (28.7 M instructions of
-            // 804 M).
+            // Digits of up to 12 bits (4,096 counts a pass): 16 years of
+            // minutes (23 bits) take two passes, not three of 8 bits and a
+            // copy back from `spare`.
             let bits = 64 - span.leadingZeroBitCount
             let passes = (bits + 11) / 12
             if passes > 0 {

@@ -22,7 +22,7 @@ package enum ParallelChunks {
 
     /// Has libdispatch make its worker threads now, while input is read,
     /// not at the first `map`. On Linux the first `concurrentPerform` of a
-    /// process otherwise finds no worker and waits 0.7-4 ms for one to be
+    /// process otherwise finds no worker and waits for one to be
     /// made, while the calling thread runs the chunks alone: most of a
     /// year's expansion of a 5,000-event calendar. Once a process (a
     /// library user's small settles start them too); the threads then wait
@@ -65,8 +65,7 @@ package enum ParallelChunks {
 extension ParallelChunks {
     /// How many chunks work over `count` elements is cut into: one below
     /// 4,096 (handing work to the other cores would cost more than they
-    /// save), else one a core. Ordering the 10,247 occurrences of a year of
-    /// a 5,000-event calendar on both cores saved 0.6-1.2 ms of 28.
+    /// save), else one a core.
     package static func chunks(for count: Int) -> Int {
         count < 4_096 ? 1 : width
     }

@@ -148,8 +148,7 @@ struct Series {
 
     /// Room one expansion lends the next (a chunk expands its series one
     /// after another): the original starts, which for 16 years of a weekly
-    /// series grew by doubling, copied at each step (20 M of 1,276 M
-    /// instructions).
+    /// series grew by doubling, copied at each step.
     struct Scratch {
         fileprivate var starts: [Start] = []
         fileprivate static let keptStarts = 4_096
@@ -167,8 +166,7 @@ struct Series {
     /// The same, each occurrence handed to `each` as it is made, in the
     /// same order, and no list made: expansion places them at once. Taken
     /// from a list, each was copied (its event record retained) and
-    /// released again with the list, 16 M of 1,005 M instructions for 16
-    /// years of a 5,000-event calendar.
+    /// released again with the list.
     func occurrences(lower: Int64, upper: Int64, core: Range<Int64>? = nil, cap: Int, limit: Int, generated: inout Int,
                      scratch: inout Scratch, diagnostic: (Diagnostic) -> Void, each: (consuming Occurrence) -> Void) {
         let master = self.master
@@ -184,8 +182,8 @@ struct Series {
                                    cap: cap, limit: limit, generated: &generated, room: &scratch.starts,
                                    diagnostic: diagnostic)
         defer {
-            // Kept for the next series up to 4,096 starts (224 KB): a
-            // hostile series' 100,000 is not held while its chunk goes on.
+            // Kept for the next series up to `keptStarts`: a hostile
+            // series' 100,000 is not held while its chunk goes on.
             if starts.capacity <= Scratch.keptStarts {
                 starts.removeAll(keepingCapacity: true)
                 scratch.starts = starts
@@ -357,8 +355,7 @@ struct Series {
     /// The walk of a master's rules into starts, in one or more passes
     /// (`starts(of:...)`), at most `limit` instances in all. Its state is
     /// one value, not variables captured by a nested function: those were
-    /// boxed and checked for exclusive access at every instance (24 M
-    /// instructions of 16 years of 5,000 events).
+    /// boxed and checked for exclusive access at every instance.
     private struct RuleWalk {
         let rules: [RuleExpander]
         let limit: Int

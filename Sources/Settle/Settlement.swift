@@ -6,9 +6,8 @@ import EventModel
 ///
 /// 104 bytes: `busy` lies in the occurrence's last word, where after the
 /// two instants it took a word of its own, and the two dates are day
-/// numbers of 4 bytes each, where two `LocalDate`s took 16 (16 years of
-/// a 5,000-event calendar keep 182,978 of them: 2.9 MB less than at 120
-/// bytes). A list of occurrences never reads the dates, so placing one
+/// numbers of 4 bytes each, where two `LocalDate`s took 16: a long
+/// window keeps hundreds of thousands of these. A list of occurrences never reads the dates, so placing one
 /// no longer works out its year, month and day.
 public struct SettledOccurrence: Sendable {
     public var occurrence: Occurrence

@@ -39,8 +39,8 @@ public struct TravelPlan: Sendable {
     }
 
     public mutating func add(when: String, zone name: String) throws(Problem) {
-        guard let zone = Zone.named(name) else {
-            throw Problem(description: "unknown time zone \"\(name)\" (use an IANA name such as Asia/Tokyo)")
+        guard let zone = Zone.typed(name) else {
+            throw Problem(description: "unknown time zone \"\(name)\" (use an IANA name such as Asia/Tokyo, in any case, or a POSIX TZ string)")
         }
         if let moment = TravelPlan.when(when) {
             steps.append(Step(when: moment, zone: zone))

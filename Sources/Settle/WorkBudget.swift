@@ -42,8 +42,8 @@ package enum WorkBudget {
     }
 
     /// Occurrence-days listed by `days` and `agenda`, for a window of
-    /// `days` days: 100,000 plus 500 a day, at most 250,000 (formatting
-    /// a listed entry costs 2 to 4 µs, so this stays under a second).
+    /// `days` days: 100,000 plus 500 a day, at most 250,000 (so that
+    /// formatting the listed entries stays under a second).
     package static func entries(days: Int) -> Int {
         min(maximumEntries, base + entriesPerDay * max(0, days))
     }
@@ -88,8 +88,7 @@ package enum WorkBudget {
     static func entriesCut(days: [LocalDay], listedUntil listed: Int, total: Int, budget: Int,
                            kept: SettledOccurrences, order: [Int], buckets: DayBuckets) -> Diagnostic {
         // Summed by record first (a series' occurrences share one), so that
-        // no event is copied and no key hashed per occurrence (a year of the
-        // 54 MB calendar: 420,000 of them); then by calendar and UID, each
+        // no event is copied and no key hashed per occurrence; then by calendar and UID, each
         // named by its event listed first. Only the three listed most are
         // ordered (most days first, then by calendar and UID).
         var byRecord: [ObjectIdentifier: (first: Int, amount: Int)] = [:]

@@ -18,7 +18,11 @@ struct AgendaCommand: ParsableCommand {
         (a vdir collection's color file), else by BusyLife type or calendar \
         name. A --calendar that matches no calendar of the input is a usage \
         error that lists them. Default window: today and the next 6 days \
-        (--days N for N days; --from alone: that many days from it). \
+        (--days N for N days; --from alone: that many days from it, \
+        --from 2026-11 alone the month, --from 2026-11 --days 3 its first 3 \
+        days; --days with both --from and --to is a usage error); one \
+        without any event prints nothing and says so on standard error \
+        (not with -q). \
         --template prints each event through a Mustache template instead \
         ({{start-time}} {{title}}; fields in docs/agenda.md, which has \
         khal's, icalBuddy's and gcalcli's layouts). Without INPUT, the \
@@ -68,23 +72,24 @@ struct AgendaCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Print each occurrence through this Mustache template instead: {{start-time}} {{title}}{{#location}} @{{location}}{{/location}} (fields: docs/agenda.md).", valueName: "template"))
     var template: String?
 
-    @Option(help: ArgumentHelp("The same, read from a file.", valueName: "file"))
+    @Option(help: ArgumentHelp("The same, read from a file.", valueName: "file"), completion: .file())
     var templateFile: String?
 
-    @Option(help: ArgumentHelp("Days in the window when --from or --to is missing (default 7: today and the next 6).", valueName: "n"))
-    var days: Int = 7
+    @Option(help: ArgumentHelp("Days in the window (default 7: today and the next 6); from the first day of --from, even of a month (--from 2026-11 --days 3: 1 to 3 November), or up to the last day of --to; not with both.", valueName: "n"))
+    var days: Int?
 
     func validate() throws {
+        LookOptions.warnIfUnknown(look.locale, quiet: input.quiet)
         if template != nil && templateFile != nil { throw ValidationError("give --template or --template-file, not both") }
         if (template != nil || templateFile != nil) && format == .tsv { throw ValidationError("--template writes text: leave out --format tsv") }
-        guard (1...SettleOptions.maximumDays).contains(days) else {
+        if let days, !(1...SettleOptions.maximumDays).contains(days) {
             throw ValidationError("--days wants 1 to \(SettleOptions.maximumDays), not \(days)")
         }
     }
 
     func run() throws {
         Output.ignoreOutputSignals()
-        let options = try settle.options(defaultWindow: .ahead(days: days))
+        let options = try settle.options(defaultWindow: .ahead(days: 7), days: days)
         var templated = template == nil && templateFile == nil ? nil : try makeTemplate(today: try settle.todayDate(timeline: options.timeline))
         templated?.emptyDays = emptyDays
         let out = Output(fd: 1)
@@ -123,6 +128,7 @@ struct AgendaCommand: ParsableCommand {
             }
         }
         try out.finish()
+        if format == .text { input.remarkIfNoEvents(settlement, on: settlement.from...settlement.to, report: report) }
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
     }

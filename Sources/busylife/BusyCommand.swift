@@ -20,7 +20,10 @@ struct BusyCommand: ParsableCommand {
         Default window: today and the next 6 days. docs/free.md has the \
         details.
 
-        -o FILE writes safely, as heatmap's does.
+        \(OutputChoiceHelp.text)
+
+        -o's extensions: .json for json; .ics or .ifb for ics; .txt or none: \
+        --format, else text.
 
         EXAMPLES:
           busylife busy work.ics --today 2026-11-23
@@ -41,20 +44,25 @@ struct BusyCommand: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var settle: SettleFlags
 
-    @Option(help: "text: busy time by day; json: one document (busylife.busy/1); ics: a VFREEBUSY (RFC 5545 3.6.4).")
-    var format: Format = .text
+    @Option(help: "text: busy time by day; json: one document (busylife.busy/1); ics: a VFREEBUSY (RFC 5545 3.6.4). Default: from -o's extension, else text.")
+    var format: Format?
 
     @OptionGroup var common: FreeBusyOptions
 
+    func validate() {
+        LookOptions.warnIfUnknown(common.locale, quiet: input.quiet)
+    }
+
     func run() throws {
         Output.ignoreOutputSignals()
+        let target = try OutputChoice(output: common.output, format: format, default: .text, command: "busy", inputs: input.paths)
         var options = try settle.options(defaultWindow: .ahead(days: 7))
         options.listDays = false  // the occurrences tell tentative time apart; no day lists
-        let (settlement, report) = try input.settle(settle, options, err: Output(fd: 2))
+        let (settlement, report) = try input.settle(settle, options, err: Output(fd: 2), warnings: target.warnings)
         let timeline = settlement.timeline
         let periods = settlement.busyPeriods
         let text: String
-        switch format {
+        switch target.format {
         case .text:
             let view = FreeBusyText(locale: AgendaLocale(identifier: common.localeIdentifier), today: try settle.todayDate(timeline: timeline))
             text = view.busy(days: settlement.days, periods: periods, timeline: timeline)
@@ -72,5 +80,16 @@ struct BusyCommand: ParsableCommand {
         try common.write(text)
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
+    }
+}
+
+extension BusyCommand.Format: WrittenFormat {
+    /// `-o`'s extensions (docs/free.md, Writing a file).
+    var extensions: [String] {
+        switch self {
+        case .text: []
+        case .json: ["json"]
+        case .ics: ["ics", "ifb"]
+        }
     }
 }

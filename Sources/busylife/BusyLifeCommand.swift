@@ -34,7 +34,8 @@ struct BusyLifeCommand: ParsableCommand {
           $BUSYLIFE_CONFIG names) sets calendars (read when no INPUT is
           given), timezone, locale, week-start, working-hours, working-days,
           me and [colors]; flags win over the environment, which wins over
-          the file. busylife config shows the settings and their origins.
+          the file. busylife config shows the settings and their origins;
+          busylife config --init writes them as a first file.
 
         \(ExitStatus.help)
         """,
@@ -43,12 +44,21 @@ struct BusyLifeCommand: ParsableCommand {
                       FreeCommand.self, BusyCommand.self, ConflictsCommand.self, ConvertCommand.self, CheckCommand.self, ConfigCommand.self]
     )
 
-    /// ArgumentParser's `main`, but a usage error found once a subcommand
-    /// runs (a date, a zone, a --calendar name) prints that subcommand's
-    /// usage, as the errors found while parsing do, not `busylife <subcommand>`.
+    /// ArgumentParser's `main`, but `--from -2w` reads as `--from=-2w`
+    /// (`SettleFlags.joiningNegativeDates`), and a usage error found once
+    /// a subcommand runs (a date, a zone, a --calendar name) prints that
+    /// subcommand's usage, as the errors found while parsing do, not
+    /// `busylife <subcommand>`.
     static func main() {
         var command: ParsableCommand
-        do { command = try parseAsRoot() } catch { exit(withError: error) }
+        do { command = try parseAsRoot(SettleFlags.joiningNegativeDates(Array(CommandLine.arguments.dropFirst()))) }
+        catch { exit(withError: error) }
+        if let limit = DescriptorLimit.shortfall(), !(command is ConfigCommand) {
+            let err = Output(fd: 2)
+            err.line("busylife: error: only \(limit) files may be open at once (ulimit -n); busylife needs \(DescriptorLimit.needed) to read its inputs")
+            err.flush()
+            Foundation.exit(66)
+        }
         do {
             try command.run()
         } catch let error as ValidationError {

@@ -46,11 +46,20 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         Output.ignoreOutputSignals()
         let out = Output(fd: 1)
-        var diagnostics = ByteWriter(capacity: 0)  // the objects, comma-separated
+        // JSON diagnostics are written as they come, not held: a damaged
+        // file can draw millions of them.
+        var diagnostics = ByteWriter(capacity: 1 << 12)
+        var listed = 0
+        if format == .json { out.write(CheckSummary.jsonStart) }
         let show = { (diagnostic: Diagnostic) in
+            // The summary counts every diagnostic; --quiet lists errors only.
+            guard !input.quiet || diagnostic.severity == .error else { return }
             switch format {
             case .text: out.line(diagnostic.description)
-            case .json: CheckSummary.append(diagnostic, to: &diagnostics)
+            case .json:
+                CheckSummary.append(diagnostic, first: listed == 0, to: &diagnostics)
+                listed += 1
+                out.write(&diagnostics)
             }
         }
         // What expansion would say of a series whatever the window (an
@@ -68,8 +77,7 @@ struct CheckCommand: ParsableCommand {
         case .text: out.write(CheckSummary.text(report))
         case .json:
             var bytes = ByteWriter()
-            CheckSummary.json(report, diagnostics: diagnostics, into: &bytes)
-            bytes.append(byte: 0x0A)
+            CheckSummary.jsonEnd(report, into: &bytes)
             out.write(&bytes)
         }
         try out.finish()

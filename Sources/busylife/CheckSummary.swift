@@ -10,6 +10,7 @@ enum CheckSummary {
         if report.icsFiles > 0 { formats.append("\(report.icsFiles) iCalendar") }
         if report.jcalFiles > 0 { formats.append("\(report.jcalFiles) jCal") }
         if report.jsonFiles > 0 { formats.append("\(report.jsonFiles) BusyLife JSON") }
+        if report.notCalendars > 0 { formats.append("\(report.notCalendars) not a calendar") }
         let unreadable = report.unreadable > 0 ? ", \(report.unreadable) unreadable" : ""
         lines.append("files: \(report.files)" + (formats.isEmpty ? "" : " (" + formats.joined(separator: ", ") + ")") + unreadable)
         lines.append("events: \(report.events) (recurring series: \(report.recurringSeries), overrides: \(report.overrides))")
@@ -37,17 +38,22 @@ enum CheckSummary {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The report's object appended to `out`; `diagnostics` holds the
-    /// diagnostics' objects, comma-separated (`append(_:to:)`).
-    static func json(_ report: ImportReport, diagnostics: ByteWriter, into out: inout ByteWriter) {
-        JSONObjectWriter.write(into: &out) { json in
-            json.field("schema", "busylife.check/2")
+    /// The report's object begins with its diagnostics, written as they
+    /// come; `jsonEnd` closes the list and adds the counts.
+    static let jsonStart = #"{"schema":"busylife.check/2","diagnostics":["#
+
+    /// The end of the report's object: the diagnostics' list closed, then
+    /// the counts, and a line feed.
+    static func jsonEnd(_ report: ImportReport, into out: inout ByteWriter) {
+        out.append(byte: 0x5D)
+        JSONObjectWriter.continue(into: &out) { json in
             json.object("files") { files in
                 files.field("total", report.files)
                 files.field("ics", report.icsFiles)
                 files.field("json", report.jsonFiles)
                 files.field("jcal", report.jcalFiles)
                 files.field("unreadable", report.unreadable)
+                files.field("notCalendar", report.notCalendars)
             }
             json.field("events", report.events)
             json.field("recurringSeries", report.recurringSeries)
@@ -56,19 +62,7 @@ enum CheckSummary {
             json.object("otherComponents") { other in
                 for (name, count) in report.otherComponents.sorted(by: { $0.key < $1.key }) { other.field(key: name, count) }
             }
-            json.raw("zones") { out in
-                out.append(byte: 0x5B)
-                for (index, zone) in distinctZones(report).enumerated() {
-                    if index > 0 { out.append(byte: 0x2C) }
-                    JSONObjectWriter.write(into: &out) { z in
-                        z.field("tzid", zone.tzid)
-                        z.field("rule", zone.rule.rawValue)
-                        z.field("zone", zone.zone)
-                        z.field("files", zone.files)
-                    }
-                }
-                out.append(byte: 0x5D)
-            }
+            json.raw("zones") { out in zones(report, into: &out) }
             json.object("diagnosticsBySeverity") { severities in
                 severities.field("error", report.errors)
                 severities.field("warning", report.warnings)
@@ -84,17 +78,28 @@ enum CheckSummary {
                     }
                 }
             }
-            json.raw("diagnostics") { out in
-                out.append(byte: 0x5B)
-                diagnostics.withBytes { out.append(bytes: $0) }
-                out.append(byte: 0x5D)
+        }
+        out.append(byte: 0x7D)
+        out.append(byte: 0x0A)
+    }
+
+    private static func zones(_ report: ImportReport, into out: inout ByteWriter) {
+        out.append(byte: 0x5B)
+        for (index, zone) in distinctZones(report).enumerated() {
+            if index > 0 { out.append(byte: 0x2C) }
+            JSONObjectWriter.write(into: &out) { z in
+                z.field("tzid", zone.tzid)
+                z.field("rule", zone.rule.rawValue)
+                z.field("zone", zone.zone)
+                z.field("files", zone.files)
             }
         }
+        out.append(byte: 0x5D)
     }
 
     /// One diagnostic's object appended to `list`, after a comma unless it is the first.
-    static func append(_ diagnostic: Diagnostic, to list: inout ByteWriter) {
-        if list.count > 0 { list.append(byte: 0x2C) }
+    static func append(_ diagnostic: Diagnostic, first: Bool, to list: inout ByteWriter) {
+        if !first { list.append(byte: 0x2C) }
         JSONObjectWriter.write(into: &list) { json in
             json.field("file", diagnostic.source.file)
             json.field("line", diagnostic.source.line)

@@ -15,14 +15,19 @@ struct ConfigCommand: ParsableCommand {
         ~/.config/busylife/config.toml. Each setting comes from a flag of the \
         command run, else the environment (TZ; LC_ALL, LC_TIME, LANG), else \
         the file, else a default. The output is TOML, each line followed by \
-        where its value came from, so that it can start a file of your own. \
-        A malformed file exits 78 and names the line. README, Configuration, \
-        lists the keys.
+        where its value came from, so that it can start a file of your own: \
+        --init writes it as the configuration file, which must not exist yet \
+        (it never replaces one; its folders are made), and prints the file's \
+        path. Never redirect busylife config into the configuration file \
+        itself (> or >>): the shell empties it before busylife reads it, so \
+        busylife refuses to write there (exit 74). A malformed file exits 78 \
+        and names the line. README, Configuration, lists the keys.
 
         EXAMPLES:
           busylife config
-          mkdir -p ~/.config/busylife && busylife config > \\
-            ~/.config/busylife/config.toml
+          busylife config --init
+          busylife config > my-settings.toml
+          BUSYLIFE_CONFIG=work.toml busylife config --init
           BUSYLIFE_CONFIG=work.toml busylife agenda
         """
     )
@@ -30,10 +35,20 @@ struct ConfigCommand: ParsableCommand {
     @Flag(help: "Print only the path of the configuration file.")
     var path = false
 
+    @Flag(name: .customLong("init"), help: "Write the settings as a new configuration file (never over one) and print its path.")
+    var initialize = false
+
+    func validate() throws {
+        if path && initialize { throw ValidationError("give --path or --init, not both") }
+    }
+
     func run() throws {
-        try Configuration.check()
         let environment = ProcessEnvironment.variables
+        // A configuration file named but not there yet is what --init makes.
+        if initialize { return try ConfigCommand.initialize(environment) }
+        try Configuration.check()
         let file = Configuration.active
+        try ConfigCommand.refuseWritingOver(file.path)
         let out = Output(fd: 1)
         if path {
             guard let path = file.path else { throw ValidationError("no configuration file: neither BUSYLIFE_CONFIG, XDG_CONFIG_HOME nor HOME is set") }
@@ -45,7 +60,48 @@ struct ConfigCommand: ParsableCommand {
         try out.finish()
     }
 
-    static func text(_ file: Configuration, environment: [String: String]) -> String {
+    /// `--init`: the settings, written to a configuration file that is not
+    /// there yet (its folders made), and its path printed.
+    static func initialize(_ environment: [String: String]) throws {
+        guard let (path, origin, _) = Configuration.location(environment) else {
+            throw ValidationError("no configuration file: neither BUSYLIFE_CONFIG, XDG_CONFIG_HOME nor HOME is set")
+        }
+        var status = stat()
+        if lstat(path, &status) == 0 {
+            let err = Output(fd: 2)
+            err.line("busylife: \(path) exists already: --init never replaces it (busylife config shows its settings)")
+            err.flush()
+            throw ExitCode(74)
+        }
+        // A folder that cannot be made is named by the failure to write the file.
+        try? FileManager.default.createDirectory(atPath: OutputFile.folder(of: path), withIntermediateDirectories: true)
+        let fresh = Configuration(path: path, pathOrigin: origin)
+        try OutputFile.write(text(fresh, environment: environment, heading: "# busylife configuration (busylife config --init); README, Configuration, lists the keys"),
+                             to: path, replacing: false)
+        let out = Output(fd: 1)
+        out.line(path)
+        try out.finish()
+    }
+
+    /// Exit 74 when standard output is the configuration file itself
+    /// (`busylife config > config.toml`, `>>`): the shell emptied the file
+    /// before it could be read, or the settings would be written after
+    /// themselves. Nothing is written, so that the mistake shows at once.
+    static func refuseWritingOver(_ path: String?) throws {
+        var output = stat(), file = stat()
+        guard let path, fstat(1, &output) == 0, output.st_mode & S_IFMT == S_IFREG, stat(path, &file) == 0,
+              output.st_dev == file.st_dev, output.st_ino == file.st_ino else { return }
+        let err = Output(fd: 2)
+        err.line("busylife: standard output is the configuration file \(path) itself: > empties it before busylife reads it, "
+            + ">> would add the settings to themselves; nothing is written (busylife config --init writes a new file, "
+            + "busylife config > FILE a copy elsewhere)")
+        err.flush()
+        throw ExitCode(74)
+    }
+
+    /// The settings as TOML; the first line says which file they are of,
+    /// unless `heading` replaces it.
+    static func text(_ file: Configuration, environment: [String: String], heading: String? = nil) -> String {
         func quoted(_ text: String) -> String {
             "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         }
@@ -53,16 +109,17 @@ struct ConfigCommand: ParsableCommand {
             file.lines[key].map { $0 > 0 ? "config file, line \($0)" : "config file" } ?? "config file"
         }
         var lines: [String] = []
-        switch (file.path, file.read) {
-        case (nil, _): lines.append("# no configuration file: neither BUSYLIFE_CONFIG, XDG_CONFIG_HOME nor HOME is set")
-        case (let path?, true): lines.append("# \(path) (from \(file.pathOrigin)): read")
-        case (let path?, false): lines.append("# \(path) (from \(file.pathOrigin)): not there, so defaults")
+        switch (heading, file.path, file.read) {
+        case (let heading?, _, _): lines.append(heading)
+        case (nil, nil, _): lines.append("# no configuration file: neither BUSYLIFE_CONFIG, XDG_CONFIG_HOME nor HOME is set")
+        case (nil, let path?, true): lines.append("# \(path) (from \(file.pathOrigin)): read")
+        case (nil, let path?, false): lines.append("# \(path) (from \(file.pathOrigin)): not there, so defaults")
         }
         var rows: [(String, String)] = []
         rows.append(file.calendars.isEmpty
             ? ("# calendars = []", "none: give INPUT paths on each command")
             : ("calendars = [" + file.calendars.map(quoted).joined(separator: ", ") + "]", fromFile("calendars")))
-        if let name = SettleFlags.environmentZoneName(environment), Zone.named(name) != nil {
+        if let name = SettleFlags.environmentZoneName(environment), Zone.typed(name) != nil {
             rows.append(("timezone = " + quoted(name), "TZ"))
         } else if let zone = file.timezone {
             rows.append(("timezone = " + quoted(zone), fromFile("timezone")))

@@ -60,15 +60,51 @@ struct Configuration: Sendable {
         return nil
     }
 
+    /// Far more than any configuration needs; a larger file is a wrong path.
+    static let maximumSize = 1 << 20
+
+    /// The first line holding a NUL, raw or escaped (`\u0000`). The TOML
+    /// reader cuts a string there, so `"a/\u0000b.ics"` would name all of
+    /// `a/`.
+    static func lineWithNUL(_ text: String) -> Int? {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.utf8.contains(0) { return index + 1 }
+            for escape in ["\\u0000", "\\U00000000"] {
+                var rest = line[...]
+                while let found = rest.range(of: escape) {
+                    // An escape only when its backslash is not itself escaped.
+                    let backslashes = line[..<found.lowerBound].reversed().prefix { $0 == "\\" }.count
+                    if backslashes % 2 == 0 { return index + 1 }
+                    rest = line[found.upperBound...]
+                }
+            }
+        }
+        return nil
+    }
+
+    private static func reason(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+
     static func load(environment: [String: String]) throws(Problem) -> Configuration {
         guard let (path, origin, required) = location(environment) else { return Configuration() }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            guard errno == ENOENT else { throw Problem(description: "\(path): cannot be read (\(reason(errno)))") }
             if required { throw Problem(description: "\(path) (BUSYLIFE_CONFIG): no such file") }
             return Configuration(path: path, pathOrigin: origin)
         }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw Problem(description: "\(path): cannot be read (\(isDirectory.boolValue ? "a directory" : "permission denied"))")
+        // A device or a named pipe would be read without end.
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            let kind = status.st_mode & S_IFMT == S_IFDIR ? "a directory" : "not a regular file"
+            throw Problem(description: "\(path): cannot be read (\(kind))")
+        }
+        guard status.st_size <= maximumSize else {
+            throw Problem(description: "\(path): cannot be read (larger than 1 MiB; a configuration is a few lines)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Problem(description: "\(path): cannot be read (\(reason(errno)))")
         }
         guard let text = String(data: data, encoding: .utf8) else { throw Problem(description: "\(path): not UTF-8 text") }
         var configuration = try parse(text, file: path, home: environment["HOME"])
@@ -81,6 +117,9 @@ struct Configuration: Sendable {
     /// Reads the TOML text of `file`: a syntax error names its line and
     /// column (TOML's own words), a value of the wrong kind its key and line.
     static func parse(_ text: String, file: String, home: String?) throws(Problem) -> Configuration {
+        if let number = lineWithNUL(text) {
+            throw Problem(description: "\(file):\(number): a NUL character (\\u0000), which no setting can hold")
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -134,7 +173,7 @@ struct Configuration: Sendable {
             configuration.lines["calendars"] = line(of: "calendars")
         }
         if let zone = try string("timezone") {
-            guard Zone.named(zone) != nil else { throw fail("timezone", "\"\(zone)\" names no time zone (an IANA name such as Europe/Paris)") }
+            guard Zone.typed(zone) != nil else { throw fail("timezone", "\"\(zone)\" names no time zone (\(SettleFlags.zoneForms))") }
             configuration.timezone = zone
         }
         if let locale = try string("locale") {

@@ -21,8 +21,14 @@ struct ConflictsCommand: ParsableCommand {
         conflict is a finding, not an error: the exit code does not change. \
         At most --limit pairs are listed, the first by where the overlap \
         starts; past it a warning says how many were left out and from \
-        where. Default window: today and the next 30 days. docs/free.md has \
+        where. Default window: today and the next 30 days; one without any \
+        event says so on standard error (not with -q). docs/free.md has \
         the details.
+
+        \(OutputChoiceHelp.text)
+
+        -o's extensions: .ndjson or .jsonl for ndjson; .txt or none: \
+        --format, else text.
 
         EXAMPLES:
           busylife conflicts work.ics personal.ics --today 2026-11-23
@@ -50,12 +56,13 @@ struct ConflictsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("List at most this many pairs (a warning names what is left out).", valueName: "n"))
     var limit = 100_000
 
-    @Option(help: "text: by day, for eyes; ndjson: one pair per line.")
-    var format: Format = .text
+    @Option(help: "text: by day, for eyes; ndjson: one pair per line. Default: from -o's extension, else text.")
+    var format: Format?
 
     @OptionGroup var common: FreeBusyOptions
 
     func validate() throws {
+        LookOptions.warnIfUnknown(common.locale, quiet: input.quiet)
         if limit < 1 { throw ValidationError("--limit wants a positive number of pairs") }
         if betweenInputs && input.paths.count < 2 {
             throw ValidationError("--between-inputs wants two inputs or more (each a person or a calendar)")
@@ -64,10 +71,11 @@ struct ConflictsCommand: ParsableCommand {
 
     func run() throws {
         Output.ignoreOutputSignals()
+        let target = try OutputChoice(output: common.output, format: format, default: .text, command: "conflicts", inputs: input.paths)
         var options = try settle.options(defaultWindow: .ahead(days: 31))
         options.listDays = false
         let err = Output(fd: 2)
-        let (settlement, readReport) = try input.settle(settle, options, err: err)
+        let (settlement, readReport) = try input.settle(settle, options, err: err, warnings: target.warnings)
         var report = readReport
         let owners = InputOwners(input.paths)
         let found = settlement.conflicts(limit: limit, acrossGroupsOnly: betweenInputs) { owners.index(ofFile: $0.event.source.file) ?? -1 }
@@ -79,11 +87,13 @@ struct ConflictsCommand: ParsableCommand {
                 + "(uid \(settlement.occurrences[cut.first].event.uid)) with \"\(later.event.title)\" (uid \(later.event.uid)) at \(cut.start) on "
                 + "(--limit lists more, a narrower window fewer)")
             report.count(warning)
-            err.line(warning.description)
-            err.flush()
+            if input.shows(warning) {
+                err.line(warning.description)
+                err.flush()
+            }
         }
         // Up to --limit pairs: written as they are formatted, not held whole.
-        switch format {
+        switch target.format {
         case .text:
             let view = FreeBusyText(locale: AgendaLocale(identifier: common.localeIdentifier), today: try settle.todayDate(timeline: settlement.timeline))
             try common.write { write in view.conflicts(found, in: settlement, write: write) }
@@ -98,7 +108,18 @@ struct ConflictsCommand: ParsableCommand {
                 }
             }
         }
+        if format == .text { input.remarkIfNoEvents(settlement, on: settlement.from...settlement.to, report: report) }
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
+    }
+}
+
+extension ConflictsCommand.Format: WrittenFormat {
+    /// `-o`'s extensions (docs/free.md, Writing a file).
+    var extensions: [String] {
+        switch self {
+        case .text: []
+        case .ndjson: ["ndjson", "jsonl"]
+        }
     }
 }

@@ -30,11 +30,11 @@ struct ConvertCommand: ParsableCommand {
         (nor CSV without a Busy column): such occurrences read back as busy \
         time, and a warning counts them (exit 2). --busy-only leaves them out.
 
-        -o FILE: - is standard output; a known extension (.ics, .jcal, \
-        .json, .csv) sets --format; a regular file is replaced whole \
-        (written beside it, flushed, renamed into place, its permission bits \
-        kept); a device or pipe is written to directly; a failure exits 74 \
-        and leaves no partial file.
+        \(OutputChoiceHelp.text)
+
+        -o's extensions: .ics, .ical or .ifb for ics; .jcal or .jcs for \
+        jcal; .json for events-json; .csv for csv; .txt or none: --format, \
+        else ics.
 
         EXAMPLES:
           busylife convert samples/busylife-events.json -o busylife.ics
@@ -51,7 +51,8 @@ struct ConvertCommand: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var settle: SettleFlags
 
-    @Option(help: ArgumentHelp("ics, jcal, events-json or csv (default: from -o's extension, else ics).", valueName: "format"))
+    @Option(help: ArgumentHelp("ics, jcal, events-json or csv. Default: from -o's extension, else ics.", valueName: "format"),
+            completion: .list(ConvertFormat.allCases.map(\.rawValue)))
     var format: String?
 
     @Flag(help: "One VEVENT per occurrence of the window instead of the events as stored (ics and jcal).")
@@ -65,25 +66,22 @@ struct ConvertCommand: ParsableCommand {
           help: "events-json and csv: write only occurrences that count as busy time (the formats cannot say an event is free).")
     var busyOnly = false
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (written safely, see above).", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- for standard output; its extension may choose the format; written safely, see above).", valueName: "file"),
+            completion: .file())
     var output: String?
 
     func validate() throws {
-        let format = try chosenFormat()
+        _ = try givenFormat()
         _ = try columns()
-        if busyOnly && !format.alwaysExpanded {
-            throw ValidationError("--busy-only is for events-json and csv, which cannot say an event is free; .ics and jCal keep TRANSP and STATUS")
-        }
     }
 
-    private func chosenFormat() throws -> ConvertFormat {
-        if let format {
-            guard let known = ConvertFormat(rawValue: format.lowercased()) else {
-                throw ValidationError("--format must be one of \(ConvertFormat.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(format)\"")
-            }
-            return known
+    /// `--format`, nil when not given.
+    private func givenFormat() throws -> ConvertFormat? {
+        guard let format else { return nil }
+        guard let known = ConvertFormat(rawValue: format.lowercased()) else {
+            throw ValidationError("--format must be one of \(ConvertFormat.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(format)\"")
         }
-        return output.flatMap { $0 == "-" ? nil : ConvertFormat(pathExtension: $0) } ?? .ics
+        return known
     }
 
     private func columns() throws -> [CSVColumn] {
@@ -99,7 +97,11 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         Output.ignoreOutputSignals()
-        let format = try chosenFormat()
+        let target = try OutputChoice(output: output, format: try givenFormat(), default: .ics, command: "convert", inputs: input.paths)
+        let format = target.format
+        if busyOnly && !format.alwaysExpanded {
+            throw ValidationError("--busy-only is for events-json and csv, which cannot say an event is free; .ics and jCal keep TRANSP and STATUS")
+        }
         let settleOptions = try settle.options()
         var options = ConvertOptions(format: format, expand: expand, settle: settleOptions,
                                      windowGiven: settle.from != nil || settle.to != nil,
@@ -108,9 +110,10 @@ struct ConvertCommand: ParsableCommand {
         options.busyOnly = busyOnly
         let err = Output(fd: 2)
         if let warning = settle.zoneSettingWarning(), input.shows(warning) { err.line(warning.description) }
-        let file = try OutputFile.open(output ?? "-")
+        for warning in target.warnings where input.shows(warning) { err.line(warning.description) }
+        let file = try OutputFile.open(target.path)
         let conversion = Conversion(options: options) { bytes in file.write(bytes) }
-        let report: ImportReport
+        var report: ImportReport
         do {
             report = try conversion.run(input.paths.map(InputSource.init(argument:)),
                                         importOptions: ImportOptions(useCalendarZone: !input.noCalendarZone),
@@ -127,6 +130,7 @@ struct ConvertCommand: ParsableCommand {
             throw error
         }
         err.flush()
+        target.warnings.forEach { report.count($0) }
         if conversion.incomplete {
             // Never a partial file: the old one stays.
             file.abort()
@@ -142,5 +146,17 @@ struct ConvertCommand: ParsableCommand {
             file.abort()
         }
         if status != .success { throw status }
+    }
+}
+
+extension ConvertFormat: WrittenFormat {
+    /// `-o`'s extensions (docs/convert.md, Writing a file).
+    var extensions: [String] {
+        switch self {
+        case .ics: ["ics", "ical", "ifb"]
+        case .jcal: ["jcal", "jcs"]
+        case .eventsJSON: ["json"]
+        case .csv: ["csv"]
+        }
     }
 }

@@ -8,13 +8,17 @@ enum ExitStatus {
       0   everything converted
       2   converted, but something was dropped (an error) or read with a
           repair or fallback (a warning); notes never change the exit code
-      64  usage error
+      64  usage error (also -o naming an input, or an extension of a
+          format the command does not write: heatmap -o busy.png)
       65  nothing usable was read, or any error or warning under --strict
       66  an input is missing or unreadable (a file, a folder inside a
-          directory, an --itinerary or --template-file), or a directory
-          holds no calendar file at all
-      74  output error (-o /dev/full, a folder that cannot be written; a
-          closed pipe is not one: output just stops)
+          directory, an --itinerary or --template-file), a directory
+          holds no calendar file at all, an input is a web address (not
+          fetched yet: curl -sL 'URL' | busylife agenda -), or fewer than
+          16 files may be open at once (ulimit -n)
+      74  output error (-o /dev/full, a folder that cannot be written, a
+          file you may not write; a closed pipe is not one: output just
+          stops)
       78  the configuration file is malformed (its line is named)
     """
 
@@ -25,11 +29,15 @@ enum ExitStatus {
       directory, or - for standard input. Directories are read recursively
       for regular files named .ics, .ical, .ifb, .jcal or .json (any case), sorted
       by path, hidden entries skipped; symbolic links are followed, a loop
-      is reported once; dangling links, named pipes and devices are
-      reported and never opened. A vdir collection (a folder with a
+      is reported once; dangling links, named pipes and devices found in
+      a directory are reported and never opened. A named pipe given by
+      name is read when a process writes to it (<(curl -s URL)); with no
+      writer it is an error, never waited for. A vdir collection (a folder with a
       displayname or color file) names its events' calendar (the display
       name, else the folder's name) and gives it its colour; other files
-      keep X-WR-CALNAME, else the file's stem.
+      keep X-WR-CALNAME, else the file's stem. A file that is no calendar
+      (binary data, a web page) is skipped with one error. A web address
+      (https://, webcal://) is not fetched: curl -sL 'URL' | busylife agenda -
     """
 
     /// Exit 66 after saying why on standard error: a file the command
@@ -51,6 +59,7 @@ enum ExitStatus {
       given alone is the window: --from 2026-11. Otherwise a lone --from
       or --to takes the command's default length (its --help says it).
       Years have four digits; a date that does not exist is refused.
+      A minus sign is read as typed: --from -2w is --from=-2w.
     """
 
     static func code(for report: ImportReport, strict: Bool) -> ExitCode {

@@ -5,20 +5,17 @@ import FreeBusy
 import Settle
 
 /// What `free`, `busy` and `conflicts` share: where the output goes (`-o`,
-/// written safely as heatmap's), the locale of the text, and what every
+/// by the rule of every command with it, `OutputChoice`), the locale of the text, and what every
 /// one of them does with its window.
 struct FreeBusyOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Locale for dates, times and words (de_DE, ja_JP...); also the working week's default. Default: LC_ALL, LC_TIME, LANG, then locale in the configuration file.", valueName: "id"))
     var locale: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- for standard output): a regular file is replaced whole, a device or pipe written directly.", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- for standard output; its extension may choose the format; written safely, see above).", valueName: "file"),
+            completion: .file())
     var output: String?
 
     var localeIdentifier: String { LookOptions.localeIdentifier(locale) }
-
-    func validate() {
-        LookOptions.warnIfUnknown(locale)
-    }
 
     /// Writes the whole text to `-o` or standard output.
     func write(_ text: String) throws {

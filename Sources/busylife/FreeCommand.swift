@@ -20,9 +20,14 @@ struct FreeCommand: ParsableCommand {
         maximal free stretch of at least --min, cut at each day's end; \
         --buffer keeps that much time free of meetings on both sides of each \
         busy interval. Default window: today and the next 6 days (--from \
-        alone: 7 days from it). docs/free.md has the details.
+        alone: 7 days from it). A window without any event, all of it \
+        free, says so on standard error (not with -q). docs/free.md has \
+        the details.
 
-        -o FILE writes safely, as heatmap's does.
+        \(OutputChoiceHelp.text)
+
+        -o's extensions: .json for json; .ndjson or .jsonl for ndjson; .ics \
+        or .ifb for ics; .txt or none: --format, else text.
 
         EXAMPLES:
           busylife free work.ics --today 2026-11-23 --tz America/New_York
@@ -61,12 +66,13 @@ struct FreeCommand: ParsableCommand {
     @Option(name: .customLong("buffer"), help: ArgumentHelp("Time kept free before and after every busy interval (at most 12h).", valueName: "length"))
     var bufferText = "0"
 
-    @Option(help: "text: slots by day; json: one document (busylife.free/1); ndjson: one slot per line; ics: a VFREEBUSY of FBTYPE=FREE periods.")
-    var format: Format = .text
+    @Option(help: "text: slots by day; json: one document (busylife.free/1); ndjson: one slot per line; ics: a VFREEBUSY of FBTYPE=FREE periods. Default: from -o's extension, else text.")
+    var format: Format?
 
     @OptionGroup var common: FreeBusyOptions
 
     func validate() throws {
+        LookOptions.warnIfUnknown(common.locale, quiet: input.quiet)
         _ = try workingHours()
         _ = try FreeBusyOptions.duration(minimumText, flag: "--min")
         _ = try FreeBusyOptions.duration(bufferText, flag: "--buffer", atMost: 12 * 3_600_000)
@@ -90,6 +96,7 @@ struct FreeCommand: ParsableCommand {
 
     func run() throws {
         Output.ignoreOutputSignals()
+        let target = try OutputChoice(output: common.output, format: format, default: .text, command: "free", inputs: input.paths)
         let hours = try workingHours()
         let minimum = try FreeBusyOptions.duration(minimumText, flag: "--min")
         let buffer = try FreeBusyOptions.duration(bufferText, flag: "--buffer")
@@ -100,17 +107,16 @@ struct FreeCommand: ParsableCommand {
         options.to = SettleFlags.clamped(options.to.adding(days: 1))
         options.keepOccurrences = false  // busy time is all free time needs
         options.listDays = false
-        let (settlement, report) = try input.settle(settle, options, err: Output(fd: 2))
+        let (settlement, report) = try input.settle(settle, options, err: Output(fd: 2), warnings: target.warnings)
         let slots = settlement.freeSlots(hours: hours, minimum: minimum, buffer: buffer, dates: dates)
         let days = settlement.days.filter { dates.contains($0.date) }
         let timeline = settlement.timeline
-        if !days.contains(where: { !hours.intervals(of: $0, timeline: timeline).isEmpty }) {
-            let err = Output(fd: 2)
-            err.line("busylife: no working time from \(dates.lowerBound) to \(dates.upperBound) (--workdays \(WorkingHours.workdaysText(hours.workdays)), --hours \(self.hours))")
-            err.flush()
+        let hasWorkingTime = days.contains { !hours.intervals(of: $0, timeline: timeline).isEmpty }
+        if !hasWorkingTime {
+            input.remark("no working time from \(dates.lowerBound) to \(dates.upperBound) (--workdays \(WorkingHours.workdaysText(hours.workdays)), --hours \(self.hours))")
         }
         let text: String
-        switch format {
+        switch target.format {
         case .text:
             let view = FreeBusyText(locale: AgendaLocale(identifier: common.localeIdentifier), today: try settle.todayDate(timeline: timeline))
             text = view.free(days: days, slots: slots, hours: hours, timeline: timeline)
@@ -128,7 +134,22 @@ struct FreeCommand: ParsableCommand {
                 periods: slots.map { FreeBusyCalendar.Period(start: $0.start, end: $0.end, type: "FREE") })
         }
         try common.write(text)
+        if format == .text && hasWorkingTime {
+            input.remarkIfNoEvents(settlement, on: dates, report: report, consequence: ": all working time is free")
+        }
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
+    }
+}
+
+extension FreeCommand.Format: WrittenFormat {
+    /// `-o`'s extensions (docs/free.md, Writing a file).
+    var extensions: [String] {
+        switch self {
+        case .text: []
+        case .json: ["json"]
+        case .ndjson: ["ndjson", "jsonl"]
+        case .ics: ["ics", "ifb"]
+        }
     }
 }

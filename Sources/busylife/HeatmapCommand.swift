@@ -19,12 +19,10 @@ struct HeatmapCommand: ParsableCommand {
         of the colour every calendar shown shares (a vdir color file, e.g. \
         with --calendar). docs/heatmap.md has the details.
 
-        -o FILE: - is standard output; a regular file is replaced whole \
-        (written beside it, flushed, renamed into place, its permission bits \
-        kept); a symbolic link is followed and its target written; a device, \
-        named pipe or terminal is written to directly, never replaced; a \
-        failure (no space left, no such folder) exits 74 and leaves no \
-        partial or temporary file.
+        \(OutputChoiceHelp.text)
+
+        -o's extensions: .svg for svg, .json for json, .tsv for tsv; .txt \
+        or none: --format, else text.
 
         EXAMPLES:
           busylife heatmap samples/ --today 2026-11-22
@@ -49,10 +47,11 @@ struct HeatmapCommand: ParsableCommand {
     @Option(help: "year: a GitHub-style grid; month: calendar grids; hours: weekdays by hour of day.")
     var view: View = .year
 
-    @Option(help: "text for the terminal, svg, or the grid's data as json or tsv (default: from -o's extension, else text).")
+    @Option(help: "text for the terminal, svg, or the grid's data as json or tsv. Default: from -o's extension, else text.")
     var format: Format?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- for standard output; written safely, see above).", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- for standard output; its extension may choose the format; written safely, see above).", valueName: "file"),
+            completion: .file())
     var output: String?
 
     @Option(help: ArgumentHelp("A calendar year (four digits) instead of the 53 weeks ending this week; the same as --from YYYY.", valueName: "YYYY"))
@@ -61,7 +60,7 @@ struct HeatmapCommand: ParsableCommand {
     @Option(help: ArgumentHelp("First day of the week: mon ... sun (default: week-start in the configuration file, else the locale's).", valueName: "day"))
     var weekStart: String?
 
-    @Flag(help: "month view: ISO week numbers before each week.")
+    @Flag(help: "ISO week numbers: before each week (month view), under every other week (year view).")
     var weekNumbers = false
 
     @Option(help: "hours view: mean busy minutes per slot, or total.")
@@ -77,6 +76,7 @@ struct HeatmapCommand: ParsableCommand {
     var cell = 14
 
     func validate() throws {
+        LookOptions.warnIfUnknown(look.locale, quiet: input.quiet)
         if HeatmapScale.kind(parsing: scale) == nil {
             throw ValidationError("--scale wants quantile, linear or fixed:A,B,C with increasing minutes, not \"\(scale)\"")
         }
@@ -92,6 +92,7 @@ struct HeatmapCommand: ParsableCommand {
 
     func run() throws {
         Output.ignoreOutputSignals()
+        let target = try OutputChoice(output: output, format: format, default: .text, command: "heatmap", inputs: input.paths)
         let names = LocaleNames(identifier: look.localeIdentifier())
         let firstWeekday = (weekStart ?? Configuration.active.weekStart).flatMap(HeatmapCommand.weekday) ?? names.firstWeekday
         var options = try settle.options(defaultWindow: .weeks(53, weekStart: firstWeekday))
@@ -101,7 +102,7 @@ struct HeatmapCommand: ParsableCommand {
             options.to = LocalDate(year: year, month: 12, day: 31)!
         }
         options.keepOccurrences = false  // busy time and counts are all a heatmap needs
-        let (settlement, report) = try input.settle(settle, options, err: Output(fd: 2))
+        let (settlement, report) = try input.settle(settle, options, err: Output(fd: 2), warnings: target.warnings)
         let scaleKind = HeatmapScale.kind(parsing: scale)!
         let tint = report.sharedColor(settle.calendar)
         var model = HeatmapModel(settlement, scale: scaleKind)
@@ -109,7 +110,7 @@ struct HeatmapCommand: ParsableCommand {
         let hours = view == .hours ? HeatmapModel.slots(settlement, statistic: stat, scale: scaleKind) : nil
         let text: String?  // nil: the data formats, written as bytes
         var bytes = ByteWriter(capacity: 0)
-        switch chosenFormat {
+        switch target.format {
         case .json:
             HeatmapData.json(model, view: view.rawValue, slots: hours?.slots, scale: hours?.scale ?? model.dayScale,
                              statistic: hours == nil ? nil : stat, into: &bytes)
@@ -118,8 +119,8 @@ struct HeatmapCommand: ParsableCommand {
             HeatmapData.tsv(model, slots: hours?.slots, into: &bytes)
             text = nil
         case .svg:
-            let shown = settle.calendar.isEmpty ? report.calendars.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) } : settle.calendar
-            let svg = HeatmapSVG(names: names, today: today, tint: tint, calendars: shown, cell: cell, weekNumbers: weekNumbers)
+            let svg = HeatmapSVG(names: names, today: today, tint: tint, calendars: report.shownCalendars(settle.calendar),
+                                 cell: cell, weekNumbers: weekNumbers)
             switch view {
             case .year: text = svg.year(model, weekStart: firstWeekday)
             case .month: text = svg.months(model, weekStart: firstWeekday)
@@ -128,29 +129,20 @@ struct HeatmapCommand: ParsableCommand {
         case .text:
             let environment = ProcessEnvironment.variables
             // Colour on a terminal, or wherever --color always (or FORCE_COLOR) asks for it.
-            let color = (output == nil || output == "-" || look.color == .always) && look.useColor()
+            let color = (target.path == "-" || look.color == .always) && look.useColor()
             let truecolor = LookOptions.truecolor(environment: environment)
             let ascii = (charset ?? (environment["TERM"] == "dumb" ? .ascii : .unicode)) == .ascii
             let drawer = HeatmapText(names: names, style: TerminalStyle(colors: color ? (truecolor ? .truecolor : .palette256) : .none, ascii: ascii, tint: tint),
                                      today: today, width: HeatmapCommand.terminalWidth(environment))
             switch view {
-            case .year: text = drawer.year(model, weekStart: firstWeekday)
+            case .year: text = drawer.year(model, weekStart: firstWeekday, weekNumbers: weekNumbers)
             case .month: text = drawer.months(model, weekStart: firstWeekday, weekNumbers: weekNumbers)
             case .hours: text = drawer.hours(model, slots: hours!.slots, scale: hours!.scale, statistic: stat, weekStart: firstWeekday)
             }
         }
-        // `-`: standard output
-        if let text { try OutputFile.write(text, to: output ?? "-") } else { try OutputFile.write(bytes, to: output ?? "-") }
+        if let text { try OutputFile.write(text, to: target.path) } else { try OutputFile.write(bytes, to: target.path) }
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
-    }
-
-    /// `--format`, or when it is not given, the format `-o`'s extension
-    /// names (`busy.svg`, `.json`, `.tsv`), else text.
-    var chosenFormat: Format {
-        if let format { return format }
-        guard let output, let dot = output.lastIndex(of: "."), output != "-" else { return .text }
-        return Format(rawValue: output[output.index(after: dot)...].lowercased()) ?? .text
     }
 
     /// Four digits, 0001 to 9999 (`26` is not year 26).
@@ -174,3 +166,15 @@ struct HeatmapCommand: ParsableCommand {
 }
 
 extension HeatmapModel.Statistic: ExpressibleByArgument {}
+
+extension HeatmapCommand.Format: WrittenFormat {
+    /// `-o`'s extensions (docs/heatmap.md, Writing a file).
+    var extensions: [String] {
+        switch self {
+        case .text: []
+        case .svg: ["svg"]
+        case .json: ["json"]
+        case .tsv: ["tsv"]
+        }
+    }
+}

@@ -6,7 +6,7 @@ import Foundation
 struct InputOptions: ParsableArguments {
     @Argument(help: ArgumentHelp(
         "Files (.ics, jCal or BusyLife events.json, told apart by content), directories (read recursively, links followed; INPUTS in busylife --help), or - for standard input. Default: the calendars of the configuration file (busylife config).",
-        valueName: "input"))
+        valueName: "input"), completion: .file())
     var inputs: [String] = []
 
     @Flag(help: "Fail (exit 65) on any error or warning (notes never fail a run).")
@@ -14,6 +14,9 @@ struct InputOptions: ParsableArguments {
 
     @Flag(name: .shortAndLong, help: "Also print notes: valid or harmless input that busylife does not use.")
     var verbose = false
+
+    @Flag(name: .shortAndLong, help: "Print errors only: no warnings, notes or remarks such as an empty window (the exit code is the same; not with --verbose).")
+    var quiet = false
 
     @Flag(name: .customLong("no-calendar-zone"),
           help: "Ignore X-WR-TIMEZONE (strict RFC 5545 reading).")
@@ -27,6 +30,7 @@ struct InputOptions: ParsableArguments {
                 + "calendars = [\"~/calendars/work.ics\", \"~/.calendars/\"] (README, Configuration)")
         }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
+        if quiet && verbose { throw ValidationError("--quiet prints errors only and --verbose adds notes: give one of them") }
     }
 
     /// The inputs given, else the configuration file's calendars.
@@ -43,9 +47,22 @@ struct InputOptions: ParsableArguments {
 
     var readOptions: ReadOptions { ReadOptions(useCalendarZone: !noCalendarZone) }
 
-    /// Whether a diagnostic goes to standard error: notes only with --verbose.
+    /// Whether a diagnostic goes to standard error: errors always,
+    /// warnings unless --quiet, notes only with --verbose.
     func shows(_ diagnostic: Diagnostic) -> Bool {
-        verbose || diagnostic.severity != .note
+        switch diagnostic.severity {
+        case .error: true
+        case .warning: !quiet
+        case .note: verbose
+        }
     }
 
+    /// Says a remark on standard error (an empty window, no working
+    /// time) unless --quiet: it is neither data nor a diagnostic.
+    func remark(_ text: String) {
+        guard !quiet else { return }
+        let err = Output(fd: 2)
+        err.line("busylife: " + text)
+        err.flush()
+    }
 }

@@ -13,18 +13,24 @@ import Export
 ///   temporary file in the same folder, which is flushed to disk and renamed
 ///   into place, so a reader never sees half a file and a failed run leaves
 ///   the old one. An existing file keeps its permission bits (and, where we
-///   may, its owner); a new one gets 0666 less the umask, as a shell's `>`;
+///   may, its owner); a new one gets 0666 less the umask, as a shell's `>`.
+///   A file the user may not write (a 0444 file, one on a read-only file
+///   system) is refused, as a shell's `>` refuses it, though the folder
+///   would let it be replaced;
 /// - a symbolic link is followed, and the same rules apply to its target
 ///   (the link stays);
 /// - anything else (a character device such as /dev/null or /dev/full, a
 ///   named pipe, a terminal) is opened as it is and written to directly,
 ///   never replaced.
 ///
-/// Any failure is printed on standard error and gives exit code 74, and no
-/// temporary file is left behind.
+/// Any failure is printed on standard error, with the reason of the step
+/// that failed, and gives exit code 74, and no temporary file is left
+/// behind.
+///
+/// What `-o` writes, and that it names no input, is `OutputChoice`'s.
 enum OutputFile {
-    static func write(_ text: String, to path: String) throws {
-        let file = try open(path)
+    static func write(_ text: String, to path: String, replacing: Bool = true) throws {
+        let file = try open(path, replacing: replacing)
         var text = text
         text.withUTF8 { _ = file.write(UnsafeRawBufferPointer($0)) }
         try file.commit()
@@ -39,10 +45,11 @@ enum OutputFile {
 
     /// Opens `path` for writing in pieces: `write` as often as needed, then
     /// `commit` (which puts a replaced file in place) or `abort` (which
-    /// leaves the old file as it was). Failures print and exit 74.
-    static func open(_ path: String) throws -> Stream {
+    /// leaves the old file as it was). Failures print and exit 74; so does
+    /// a file already there when `replacing` is false.
+    static func open(_ path: String, replacing: Bool = true) throws -> Stream {
         do throws(Failure) {
-            return try Stream(path)
+            return try Stream(path, replacing: replacing)
         } catch {
             throw fail(path, error)
         }
@@ -55,14 +62,21 @@ enum OutputFile {
         return ExitCode(74)
     }
 
-    /// A system call that failed, in words.
+    /// A system call that failed, in words: its error, or other words
+    /// where the error alone would mislead.
     struct Failure: Error {
         var code: Int32
+        var explanation: String?
 
-        init(errno code: Int32 = errno) { self.code = code }
+        init(errno code: Int32 = errno, explanation: String? = nil) {
+            self.code = code
+            self.explanation = explanation
+        }
 
         /// `no space left on device`.
-        var reason: String {
+        var reason: String { explanation ?? Failure.words(code) }
+
+        static func words(_ code: Int32) -> String {
             let text = String(cString: strerror(code))
             return text.prefix(1).lowercased() + text.dropFirst()
         }
@@ -75,12 +89,15 @@ enum OutputFile {
         private var fd: Int32
         /// The temporary file and the target it replaces; nil when writing directly.
         private var replacing: (temporary: String, target: String)?
+        /// Whether `commit` may put the file over one that is there by then.
+        private let overwrites: Bool
         private var failure: Failure?
         /// A reader that left early (a closed pipe): output just stops.
         private(set) var closed = false
 
-        fileprivate init(_ path: String) throws(Failure) {
+        fileprivate init(_ path: String, replacing overwrites: Bool) throws(Failure) {
             self.path = path
+            self.overwrites = overwrites
             if path == "-" {
                 fd = 1
                 return
@@ -90,7 +107,11 @@ enum OutputFile {
             var old: stat?
             if stat(target, &status) == 0 {
                 switch status.st_mode & S_IFMT {
-                case S_IFREG: old = status
+                case S_IFREG:
+                    guard overwrites else { throw Failure(errno: EEXIST) }
+                    // The user's right to the file, not the folder's, decides (EACCES, EROFS).
+                    guard faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) == 0 else { throw Failure() }
+                    old = status
                 case S_IFDIR: throw Failure(errno: EISDIR)
                 default:
                     // A device, pipe or terminal: opened as it is (no
@@ -107,7 +128,7 @@ enum OutputFile {
             let name = target.split(separator: "/").last.map(String.init) ?? "output"
             var template = Array((OutputFile.folder(of: target) + "/." + name + ".busylife-XXXXXX").utf8CString)
             fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            guard fd >= 0 else { throw Failure() }
+            guard fd >= 0 else { throw Stream.temporaryFailure(replacing: old != nil, in: OutputFile.folder(of: target)) }
             let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             replacing = (temporary, target)
             let mode: mode_t
@@ -158,7 +179,13 @@ enum OutputFile {
                 let closing = close(fd)
                 fd = -1
                 guard closing == 0 else { throw Failure() }
-                guard rename(temporary, target) == 0 else { throw Failure() }
+                if overwrites {
+                    guard rename(temporary, target) == 0 else { throw Failure() }
+                } else {
+                    // A link is never made over a file: one there by now stays.
+                    guard link(temporary, target) == 0 else { throw Failure() }
+                    unlink(temporary)
+                }
                 replacing = nil
                 // The rename itself on disk too; a folder that cannot be synced is no error.
                 let folderFD = Glibc.open(OutputFile.folder(of: target), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -170,6 +197,18 @@ enum OutputFile {
                 abort()
                 throw OutputFile.fail(path, error)
             }
+        }
+
+        /// Why no temporary file could be made in `folder`. Replacing a
+        /// file, the error alone would mislead: a kernel's file system
+        /// (/proc, /sys) holds files but makes none (ENOENT, "no such file"
+        /// of a file that is there), and a folder closed to new files says
+        /// "permission denied" of a file the user may write.
+        private static func temporaryFailure(replacing: Bool, in folder: String) -> Failure {
+            let code = errno
+            guard replacing else { return Failure(errno: code) }
+            if code == ENOENT { return Failure(errno: code, explanation: "cannot replace a special file (\(folder) makes no new files)") }
+            return Failure(errno: code, explanation: "cannot make the temporary file beside it that replacing it takes (\(folder): \(Failure.words(code)))")
         }
 
         /// Gives up: a temporary file is removed, the old file stays.

@@ -15,13 +15,14 @@ struct SettleFlags: ParsableArguments {
     @Option(help: ArgumentHelp("Today, for reproducible runs (default: the current date in the viewer's zone); any form that names one day.", valueName: "date"))
     var today: String?
 
-    @Option(help: ArgumentHelp("The viewer's zone (IANA name). Default: TZ (a warning when it names no known zone), then timezone in the configuration file, then the system zone, then UTC.", valueName: "zone"))
+    @Option(help: ArgumentHelp("The viewer's zone: an IANA name in any case (Europe/Paris, utc) or a POSIX TZ string (CET-1CEST,M3.5.0,M10.5.0/3). Default: TZ (the same forms; a warning when it names no known zone), then timezone in the configuration file, then the system zone, then UTC.", valueName: "zone"))
     var tz: String?
 
-    @Option(help: ArgumentHelp("A change of the viewer's zone, repeatable: WHEN is an ISO date-time with Z or an offset, or local time in the zone in force just before; a date or a day such as tomorrow or friday is its midnight.", valueName: "WHEN=ZONE"))
+    @Option(help: ArgumentHelp("A change of the viewer's zone, repeatable: WHEN is an ISO date-time with Z or an offset, or local time in the zone in force just before; a date or a day such as tomorrow or friday is its midnight; ZONE in the forms of --tz.", valueName: "WHEN=ZONE"))
     var travel: [String] = []
 
-    @Option(help: ArgumentHelp("A file of zone changes: WHEN<TAB>ZONE lines, or a JSON array of {\"when\", \"zone\"} (docs/travel.md).", valueName: "file"))
+    @Option(help: ArgumentHelp("A file of zone changes: WHEN<TAB>ZONE lines, or a JSON array of {\"when\", \"zone\"} (docs/travel.md).", valueName: "file"),
+            completion: .file())
     var itinerary: String?
 
     @Flag(help: "A flight (an event whose start and end carry different zones) moves the viewer to the end's zone at its end.")
@@ -41,8 +42,9 @@ struct SettleFlags: ParsableArguments {
 
     /// The options to settle with; usage errors as ValidationError.
     /// `defaultWindow` is the command's window when `--from` or `--to` is
-    /// missing (DateWindow.resolve).
-    func options(now: Date = Date(), defaultWindow: DateWindow.Default = SettleFlags.aroundToday) throws -> SettleOptions {
+    /// missing, `days` the length a user gave (`agenda --days`; DateWindow.resolve).
+    func options(now: Date = Date(), defaultWindow: DateWindow.Default = SettleFlags.aroundToday,
+                 days: Int? = nil) throws -> SettleOptions {
         let base = try baseZone()
         // Date words in WHEN are read against today in the home zone.
         var plan = TravelPlan(today: try todayDate(timeline: ZoneTimeline(base: base), now: now))
@@ -59,7 +61,7 @@ struct SettleFlags: ParsableArguments {
         let timeline = plan.timeline(base: base)
         let todayDate = try todayDate(timeline: timeline, now: now)
         let window: ClosedRange<LocalDate>
-        do { window = try DateWindow.resolve(from: from, to: to, today: todayDate, default: defaultWindow) }
+        do { window = try DateWindow.resolve(from: from, to: to, days: days, today: todayDate, default: defaultWindow) }
         catch { throw ValidationError(error.description) }
         guard window.upperBound.daysSinceEpoch - window.lowerBound.daysSinceEpoch < Int64(SettleOptions.maximumDays) else {
             throw ValidationError("the window is longer than \(SettleOptions.maximumDays) days")
@@ -70,6 +72,38 @@ struct SettleFlags: ParsableArguments {
         options.allDayBusy = allDayBusy
         options.filter = EventFilter(calendars: calendar, search: search)
         return options
+    }
+
+    /// The options whose value is a date or starts with one (`--travel`'s WHEN).
+    static let dateOptions: Set<String> = ["--from", "--to", "--today", "--travel"]
+
+    /// `arguments` with a date option and its next argument joined
+    /// (`--from -2w` as `--from=-2w`) when that argument is a relative date
+    /// with a minus sign: the argument parser would read `-2w` as the short
+    /// flags `-2` and `-w` and find `--from` without a value. Only a
+    /// relative date is joined, so a flag after a date option that lacks
+    /// its value (`--from --days 3`) stays a flag; nothing after `--` is
+    /// touched.
+    static func joiningNegativeDates(_ arguments: [String]) -> [String] {
+        var joined: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" { return joined + arguments[index...] }
+            if dateOptions.contains(argument), index + 1 < arguments.count, isNegativeDate(arguments[index + 1]) {
+                joined.append(argument + "=" + arguments[index + 1])
+                index += 2
+            } else {
+                joined.append(argument)
+                index += 1
+            }
+        }
+        return joined
+    }
+
+    /// `-2w`, or `-1d=Asia/Tokyo` for `--travel`.
+    private static func isNegativeDate(_ argument: String) -> Bool {
+        argument.hasPrefix("-") && DateInput.isRelative(String(argument.prefix { $0 != "=" }))
     }
 
     /// `--me`, else the configuration file's `me`.
@@ -91,11 +125,13 @@ struct SettleFlags: ParsableArguments {
 
     private func baseZone() throws -> Zone {
         if let tz {
-            guard let zone = Zone.named(tz) else { throw ValidationError("unknown time zone \"\(tz)\" for --tz") }
+            guard let zone = Zone.typed(tz) else {
+                throw ValidationError("unknown time zone \"\(tz)\" for --tz (\(SettleFlags.zoneForms))")
+            }
             return zone
         }
-        if let name = SettleFlags.environmentZoneName(), let zone = Zone.named(name) { return zone }
-        if let name = Configuration.active.timezone, let zone = Zone.named(name) { return zone }
+        if let name = SettleFlags.environmentZoneName(), let zone = Zone.typed(name) { return zone }
+        if let name = Configuration.active.timezone, let zone = Zone.typed(name) { return zone }
         return SettleFlags.systemZone
     }
 
@@ -110,14 +146,16 @@ struct SettleFlags: ParsableArguments {
 
     static var systemZone: Zone { Zone.named(TimeZone.current.identifier) ?? .utc }
 
+    /// The zone names `--tz`, `TZ`, the configuration and travel plans take, for messages.
+    static let zoneForms = "an IANA name such as Europe/Paris, in any case, or a POSIX TZ string such as CET-1CEST,M3.5.0,M10.5.0/3"
+
     /// When the viewer's zone would come from `TZ` (no `--tz`) and `TZ`
-    /// names no zone we know: a warning, so that a typo or a POSIX rule
-    /// string (`CET-1CEST,M3.5.0,M10.5.0/3`) does not silently shift every
-    /// day to another zone.
+    /// names no zone we know: a warning, so that a typo or a POSIX string
+    /// busylife cannot read does not silently shift every day to another zone.
     func zoneSettingWarning(_ environment: [String: String] = ProcessEnvironment.variables) -> Diagnostic? {
-        guard tz == nil, let name = SettleFlags.environmentZoneName(environment), Zone.named(name) == nil else { return nil }
+        guard tz == nil, let name = SettleFlags.environmentZoneName(environment), Zone.typed(name) == nil else { return nil }
         return Diagnostic(.warning, .unknownZoneSetting, at: SourcePosition(file: "<environment>", line: 0),
-                          "TZ=\(environment["TZ"] ?? name) names no time zone busylife knows (an IANA name such as Europe/Paris); "
+                          "TZ=\(environment["TZ"] ?? name) names no time zone busylife knows (\(SettleFlags.zoneForms)); "
                           + "using \(Configuration.active.timezone ?? SettleFlags.systemZone.id) instead (--tz sets the zone)")
     }
 

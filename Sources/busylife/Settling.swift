@@ -1,21 +1,23 @@
 import ArgumentParser
+#if canImport(CMimalloc)
 import CMimalloc
+#endif
 import BusyLifeKit
+import EventModel
 import Import
 
 extension InputOptions {
     /// Reads and settles the inputs through the library (`BusyLife.settle`):
     /// what every expanding command does first. Around the library call only
     /// what belongs to the command line: diagnostics printed to `err` as
-    /// they come (a `TZ` that names no zone first, and counted), `--calendar`
+    /// they come (first a `TZ` that names no zone and the command's own
+    /// `warnings`, such as `-o`'s, all counted), `--calendar`
     /// checked once reading is done and before anything is printed (a usage
     /// error), mimalloc told to return memory, the configuration's colours.
-    func settle(_ flags: SettleFlags, _ options: SettleOptions, err: Output) throws -> (Settlement, ImportReport) {
-        let zoneWarning = flags.zoneSettingWarning()
-        if let zoneWarning, shows(zoneWarning) {
-            err.line(zoneWarning.description)
-            err.flush()
-        }
+    func settle(_ flags: SettleFlags, _ options: SettleOptions, err: Output, warnings: [Diagnostic] = []) throws -> (Settlement, ImportReport) {
+        let early = (flags.zoneSettingWarning().map { [$0] } ?? []) + warnings
+        for warning in early where shows(warning) { err.line(warning.description) }
+        err.flush()
         var (settlement, report) = try BusyLife.settle(sources, options, readOptions: readOptions, diagnostic: { diagnostic in
             guard shows(diagnostic) else { return }
             err.line(diagnostic.description)
@@ -24,17 +26,17 @@ extension InputOptions {
             // With an input missing, its calendars are unknown: exit 66 says why.
             if report.unreadable == 0 { try report.checkCalendars(flags.calendar) }
             // Reading is done: from here on give freed memory back to the
-            // system at once, which keeps the peak of a month of `days` and of
-            // a year's heatmap under 64 MB on the 54 MB calendar and on 50,000
-            // series (reading itself keeps mimalloc's delay, which is faster).
-            // A calendar of fewer than 10,000 events keeps the delay: handing
-            // pages back and faulting them in again cost a year of occurrences
-            // of 5,000 events about 2 of 37 ms, for 0.8 MB more at the peak;
-            // on 16 years of it (182,978 occurrences) the delay holds 18 MB
-            // more (90 MB), in proportion to the window.
+            // system at once, which keeps the peak memory of a month of `days`
+            // and of a year's heatmap of a large calendar in bounds (reading
+            // itself keeps mimalloc's delay, which is faster). A small
+            // calendar keeps the delay: handing pages back and faulting them
+            // in again costs time, and the delay holds memory in proportion
+            // to the window only.
+            #if canImport(CMimalloc)
             if report.events >= 10_000 { mi_option_set(mi_option_decommit_delay, 0) }
+            #endif
         })
-        if let zoneWarning { report.count(zoneWarning) }
+        early.forEach { report.count($0) }
         // The configuration file's [colors] win over a vdir collection's colour.
         report.calendarColors.merge(Configuration.active.colors(for: report.calendars)) { _, chosen in chosen }
         err.flush()
@@ -54,6 +56,21 @@ private func keepUntilExit(_ value: Any) {
 
 nonisolated(unsafe) private var keptUntilExit: [Any] = []
 
+extension InputOptions {
+    /// Says on standard error that no occurrence at all, busy or not, lies
+    /// on a date of `dates`, with `consequence` after it: a text view
+    /// that prints nothing, or only free time, most often means that the
+    /// calendar's events lie in another window. Not when an input could
+    /// not be read or nothing usable was (an error said why already), nor
+    /// under --quiet.
+    func remarkIfNoEvents(_ settlement: Settlement, on dates: ClosedRange<LocalDate>, report: ImportReport,
+                          consequence: String = "") {
+        guard report.unreadable == 0, report.events > 0 || report.diagnosticCount == 0,
+              !settlement.days.contains(where: { $0.eventCount > 0 && dates.contains($0.date) }) else { return }
+        remark("no events between \(dates.lowerBound) and \(dates.upperBound)" + consequence)
+    }
+}
+
 extension ImportReport {
     /// Each `--calendar` name must match a calendar of the input (any case):
     /// a name that matches none is most likely a typo, and would show an
@@ -71,10 +88,17 @@ extension ImportReport {
     /// one (a vdir collection's `color`): the calendars `--calendar`
     /// names, else all of the input.
     func sharedColor(_ names: [String]) -> CalendarColor? {
-        let wanted = Set(names.map { $0.lowercased() })
-        let shown = calendars.filter { wanted.isEmpty || wanted.contains($0.lowercased()) }
-        let colors = Set(shown.map { calendarColors[$0] })
+        let colors = Set(shownCalendars(names).map { calendarColors[$0] })
         guard colors.count == 1, let color = colors.first else { return nil }
         return color
+    }
+
+    /// The calendars shown, by their own names (`Work` for `--calendar
+    /// work`): those `--calendar` names (any case), else all of the input;
+    /// sorted without regard to case.
+    func shownCalendars(_ names: [String]) -> [String] {
+        let wanted = Set(names.map { $0.lowercased() })
+        return calendars.filter { wanted.isEmpty || wanted.contains($0.lowercased()) }
+            .sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
     }
 }

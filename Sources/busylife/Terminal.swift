@@ -13,16 +13,13 @@ struct LookOptions: ParsableArguments {
     @Option(help: "auto: colour on a terminal unless NO_COLOR is set (FORCE_COLOR forces it); always; never.")
     var color: ColorChoice = .auto
 
-    func validate() {
-        LookOptions.warnIfUnknown(locale)
-    }
-
     /// A warning on standard error when `--locale` names a locale that
     /// Foundation does not know (`xx_YY`): its dates and words would be
     /// English, which is likely not what was meant. Not an error: the run
-    /// goes on, and the exit code does not change.
-    static func warnIfUnknown(_ locale: String?) {
-        guard let locale else { return }
+    /// goes on, and the exit code does not change. Each command checks
+    /// its `--locale` as it validates, since only it knows `--quiet`.
+    static func warnIfUnknown(_ locale: String?, quiet: Bool) {
+        guard let locale, !quiet else { return }
         let identifier = localeIdentifier(locale, environment: [:]).replacingOccurrences(of: "-", with: "_")
         let known = Set(Locale.availableIdentifiers)
         guard !known.contains(identifier) else { return }

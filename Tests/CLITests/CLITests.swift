@@ -90,6 +90,31 @@ func busylife(_ arguments: [String], stdin: String? = nil, shell: String? = nil,
         #expect(run.stdout.contains("America/New_York: tzdb"))
     }
 
+    /// `check --format json` held every diagnostic until the end: half a
+    /// million junk lines took hundreds of MB. They are written as they come.
+    @Test func checkJSONStreamsItsDiagnostics() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("busylife-junk-\(UUID().uuidString).ics")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let junk = "BEGIN:VCALENDAR\n" + String(repeating: "x\n", count: 500_000) + "END:VCALENDAR\n"
+        try junk.write(to: file, atomically: false, encoding: .utf8)
+        // The peak resident memory of that one child, in KB (Python's rusage).
+        let output = file.path + ".json"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let measure = """
+            python3 -c 'import resource, subprocess, sys
+            with open(sys.argv[2], "w") as out:
+                code = subprocess.call(["BUSYLIFE", "check", "--format", "json", sys.argv[1]], stdout=out)
+            print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' \(file.path) \(output)
+            """
+        let run = try busylife([], shell: measure)
+        let figures = run.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        #expect(figures.first == 65, "\(run.stdout) \(run.stderr)")
+        #expect((figures.last ?? .max) < 100_000, "peak \(figures.last ?? 0) KB")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any]
+        #expect((object?["diagnostics"] as? [Any])?.count == 500_000)
+        #expect((object?["diagnosticsBySeverity"] as? [String: Int])?["error"] == 500_000)
+    }
+
     @Test func exitCodesFollowTheREADME() throws {
         let bad = "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:a\nDTSTART;TZID=Nowhere/Land:20260101T100000\nEND:VEVENT\nEND:VCALENDAR\n"
         let partial = try busylife(["check", "-"], stdin: bad)

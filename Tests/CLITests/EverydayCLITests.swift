@@ -103,6 +103,46 @@ import Testing
         #expect(run.stdout.isEmpty)
     }
 
+    /// `--from -2w` as typed, not only `--from=-2w`: a date with a minus
+    /// sign is the option's value, in every date option (issue 38).
+    @Test func aNegativeDateIsTheValueOfItsOption() throws {
+        #expect(try agendaDates(["--from", "-2w", "--days", "2"]) == "2026-11-08...2026-11-09 (2)")
+        #expect(try agendaDates(["--to", "-3d"]) == "2026-11-13...2026-11-19 (7)")
+        #expect(try agendaDates(["--from", "-2w", "--to", "+3d"]) == "2026-11-08...2026-11-11 (4)")
+        let days = try busylife(["days", "samples/", "--from", "-1W", "--to", "+1d", "--travel", "-3d=Asia/Tokyo"] + Self.today)
+        #expect(days.status == 0, "\(days.stderr)")
+        #expect(try window(days) == "2026-11-15...2026-11-16")
+        #expect(days.stdout.contains("\"zone\":\"Asia/Tokyo\""))
+        // --today relative to the real date: the same day as `yesterday`.
+        let yesterday = try busylife(["days", "samples/", "--today", "yesterday", "--from", "today", "--to", "today", "--tz", "UTC"])
+        let minusOne = try busylife(["days", "samples/", "--today", "-1d", "--from", "today", "--to", "today", "--tz", "UTC"])
+        #expect(minusOne.status == 0, "\(minusOne.stderr)")
+        #expect(try window(minusOne) == window(yesterday))
+    }
+
+    /// A flag after a date option that lacks its value stays a flag.
+    @Test func aFlagIsNeverTakenForADate() throws {
+        let run = try busylife(["agenda", "samples/", "--from", "--days", "3"] + Self.today)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("Missing value for '--from <date>'"), "\(run.stderr)")
+        let after = try busylife(["agenda", "--from", "-2w", "--", "-3d"] + Self.today)
+        #expect(after.status == 66)
+        #expect(after.stderr.contains("-3d: error: no such file"), "\(after.stderr)")
+    }
+
+    /// --days counts from the first day of --from even when --from names a
+    /// month, and is refused beside both --from and --to (issue 38).
+    @Test func daysWithFromOrToFollowsOneRule() throws {
+        #expect(try agendaDates(["--from", "2026-11", "--days", "3"]) == "2026-11-01...2026-11-03 (3)")
+        #expect(try agendaDates(["--from", "2026-W49", "--days", "5"]) == "2026-11-30...2026-12-04 (5)")
+        #expect(try agendaDates(["--to", "2026-12", "--days", "2"]) == "2026-12-30...2026-12-31 (2)")
+        #expect(try agendaDates(["--from", "2026-11"]) == "2026-11-01...2026-11-30 (30)")
+        let run = try busylife(["agenda", "samples/", "--from", "2026-11-01", "--to", "2026-11-10", "--days", "5"] + Self.today)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--days with both --from and --to: give two of the three"), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
     @Test func heatmapYearWantsFourDigits() throws {
         let run = try busylife(["heatmap", "samples/", "--year", "26"])
         #expect(run.status == 64)
@@ -254,6 +294,16 @@ import Testing
         #expect(named.stderr == "busylife: configuration: /nonexistent/mine.toml (BUSYLIFE_CONFIG): no such file\n")
     }
 
+    /// The configuration's zone in the forms `--tz` takes (issue 38).
+    @Test(arguments: [("europe/berlin", "Europe/Berlin"), ("<+03>-3", "<+03>-3")])
+    func theConfiguredZoneTakesTheFormsOfTZ(_ typed: String, _ id: String) throws {
+        let folder = try configFolder("calendars = [\"\(repository.path)/samples/meeting.ics\"]\ntimezone = \"\(typed)\"\n")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try busylife(["days", "--today", "2026-11-22"], environment: ["XDG_CONFIG_HOME": folder, "TZ": ""])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("\"tz\":\"\(id)\""))
+    }
+
     /// A malformed file exits 78 and names the line.
     @Test(arguments: [
         ("calendars = [\"a.ics\"]\nb = = 2\n", "config.toml:2:5: "),
@@ -266,6 +316,9 @@ import Testing
         ("\nlocale = \"xx_YY\"\n", "config.toml:2: locale \"xx_YY\" names no locale this system knows"),
         ("calender = [\"a.ics\"]\n", "config.toml:1: calender is not a setting; settings: calendars, "),
         ("[colors]\nWork = \"blue\"\n", "config.toml:2: [colors] Work wants a colour"),
+        // TOML cuts a string at a NUL: the path would name the whole folder.
+        ("\ncalendars = [\"samples/\\u0000secret.ics\"]\n", "config.toml:2: a NUL character"),
+        ("calendars = [\"samples/\u{0}secret.ics\"]\n", "config.toml:1: a NUL character"),
     ])
     func aMalformedFileNamesTheLine(_ text: String, _ message: String) throws {
         let folder = try configFolder(text)
@@ -274,6 +327,56 @@ import Testing
         #expect(run.status == 78)
         #expect(run.stderr.hasPrefix("busylife: configuration: \(folder)/busylife/\(message)"), "\(run.stderr)")
         #expect(run.stdout.isEmpty)
+    }
+
+    /// `busylife config > ~/.config/busylife/config.toml`, once the help's
+    /// example, emptied the file before busylife read it: --init writes a
+    /// new file (its folders made) and never replaces one.
+    @Test func configInitWritesANewFileAndNeverReplacesOne() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("busylife-config-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let environment = ["XDG_CONFIG_HOME": folder, "TZ": "Europe/Paris"]
+        let file = folder + "/busylife/config.toml"
+        let made = try busylife(["config", "--init"], environment: environment)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout == file + "\n")
+        let written = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(written.hasPrefix("# busylife configuration (busylife config --init)"))
+        #expect(written.contains("timezone = \"Europe/Paris\""))
+        try "calendars = [\"work.ics\"]\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let again = try busylife(["config", "--init"], environment: environment)
+        #expect(again.status == 74)
+        #expect(again.stderr == "busylife: \(file) exists already: --init never replaces it (busylife config shows its settings)\n")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "calendars = [\"work.ics\"]\n")
+    }
+
+    /// Standard output into the configuration file itself (> or >>) is
+    /// refused at once, not answered with the defaults and exit 0.
+    @Test func configIntoItsOwnFileIsRefused() throws {
+        let folder = try configFolder("calendars = [\"work.ics\"]\n")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/busylife/config.toml"
+        let appended = try busylife([], shell: "BUSYLIFE config >> '\(file)'", environment: ["XDG_CONFIG_HOME": folder])
+        #expect(appended.status == 74)
+        #expect(appended.stderr.hasPrefix("busylife: standard output is the configuration file \(file) itself: "))
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "calendars = [\"work.ics\"]\n")
+        let replaced = try busylife([], shell: "BUSYLIFE config > '\(file)'", environment: ["XDG_CONFIG_HOME": folder])
+        #expect(replaced.status == 74)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "")
+    }
+
+    /// A device or a folder named by BUSYLIFE_CONFIG is refused at once
+    /// (/dev/zero would be read without end), and an escaped backslash
+    /// before `u0000` is no NUL.
+    @Test func onlyARegularFileIsAConfiguration() throws {
+        for (path, kind) in [("/dev/zero", "not a regular file"), ("/tmp", "a directory")] {
+            let run = try busylife(["agenda"], environment: ["BUSYLIFE_CONFIG": path])
+            #expect(run.status == 78)
+            #expect(run.stderr == "busylife: configuration: \(path): cannot be read (\(kind))\n")
+        }
+        let folder = try configFolder("calendars = [\"samples/\\\\u0000.ics\"]\n")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try busylife(["config"], environment: ["XDG_CONFIG_HOME": folder]).status == 0)
     }
 
     @Test func pathsInTheFileExpandTheTildeAndFollowTheFile() throws {
@@ -348,6 +451,31 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file) }
         let checked = try busylife([], shell: "\(path) \(check.joined(separator: " ")) '\(file.path)' 2>&1")
         #expect(checked.status == 0, "\(shell): \(checked.stdout)")
+    }
+
+    /// Bash completes file paths for the inputs, `-o`, `--template-file`
+    /// and `--itinerary`, and the values of `convert --format` (zsh and
+    /// fish get the same from the same definitions: `_files`, `-F`).
+    @Test func bashCompletesPathsAndFormatValues() throws {
+        let script = try busylife(["--generate-completion-script", "bash"])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("busylife-completion-\(UUID().uuidString).bash")
+        try script.stdout.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        // What bash offers for the last word of a command line.
+        func offered(_ words: String) throws -> [String] {
+            let run = try busylife([], shell: """
+                source '\(file.path)'
+                COMP_WORDS=(\(words)); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
+                _busylife busylife "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """)
+            return run.stdout.split(separator: "\n").map(String.init)
+        }
+        #expect(try offered("busylife convert samples/meet").contains("samples/meeting.ics"))
+        #expect(try offered("busylife heatmap samples/ -o samples/meet").contains("samples/meeting.ics"))
+        #expect(try offered("busylife agenda samples/ --template-file docs/templates/kh").contains("docs/templates/khal.mustache"))
+        #expect(try offered("busylife days samples/ --itinerary Tests/Fixtures/all").contains("Tests/Fixtures/all-day-only.ics"))
+        #expect(try offered("busylife convert samples/ --format ''") == ["ics", "jcal", "events-json", "csv"])
     }
 
     /// scripts/install.sh puts the binary, the page and the completions

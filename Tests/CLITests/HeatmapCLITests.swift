@@ -88,6 +88,66 @@ final class SVGReader: NSObject, XMLParserDelegate {
         }
     }
 
+    /// Month names of two-column characters (`12月`) are measured as
+    /// drawn: the default year in Japanese fits 100 columns.
+    @Test func wideMonthNamesFitTheWidth() throws {
+        let run = try busylife([], shell: "COLUMNS=100 BUSYLIFE heatmap samples/ --locale ja_JP --today 2026-11-22 --tz Asia/Tokyo --color never")
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("10月"))
+        for line in run.stdout.split(separator: "\n") {
+            #expect(TerminalWidth.of(String(line)) <= 100, "\(line)")
+        }
+    }
+
+    /// Years over many: the year stands over the week where it begins, in
+    /// the terminal and the SVG; today, outside the range, is not in the
+    /// legend; `--week-numbers` numbers every other week under the grid.
+    @Test func multiYearGridsNameTheirYears() throws {
+        let command = "BUSYLIFE heatmap samples/ --from 2008 --to 2020 --today 2026-11-22 --tz UTC --locale en_US --color never"
+        let text = try busylife([], shell: command + " --week-numbers")
+        #expect(text.status == 0)
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        let years = lines[1].split(separator: " ").map(String.init)
+        #expect(years == (2008...2020).map(String.init))
+        #expect(lines[2].hasPrefix("    Jan "))
+        #expect(lines[10].hasPrefix("W   1   3   5 "))
+        #expect(!text.stdout.contains("today"))
+        let svg = try busylife([], shell: command + " --format svg --week-numbers")
+        for year in 2008...2020 { #expect(svg.stdout.contains(">\(year)</text>"), "\(year)") }
+        #expect(svg.stdout.contains(">53</text>"))
+        #expect(!svg.stdout.contains(">today</text>"))
+        let oneYear = try busylife([], shell: "BUSYLIFE heatmap samples/ --year 2026 --today 2026-11-22 --tz UTC --locale en_US --color never")
+        #expect(!oneYear.stdout.contains("2026\n"), "a single year has no line of years")
+        #expect(oneYear.stdout.contains("·◆ today"))
+    }
+
+    /// A narrow terminal's footer counts the weeks it shows.
+    @Test func theFooterCountsTheWeeksShown() throws {
+        let command = "BUSYLIFE heatmap samples/ --today 2026-11-22 --tz UTC --locale en_US --color never"
+        let narrow = try busylife([], shell: "COLUMNS=60 " + command)
+        #expect(narrow.stdout.contains("(last 28 weeks"))
+        #expect(narrow.stdout.contains("129 free working days"))
+        let wide = try busylife([], shell: "COLUMNS=200 " + command)
+        #expect(wide.stdout.contains("254 free working days"))
+    }
+
+    /// The hours view writes a row of a few busy minutes in minutes, and
+    /// ends with the footer as the SVG does.
+    @Test func hoursRowsInMinutesAndAFooter() throws {
+        let run = try busylife([], shell: "BUSYLIFE heatmap samples/ --view hours --from 2026-11-01 --to 2026-12-31 --today 2026-11-22 --tz America/New_York --locale en_US --color never")
+        #expect(run.stdout.contains("  22 min\n"))
+        #expect(!run.stdout.contains(" 0 h\n"))
+        #expect(run.stdout.hasSuffix("Total 81 h busy · busiest day 2026-12-08 (24 h) · 17 free working days (Mon–Fri)\n"))
+    }
+
+    /// The SVG heading names a calendar as the calendar does (`Work`),
+    /// not as typed after `--calendar`.
+    @Test func theHeadingNamesCalendarsTheirOwnWay() throws {
+        let run = try busylife(["heatmap", "samples/", "--calendar", "work", "--calendar", "HOLIDAYS", "--format", "svg",
+                                "--year", "2026", "--tz", "UTC"])
+        #expect(run.stdout.contains(">Calendars: Holidays, Work</text>"))
+    }
+
     /// The month view's days carry their unit; in ASCII a space keeps the
     /// shade from reading as a minus sign.
     @Test func monthDaysCarryTheirUnit() throws {

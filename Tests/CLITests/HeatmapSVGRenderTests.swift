@@ -12,6 +12,7 @@ import Testing
     static let cases: [(String, String)] = [
         ("year", "\(samples) --format svg --year 2026 --locale en_US"),
         ("year-53-weeks-de", "\(samples) --format svg --locale de_DE --cell 10"),
+        ("years-week-numbers", "\(samples) --format svg --from 2008 --to 2010 --week-numbers --locale en_US --cell 10"),
         ("year-big-cells-ja", "\(samples) --format svg --year 2026 --locale ja_JP --cell 24"),
         ("month-one", "\(samples) --format svg --view month --from 2026-11-01 --to 2026-11-30 --locale en_US"),
         ("month-three-weeks", "\(samples) --format svg --view month --from 2026-11-01 --to 2027-01-31 --week-numbers --locale en_US"),

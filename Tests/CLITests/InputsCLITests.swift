@@ -154,6 +154,25 @@ func oneEventCalendar(_ uid: String, name: String? = nil) -> String {
         #expect(flag.stderr.isEmpty)
     }
 
+    /// `--tz utc`, `TZ=CET-1CEST,M3.5.0,M10.5.0/3` and the other zones
+    /// people type (issue 38): names in any case, POSIX TZ strings.
+    @Test func zonesAreReadAsPeopleTypeThem() throws {
+        let fixture = ScratchFolder()
+        fixture.write("a.ics", oneEventCalendar("a"))
+        let summer = "--from 2026-07-01 --to 2026-07-01 --today 2026-11-22 --format ndjson"
+        let posix = try fixture.shell("TZ=CET-1CEST,M3.5.0,M10.5.0/3 BUSYLIFE days a.ics \(summer)")
+        #expect(posix.status == 0, "\(posix.stderr)")
+        #expect(posix.stderr.isEmpty)
+        #expect(posix.stdout.contains("\"start\":\"2026-07-01T00:00:00+02:00\""), "\(posix.stdout.prefix(300))")
+        let lower = try fixture.shell("TZ=Mars/Olympus BUSYLIFE days a.ics \(summer) --tz utc --travel 2026-07-01T12:00Z=asia/tokyo")
+        #expect(lower.status == 0, "\(lower.stderr)")
+        #expect(lower.stdout.contains("\"zones\":[\"UTC\",\"Asia/Tokyo\"]"), "\(lower.stdout.prefix(300))")
+        let unknown = try fixture.shell("BUSYLIFE days a.ics \(summer) --tz Mars/Olympus")
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("unknown time zone \"Mars/Olympus\" for --tz (an IANA name such as Europe/Paris, in any case, "
+                                        + "or a POSIX TZ string such as CET-1CEST,M3.5.0,M10.5.0/3)"), "\(unknown.stderr)")
+    }
+
     /// A calendar typed at a terminal ends at one Ctrl-D: a terminal gives
     /// more input after an end of input, and asked again, `check -` waited
     /// for a second one. Typed into a pseudo-terminal (Python's `openpty`;
@@ -228,5 +247,37 @@ func oneEventCalendar(_ uid: String, name: String? = nil) -> String {
         let text = try fixture.shell("NO_COLOR= FORCE_COLOR=1 COLORTERM=truecolor BUSYLIFE heatmap vdir \(InputsCLITests.window) --calendar Family")
         #expect(text.status == 0)
         #expect(text.stdout.contains("\u{1B}[38;2;0;0;255m"))
+    }
+
+    /// Too few descriptors (`ulimit -n`) once killed most commands with a
+    /// signal from libdispatch, and a crash report could reach stdout.
+    @Test(arguments: ["agenda", "heatmap", "free", "busy", "occurrences"])
+    func tooFewOpenFilesIsAMessageNotACrash(command: String) throws {
+        let run = try busylife([], shell: "ulimit -n 6; exec BUSYLIFE \(command) samples/ --today 2026-11-22")
+        #expect(run.status == 66)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("only 6 files may be open at once (ulimit -n)"))
+        // A low soft limit under a high hard one is raised, not refused.
+        let soft = try busylife([], shell: "ulimit -Sn 6; exec BUSYLIFE \(command) samples/ --today 2026-11-22")
+        #expect(soft.status == 0, "\(soft.stderr)")
+    }
+
+    /// A named pipe given by name (or through a link) that no process
+    /// writes to once waited forever; one with a writer, such as
+    /// `<(cat file)`, is read.
+    @Test func aNamedPipeWithoutAWriterIsNotWaitedFor() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("busylife-fifo-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let made = try busylife([], shell: "mkfifo \(folder)/x.ics && ln -s x.ics \(folder)/y.ics")
+        #expect(made.status == 0)
+        for name in ["x.ics", "y.ics"] {
+            let run = try busylife([], shell: "timeout 20 BUSYLIFE events \(folder)/\(name)")
+            #expect(run.status == 66)
+            #expect(run.stderr.contains("\(name): error: a named pipe that no process writes to"))
+        }
+        let written = try busylife([], shell: "BUSYLIFE events <(sleep 1; cat samples/meeting.ics)")
+        #expect(written.status == 0)
+        #expect(written.stdout.split(separator: "\n").count == 3)
     }
 }

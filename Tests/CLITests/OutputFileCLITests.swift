@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-/// `-o PATH` (heatmap today; every command that takes `-o` goes through the same helper).
+/// Runs a command of a shell line as a user who may not write what root
+/// may: nobody (uid 65534) when the tests run as root, as CI does.
+let asUnprivileged = geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
+/// Whether `asUnprivileged` can be run.
+let canRunUnprivileged = geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+    || FileManager.default.isExecutableFile(atPath: "/bin/setpriv")
+
+/// `-o PATH` (heatmap here; every command that takes `-o` goes through the same helper).
 @Suite struct OutputFileCLITests {
     static let heatmap = "BUSYLIFE heatmap a.ics --format tsv --today 2026-11-22 --from 2026-11-23 --to 2026-11-24 --tz UTC"
     static let expected = "date\tbusy_seconds\tlevel\tevents\n2026-11-23\t3600\t1\t1\n2026-11-24\t0\t0\t0\n"
@@ -74,6 +81,50 @@ import Testing
         let run = try fixture.shell("mkfifo pipe && { timeout 20 cat pipe > got.tsv & reader=$!; } && timeout 20 \(OutputFileCLITests.heatmap) -o pipe; s=$?; wait $reader; test -p pipe && cat got.tsv; exit $s")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == OutputFileCLITests.expected)
+    }
+
+    /// A file the user may not write is never replaced, as the shell's `>`
+    /// refuses it, though the folder would let a new file be put in its
+    /// place: a 0444 file of the user's own, and one of root's. The folder
+    /// is open to all (0777) for the unprivileged run.
+    @Test(.enabled(if: canRunUnprivileged, "needs setpriv to run busylife as an unprivileged user when the tests run as root"))
+    func aFileTheUserMayNotWriteIsRefused() throws {
+        let fixture = fixture()
+        let run = try fixture.shell("""
+            chmod 777 . && echo old > own.tsv && echo old > roots.tsv && chmod 444 own.tsv roots.tsv \
+            && { [ "$(id -u)" != 0 ] || chown 65534:65534 own.tsv; } \
+            && for file in own.tsv roots.tsv; do \(asUnprivileged)\(OutputFileCLITests.heatmap) -o $file; echo " $?"; done; cat own.tsv roots.tsv
+            """)
+        #expect(run.stdout == " 74\n 74\nold\nold\n")
+        #expect(run.stderr == "busylife: cannot write own.tsv: permission denied\nbusylife: cannot write roots.tsv: permission denied\n")
+        #expect(try others(fixture) == ["own.tsv", "roots.tsv"])
+    }
+
+    /// A file the user may write in a folder closed to new files cannot be
+    /// replaced: the reason names the temporary file replacing it needs.
+    @Test(.enabled(if: canRunUnprivileged, "needs setpriv to run busylife as an unprivileged user when the tests run as root"))
+    func aClosedFolderIsNamed() throws {
+        let fixture = fixture()
+        let run = try fixture.shell("mkdir closed && echo old > closed/out.tsv && chmod 666 closed/out.tsv && chmod 555 closed "
+            + "&& \(asUnprivileged)\(OutputFileCLITests.heatmap) -o closed/out.tsv; echo \" $?\"; cat closed/out.tsv; chmod 755 closed")
+        #expect(run.stdout == " 74\nold\n")
+        #expect(run.stderr == "busylife: cannot write closed/out.tsv: cannot make the temporary file beside it that replacing it takes (closed: permission denied)\n")
+    }
+
+    /// `-o /proc/version` said "no such file or directory" of a file that is
+    /// there: the kernel's folder makes no new files. An unprivileged user
+    /// may not write it at all.
+    @Test(.enabled(if: canRunUnprivileged && FileManager.default.fileExists(atPath: "/proc/version"), "needs /proc, and setpriv when the tests run as root"))
+    func aSpecialFileGivesTheRealReason() throws {
+        let fixture = fixture()
+        let user = try fixture.shell("\(asUnprivileged)\(OutputFileCLITests.heatmap) -o /proc/version")
+        #expect(user.status == 74)
+        #expect(user.stderr == "busylife: cannot write /proc/version: permission denied\n")
+        if geteuid() == 0 {
+            let root = try fixture.shell("\(OutputFileCLITests.heatmap) -o /proc/version")
+            #expect(root.status == 74)
+            #expect(root.stderr == "busylife: cannot write /proc/version: cannot replace a special file (/proc makes no new files)\n")
+        }
     }
 
     @Test func aFailureLeavesNothingBehind() throws {

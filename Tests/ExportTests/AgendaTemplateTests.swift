@@ -26,13 +26,24 @@ import Testing
     }
 
     @Test func aNameThatIsNoFieldIsRefusedWithTheNearOnes() {
-        #expect(problem("{{starttime}} {{title}}")?.hasPrefix("--template:1: no field \"starttime\" (did you mean start-time, ") == true)
-        #expect(problem("{{title}}\n{{#locaton}}@{{/locaton}}")?.hasPrefix("--template:2: no field \"locaton\"") == true)
+        #expect(problem("{{starttime}} {{title}}")?.hasPrefix("--template:1:1: no field \"starttime\" (did you mean start-time, ") == true)
+        #expect(problem("{{title}}\n{{#locaton}}@{{/locaton}}")?.hasPrefix("--template:2:1: no field \"locaton\"") == true)
     }
 
-    @Test func syntaxErrorsNameTheLineAndColumn() {
-        #expect(problem("{{#today}}x") == "--template:1:12: a section is not closed ({{/name}})")
-        #expect(problem("a\n{{#today}}x{{/all-day}}") == "--template:2:15: a section is closed with another name than it was opened with")
+    @Test func syntaxErrorsNameTheTagAndWhereItIs() {
+        #expect(problem("{{#title}") == "--template:1:1: the tag {{#title} is not closed with }}")
+        #expect(problem("ab {{title") == "--template:1:4: the tag {{title is not closed with }}")
+        #expect(problem("{{#today}}x") == "--template:1:1: the section {{#today}} is not closed (end it with {{/today}})")
+        #expect(problem("x\n {{^location}}none") == "--template:2:2: the section {{^location}} is not closed (end it with {{/location}})")
+        #expect(problem("a\n{{#today}}x{{/all-day}}")
+            == "--template:2:12: {{/all-day}} closes the section {{#today}} opened at 2:1; close it with {{/today}} first")
+        #expect(problem("{{title}}{{/title}}") == "--template:1:10: {{/title}} closes no section")
+        #expect(problem("{{#today}}{{#busy}}x{{/busy}}{{/today}}") == nil)
+    }
+
+    @Test func mustachesOwnErrorsAreInWords() {
+        // After a delimiter change only Mustache reads the tags.
+        #expect(problem("{{=<% %>=}}<%title") == "--template:1:19: the template ends inside a tag")
     }
 
     @Test func clockIsTwentyFourHours() {

@@ -108,6 +108,26 @@ import Testing
         #expect(wide.note == nil)
     }
 
+    /// A narrow terminal shows the last weeks: the footer counts those
+    /// (busy time, busiest day, free days), not the weeks left out; the
+    /// legend marks today only when today is shown.
+    @Test func theFooterAndLegendDescribeTheWeeksShown() {
+        let year = model(day(2026, 1, 1), day(2026, 12, 31), [["DTSTART:20260203T090000Z", "DURATION:PT3H"],
+                                                              ["DTSTART:20261117T090000Z", "DURATION:PT1H"]])
+        let narrow = HeatmapLayout.year(year, names: english, weekStart: 1, today: day(2026, 3, 2), monthLabelGap: 2,
+                                        fit: HeatmapFit(width: 40, cellWidth: 2))
+        #expect(narrow.from == day(2026, 8, 31))
+        // 17 weeks and Monday to Thursday: 89 working days, one of them busy.
+        #expect(narrow.footer == "Total 1 h busy · busiest day 2026-11-17 (1 h) · 88 free working days (Mon–Fri)")
+        #expect(narrow.legend.today == nil)
+        let wide = HeatmapLayout.year(year, names: english, weekStart: 1, today: day(2026, 3, 2), monthLabelGap: 2,
+                                      fit: HeatmapFit(width: 200, cellWidth: 2))
+        #expect(wide.footer == "Total 4 h busy · busiest day 2026-02-03 (3 h) · 259 free working days (Mon–Fri)")
+        #expect(wide.legend.today == "today")
+        let past = HeatmapLayout.months(year, names: english, weekStart: 1, today: day(2027, 1, 5), weekNumbers: false)
+        #expect(past.legend.today == nil)
+    }
+
     @Test func legendEntriesShowTheRealThresholds() {
         let scale = HeatmapScale(.fixed([900, 3600, 5400]), values: [])
         let hours = HeatmapLegend(scale: scale, unit: .hours, words: HeatmapWords(identifier: "de_DE"), marksToday: true)
@@ -208,6 +228,10 @@ import Testing
         #expect(grid[column: 9, row: 2]?.subject == .slot(weekday: 2, hour: 9))  // Tuesday, third from Sunday
         #expect(grid[column: 9, row: 2]?.tooltip == "Tue 9:00–10:00: 60 min")
         #expect(grid.rowTotals[2] == HeatmapGrid.Label(index: 2, text: "2 h"))
+        // A row of a few busy minutes says so rather than `0 h`.
+        #expect(english.words.duration(1440) == "24 min")
+        #expect(english.words.duration(0) == "0 h")
+        #expect(LocaleNames(identifier: "de_DE").words.duration(5400) == "1,5 h")
         #expect(layout.subtitle == "total busy hours per hour")
         // Two busy slots of an hour each: every threshold is that hour, written once.
         #expect(layout.legend.entries.map(\.text) == ["0", "≤ 1 h", "> 1 h"])

@@ -41,6 +41,33 @@ func day(_ y: Int, _ m: Int, _ d: Int) -> LocalDate { LocalDate(year: y, month: 
         #expect(late.monthLabels(gap: 2).first.map { ($0.month, $0.column) }! == (12, 1))
     }
 
+    /// Over more than one year, the year stands over the first week and
+    /// over the week of each January 1st, not crowding the next.
+    @Test func yearLabelsSitOverTheWeekWhereEachYearStarts() {
+        let decade = YearLayout(from: day(2008, 1, 1), to: day(2010, 12, 31), weekStart: 1)
+        #expect(decade.yearLabels(gap: 3).map { [$0.column, $0.year] } == [[0, 2008], [52, 2009], [104, 2010]])
+        let late = YearLayout(from: day(2025, 11, 23), to: day(2026, 11, 28), weekStart: 7)
+        #expect(late.yearLabels(gap: 3).map { [$0.column, $0.year] } == [[0, 2025], [5, 2026]])
+        // The first week holds January 1st: one label, the new year's.
+        let turn = YearLayout(from: day(2025, 12, 28), to: day(2026, 11, 28), weekStart: 7)
+        #expect(turn.yearLabels(gap: 3).map { [$0.column, $0.year] } == [[0, 2026]])
+    }
+
+    /// Every other ISO week is labelled, and week 1 after a week 53 waits
+    /// for week 3 rather than touching it.
+    @Test func weekLabelsAreTheOddISOWeeks() {
+        let year = YearLayout(from: day(2026, 1, 1), to: day(2026, 12, 31), weekStart: 1)
+        let labels = year.weekLabels()
+        #expect(labels.count == 27)
+        #expect(labels.first.map { [$0.column, $0.week] } == [0, 1])
+        #expect(labels.last.map { [$0.column, $0.week] } == [52, 53])
+        let turn = YearLayout(from: day(2009, 12, 1), to: day(2010, 1, 31), weekStart: 1)
+        #expect(turn.weekLabels().map { [$0.column, $0.week] } == [[0, 49], [2, 51], [4, 53], [7, 3]])
+        // Weeks from Sunday take the number of their Monday.
+        let sunday = YearLayout(from: day(2026, 1, 4), to: day(2026, 1, 31), weekStart: 7)
+        #expect(sunday.weekLabels().map { [$0.column, $0.week] } == [[1, 3], [3, 5]])  // 2026-01-05 is in week 2
+    }
+
     @Test func monthGridsAndISOWeeks() {
         let sunday = MonthLayout(year: 2026, month: 11, weekStart: 7)
         #expect(sunday.rows.count == 5)

@@ -245,12 +245,25 @@ import Testing
         #expect(result.diagnostics[1].message.contains("no such time 25:00:00"))
     }
 
+    /// Each line of it was once an error of its own, and the file counted as iCalendar.
     @Test func binaryGarbageIsOneDiagnosticNotACrash() {
         var garbage = ""
         for i in 0..<2000 { garbage.unicodeScalars.append(Unicode.Scalar(UInt8(truncatingIfNeeded: i &* 37 &+ 11))) }
         let result = importText([("garbage.ics", garbage)])
         #expect(result.events.isEmpty)
-        #expect(!result.diagnostics.isEmpty)
+        #expect(result.diagnostics.map(\.kind) == [.unknownFormat])
+        #expect(result.diagnostics.first?.message.hasPrefix("not a calendar: binary data") == true)
+        #expect(result.report.icsFiles == 0)
+        #expect(result.report.notCalendars == 1)
+    }
+
+    /// Only content that does not start like a calendar is judged whole: a
+    /// binary line inside one is skipped alone.
+    @Test func aBinaryLineInACalendarSkipsOnlyThatLine() {
+        let result = importText([("one.ics", ics(vevent("a", ["DTSTART:20260101T000000Z", "X-JUNK:\u{0}\u{1}"])))])
+        #expect(result.events.map(\.uid) == ["a"])
+        #expect(result.diagnostics.map(\.kind) == [.binaryData])
+        #expect(result.report.icsFiles == 1)
     }
 
     @Test func missingDTSTARTSkipsOnlyThatEvent() {

@@ -145,6 +145,35 @@ import Testing
         #expect("\(window.lowerBound)...\(window.upperBound)" == expected)
     }
 
+    /// --from, --to, --days, then the window: a length given counts from
+    /// the first day of --from (or to the last of --to) whatever it names.
+    static let windowsOfDays: [(String?, String?, Int, String)] = [
+        (nil, nil, 3, "2026-11-22...2026-11-24"),
+        ("2026-11", nil, 3, "2026-11-01...2026-11-03"),
+        ("2026", nil, 2, "2026-01-01...2026-01-02"),
+        ("2026-W49", nil, 5, "2026-11-30...2026-12-04"),
+        (nil, "2026-12", 2, "2026-12-30...2026-12-31"),
+        ("monday", nil, 1, "2026-11-23...2026-11-23"),
+        (nil, "-1d", 2, "2026-11-20...2026-11-21"),
+    ]
+
+    @Test(arguments: windowsOfDays)
+    func aLengthGivenCountsFromItsEnd(_ from: String?, _ to: String?, _ days: Int, _ expected: String) throws {
+        let window = try DateWindow.resolve(from: from, to: to, days: days, today: Self.today, default: .ahead(days: 7))
+        #expect("\(window.lowerBound)...\(window.upperBound)" == expected)
+    }
+
+    @Test func aLengthBesideBothEndsIsRefused() {
+        #expect(throws: DateWindow.Problem(flag: "--days", message: "with both --from and --to: give two of the three")) {
+            try DateWindow.resolve(from: "2026-11-01", to: "2026-11-10", days: 5, today: Self.today, default: .ahead(days: 7))
+        }
+    }
+
+    @Test(arguments: [("-2w", true), ("+3d", true), ("7D", true), ("-2", false), ("-w", false), ("--days", false), ("-2w=UTC", false)])
+    func tellsARelativeDate(_ text: String, _ relative: Bool) {
+        #expect(DateInput.isRelative(text) == relative)
+    }
+
     @Test func aWindowBackwardsIsRefusedAndABadValueNamesItsFlag() {
         #expect(throws: DateWindow.Problem(flag: nil, message: "--from 2026-12-01 is after --to 2026-11-30")) {
             try DateWindow.resolve(from: "2026-12-01", to: "2026-11-30", today: Self.today, default: .ahead(days: 7))

@@ -49,6 +49,11 @@ struct HeatmapGrid: Sendable {
     /// In the order of their subject: days by date, slots by row then hour.
     let cells: [Cell]
     var columnLabels: [Label] = []
+    /// A second line over the columns: the year where each begins, when
+    /// the grid spans more than one (the year view).
+    var yearLabels: [Label] = []
+    /// Under the columns: ISO week numbers (the year view's `--week-numbers`).
+    var weekLabels: [Label] = []
     var rowLabels: [Label] = []
     /// Terminal columns the row labels need (the widest of them, or of
     /// those they could be); 0 without row labels.

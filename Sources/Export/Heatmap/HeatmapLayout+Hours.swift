@@ -3,7 +3,7 @@ import EventModel
 extension HeatmapLayout {
     /// The hours view, a punch card: the 24 wall-clock hours as columns
     /// (labelled every third), weekdays as rows from `weekStart`, each row's
-    /// total after it. The legend is in `unit`, by default minutes for the
+    /// total after it (minutes under an hour). The legend is in `unit`, by default minutes for the
     /// mean and hours for the total.
     static func hours(_ model: HeatmapModel, slots: [HeatmapModel.Slot], scale: HeatmapScale,
                       statistic: HeatmapModel.Statistic, names: LocaleNames, weekStart: Int,
@@ -23,7 +23,7 @@ extension HeatmapLayout {
                                               figure: "", tooltip: tooltip))
                 total += slot.seconds
             }
-            totals.append(HeatmapGrid.Label(index: row, text: words.hours(total) + " h"))
+            totals.append(HeatmapGrid.Label(index: row, text: words.duration(total)))
         }
         var grid = HeatmapGrid(columns: 24, rows: 7, cells: cells)
         grid.rowLabels = weekdayLabels(order, names: names)

@@ -33,7 +33,8 @@ extension HeatmapLayout {
             return grid
         }
         let gridsPerRow = fit?.blocksFitting(columns: 7, labelWidth: labelWidth) ?? perRow
-        let legend = HeatmapLegend(scale: model.dayScale, unit: .hours, words: words, marksToday: today != nil)
+        let showsToday = today.map { (model.from...model.to).contains($0) } ?? false
+        let legend = HeatmapLegend(scale: model.dayScale, unit: .hours, words: words, marksToday: showsToday)
         return HeatmapLayout(model, words: words, from: model.from, grids: grids,
                              gridsPerRow: gridsPerRow, legend: legend)
     }

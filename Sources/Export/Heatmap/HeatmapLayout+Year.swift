@@ -8,8 +8,12 @@ extension HeatmapLayout {
     /// With a `fit`, weeks that do not fit beside the weekday names are
     /// dropped from the left, whole weeks, and `note` says how many are
     /// shown: the most recent weeks matter most.
+    ///
+    /// Over a range of more than one year, the year stands over the week
+    /// where each begins (and over the first); `weekNumbers` puts every
+    /// other ISO week number under the weeks.
     static func year(_ model: HeatmapModel, names: LocaleNames, weekStart: Int, today: LocalDate?,
-                     monthLabelGap: Int, fit: HeatmapFit? = nil) -> HeatmapLayout {
+                     monthLabelGap: Int, weekNumbers: Bool = false, fit: HeatmapFit? = nil) -> HeatmapLayout {
         let words = names.words
         let order = WeekOrder(first: weekStart)
         let rowLabels = weekdayLabels(order, names: names)
@@ -36,7 +40,12 @@ extension HeatmapLayout {
         grid.columnLabels = layout.monthLabels(gap: monthLabelGap).map {
             HeatmapGrid.Label(index: $0.column, text: names.months[$0.month])
         }
-        let legend = HeatmapLegend(scale: model.dayScale, unit: .hours, words: words, marksToday: today != nil)
+        if layout.from.year != layout.to.year {
+            grid.yearLabels = layout.yearLabels(gap: 3).map { HeatmapGrid.Label(index: $0.column, text: String($0.year)) }
+        }
+        if weekNumbers { grid.weekLabels = layout.weekLabels().map { HeatmapGrid.Label(index: $0.column, text: String($0.week)) } }
+        let showsToday = today.map { (layout.from...layout.to).contains($0) } ?? false
+        let legend = HeatmapLegend(scale: model.dayScale, unit: .hours, words: words, marksToday: showsToday)
         return HeatmapLayout(model, words: words, from: layout.from, grids: [grid],
                              legend: legend, note: note)
     }

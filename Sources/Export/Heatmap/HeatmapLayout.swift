@@ -41,7 +41,8 @@ struct HeatmapLayout: Sendable {
     /// `Busy time 2026-01-01 – 2026-12-31 · America/New_York`.
     var heading: String { title + " · " + zones.joined(separator: ", ") }
 
-    /// What every view shares.
+    /// What every view shares. The footer, hint and description count
+    /// the days from `from` on: those shown.
     init(_ model: HeatmapModel, words: HeatmapWords, from: LocalDate, grids: [HeatmapGrid],
          gridsPerRow: Int = 1, legend: HeatmapLegend, note: String? = nil, subtitle: String? = nil) {
         self.from = from
@@ -53,9 +54,10 @@ struct HeatmapLayout: Sendable {
         self.grids = grids
         self.gridsPerRow = gridsPerRow
         self.legend = legend
-        footerParts = words.footerParts(model)
+        let shown = model.starting(at: from)
+        footerParts = words.footerParts(shown)
         footer = footerParts.joined(separator: " · ")
-        hint = model.totalSeconds == 0 && !model.countsAllDay && model.days.contains { $0.events > 0 }
+        hint = shown.totalSeconds == 0 && !shown.countsAllDay && shown.days.contains { $0.events > 0 }
             ? words.phrases.allDayOnly : nil
         cellNote = subtitle ?? words.phrases.cellDay
         let heading = title + " · " + zones.joined(separator: ", ")

@@ -24,10 +24,10 @@ package struct HeatmapModel: Sendable {
         case mean, total
     }
 
-    package let from: LocalDate
+    package private(set) var from: LocalDate
     package let to: LocalDate
     package let zones: [String]
-    package let days: [Day]
+    package private(set) var days: [Day]
     package let dayScale: HeatmapScale
     /// Whether all-day events counted as busy (`--all-day-busy`); when not,
     /// a window with events and no busy time says why.
@@ -57,6 +57,16 @@ package struct HeatmapModel: Sendable {
             (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
         }
         return result
+    }
+
+    /// The model from `date` on: the days a view shows when it has no
+    /// room for the earlier ones, so that its figures describe what is
+    /// seen. Levels and scale stay those of the whole range.
+    package func starting(at date: LocalDate) -> HeatmapModel {
+        var shown = self
+        shown.from = max(from, date)
+        shown.days = Array(days.drop { $0.date < date })
+        return shown
     }
 
     package func day(_ date: LocalDate) -> Day? {

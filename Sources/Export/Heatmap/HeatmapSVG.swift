@@ -84,21 +84,19 @@ package struct HeatmapSVG {
     // MARK: Views
 
     package func year(_ model: HeatmapModel, weekStart: Int) -> String {
-        let layout = HeatmapLayout.year(model, names: names, weekStart: weekStart, today: today, monthLabelGap: 3)
+        let layout = HeatmapLayout.year(model, names: names, weekStart: weekStart, today: today, monthLabelGap: 3,
+                                        weekNumbers: weekNumbers)
         let grid = layout.grids[0]
         var canvas = SVGCanvas()
         var y = heading(layout, into: &canvas)
         let labelWidth = grid.rowLabels.map { SVGCanvas.textWidth($0.text, size: HeatmapSVG.font) }.max() ?? 0
         let left = HeatmapSVG.margin + labelWidth + 6
-        // Month names over the weeks: one that would run into the next is dropped.
-        var labelEnd = 0
-        y += HeatmapSVG.font + 2
-        for label in grid.columnLabels {
-            let x = left + label.index * step
-            guard x >= labelEnd else { continue }
-            canvas.text(x: x, y: y, label.text)
-            labelEnd = x + SVGCanvas.textWidth(label.text, size: HeatmapSVG.font) + 4
+        if !grid.yearLabels.isEmpty {
+            y += HeatmapSVG.font + 4
+            columnLabels(grid.yearLabels, left: left, y: y, className: "heading-small", bold: true, into: &canvas)
         }
+        y += HeatmapSVG.font + 2
+        columnLabels(grid.columnLabels, left: left, y: y, into: &canvas)
         let top = y + 6
         // A weekday name per row when the rows are as tall as the type, else every other one.
         let every = step >= HeatmapSVG.font + 2 ? 1 : 2
@@ -110,9 +108,28 @@ package struct HeatmapSVG {
                           right: left + cell.column * step + self.cell, bottom: top + cell.row * step + self.cell)
         }
         y = top + grid.rows * step + 8
+        if !grid.weekLabels.isEmpty {
+            y += HeatmapSVG.font - 4
+            canvas.text(x: HeatmapSVG.margin, y: y, "W")
+            columnLabels(grid.weekLabels, left: left, y: y, into: &canvas)
+            y += 10
+        }
         y = legend(layout.legend, x: left, y: y, into: &canvas)
         y = footer(layout, x: left, y: y, into: &canvas)
         return document(layout, canvas: canvas)
+    }
+
+    /// Labels over (or under) the weeks, each from its column's left edge:
+    /// one that would run into the one before is dropped.
+    private func columnLabels(_ labels: [HeatmapGrid.Label], left: Int, y: Int, className: String? = nil,
+                              bold: Bool = false, into canvas: inout SVGCanvas) {
+        var labelEnd = 0
+        for label in labels {
+            let x = left + label.index * step
+            guard x >= labelEnd else { continue }
+            canvas.text(x: x, y: y, label.text, className: className, bold: bold)
+            labelEnd = x + SVGCanvas.textWidth(label.text, size: HeatmapSVG.font, bold: bold) + 4
+        }
     }
 
     package func months(_ model: HeatmapModel, weekStart: Int, perRow: Int = 3) -> String {

@@ -26,16 +26,29 @@ package struct HeatmapText {
 
     // MARK: Views
 
-    package func year(_ model: HeatmapModel, weekStart: Int) -> String {
-        let layout = HeatmapLayout.year(model, names: names, weekStart: weekStart, today: today, monthLabelGap: 2,
+    /// The year grid; over more than one year a line of years above the
+    /// months, and with `weekNumbers` a line of ISO weeks under the grid.
+    package func year(_ model: HeatmapModel, weekStart: Int, weekNumbers: Bool = false) -> String {
+        // Room for the widest month name and a space: `12月` takes four columns, two weeks.
+        let widestMonth = names.months.map(TerminalText.width).max() ?? 0
+        let layout = HeatmapLayout.year(model, names: names, weekStart: weekStart, today: today,
+                                        monthLabelGap: max(2, (widestMonth + 2) / 2), weekNumbers: weekNumbers,
                                         fit: gridFit)
         let grid = layout.grids[0]
         let labelColumn = gridFit.labelColumn(grid.rowLabelWidth)
+        let length = min(width, labelColumn + grid.columns * 2 + 4)
         var lines = heading(layout, extra: layout.note.map { "(" + $0 + ")" })
-        lines.append(labelLine(grid.columnLabels, indent: labelColumn, cellWidth: 2,
-                               length: min(width, labelColumn + grid.columns * 2 + 4)))
+        if !grid.yearLabels.isEmpty {
+            lines.append(labelLine(grid.yearLabels, indent: labelColumn, cellWidth: 2, length: length))
+        }
+        lines.append(labelLine(grid.columnLabels, indent: labelColumn, cellWidth: 2, length: length))
         for row in 0..<grid.rows {
             lines.append(TerminalText.trimmingTrailingSpaces(cellLine(grid, row: row, labelColumn: labelColumn)))
+        }
+        if !grid.weekLabels.isEmpty {
+            // `W` where the weekday names stand, as the month view writes `W44`.
+            lines.append(TerminalText.pad("W", labelColumn)
+                         + labelLine(grid.weekLabels, indent: 0, cellWidth: 2, length: length - labelColumn))
         }
         lines += legend(layout.legend)
         lines += footer(layout)
@@ -72,8 +85,8 @@ package struct HeatmapText {
         return finish(output)
     }
 
-    /// A punch card: weekdays by wall-clock hour, with row totals; one
-    /// column an hour where two would not fit.
+    /// A punch card: weekdays by wall-clock hour, with row totals, the
+    /// legend and the footer; one column an hour where two would not fit.
     package func hours(_ model: HeatmapModel, slots: [HeatmapModel.Slot], scale: HeatmapScale,
                        statistic: HeatmapModel.Statistic, weekStart: Int) -> String {
         let layout = HeatmapLayout.hours(model, slots: slots, scale: scale, statistic: statistic, names: names,
@@ -90,6 +103,7 @@ package struct HeatmapText {
             lines.append(cellLine(grid, row: row, labelColumn: labelColumn, single: cellWidth == 1) + total)
         }
         lines += legend(layout.legend)
+        lines += footer(layout)
         return finish(lines)
     }
 
@@ -125,13 +139,23 @@ package struct HeatmapText {
     }
 
     /// Labels over the columns of cells, each from its column's first
-    /// character on (a label may run over the next columns, never past `length`).
+    /// character on (a label may run over the next columns, never past
+    /// `length`). Positions are terminal columns: a wide character (`月`)
+    /// takes two, so a label never pushes the line wider than it measures.
     private func labelLine(_ labels: [HeatmapGrid.Label], indent: Int, cellWidth: Int, length: Int) -> String {
+        // Each terminal column's character; "" where the wide character before it reaches over.
         var line = Array(repeating: " ", count: length)
         for label in labels {
-            let start = indent + label.index * cellWidth
-            for (offset, character) in label.text.enumerated() where start + offset < line.count {
-                line[start + offset] = String(character)
+            var column = indent + label.index * cellWidth
+            for character in label.text {
+                let width = TerminalText.width(String(character))
+                guard column + width <= length else { break }
+                // A wide character cut in half by this one becomes a space.
+                if line[column] == "" { line[column - 1] = " " }
+                if column + width < length && line[column + width] == "" { line[column + width] = " " }
+                line[column] = String(character)
+                if width == 2 { line[column + 1] = "" }
+                column += width
             }
         }
         return TerminalText.trimmingTrailingSpaces(line.joined())

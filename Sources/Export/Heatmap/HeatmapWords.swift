@@ -49,6 +49,12 @@ struct HeatmapWords: Sendable {
     /// Hours as the views write them, with this language's decimal separator.
     func hours(_ seconds: Double) -> String { HeatmapFigures.hours(seconds, decimal: decimal) }
 
+    /// Busy time with its unit: hours, or minutes under an hour, where
+    /// hours in tenths would write a few coloured minutes as `0 h`.
+    func duration(_ seconds: Double) -> String {
+        seconds == 0 ? "0 h" : HeatmapFigures.threshold(seconds, inHours: true, decimal: decimal)
+    }
+
     /// `2026-11-27: 1.5 h busy, 2 events`.
     func dayTooltip(_ date: LocalDate, seconds: Double, events: Int) -> String {
         fill(events == 1 ? phrases.dayOne : phrases.day, ["date": date.description, "h": hours(seconds), "n": String(events)])
@@ -64,11 +70,6 @@ struct HeatmapWords: Sendable {
     /// What an hour slot holds: mean busy minutes, or total busy hours.
     func statistic(_ statistic: HeatmapModel.Statistic) -> String {
         statistic == .mean ? phrases.mean : phrases.sum
-    }
-
-    /// `Total 12 h busy · busiest day 2026-11-27 (1.5 h) · 3 free working days (Mon–Fri)`.
-    func footer(_ model: HeatmapModel) -> String {
-        footerParts(model).joined(separator: " · ")
     }
 
     /// The footer's parts, which a narrow terminal puts on lines of their own.

@@ -50,4 +50,32 @@ struct YearLayout: Sendable {
         }
         return labels
     }
+
+    /// Year labels: the first column's year, and the column holding each
+    /// January 1st; a label closer than `gap` columns to the next is dropped.
+    func yearLabels(gap: Int) -> [(column: Int, year: Int)] {
+        var labels: [(column: Int, year: Int)] = [(0, from.year)]
+        guard from.year < to.year else { return labels }
+        for year in (from.year + 1)...to.year {
+            let column = position(of: LocalDate(year: year, month: 1, day: 1)!).column
+            if let last = labels.last, column - last.column < gap { labels.removeLast() }
+            labels.append((column, year))
+        }
+        return labels
+    }
+
+    /// ISO week numbers of the columns, every other one: the odd weeks, and
+    /// not a week 1 right after a week 53, so that two numbers never touch.
+    /// A column's week is that of its Monday (for weeks from Sunday, the
+    /// second day).
+    func weekLabels() -> [(column: Int, week: Int)] {
+        var labels: [(column: Int, week: Int)] = []
+        for column in 0..<columns {
+            let week = MonthLayout.isoWeek(origin.adding(days: column * 7 + order.row(of: 1)))
+            guard week % 2 == 1 else { continue }
+            if let last = labels.last, column - last.column < 2 { continue }
+            labels.append((column, week))
+        }
+        return labels
+    }
 }

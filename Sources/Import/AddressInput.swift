@@ -1,0 +1,39 @@
+import Foundation
+
+/// An input written as a web address (`https://…`, `webcal://…`), which
+/// busylife does not fetch: what to tell the user instead of "no such
+/// file".
+enum AddressInput {
+    /// The schemes a calendar subscription is written with.
+    private static let schemes: Set<String> = ["http", "https", "webcal", "webcals"]
+
+    /// The address's scheme, lower-cased, when `input` is a web address.
+    static func scheme(of input: String) -> String? {
+        guard let colon = input.firstIndex(of: ":"), input[colon...].hasPrefix("://") else { return nil }
+        let scheme = input[..<colon].lowercased()
+        return schemes.contains(scheme) ? scheme : nil
+    }
+
+    /// How to read the address today: fetch it and hand it over on
+    /// standard input.
+    static func explanation(scheme: String) -> String {
+        let webcal = scheme.hasPrefix("webcal") ? ", with https:// for webcal://" : ""
+        return "a web address, and busylife reads only files, directories and standard input for now; "
+            + "fetch it and pipe it in: curl -sL 'URL' | busylife agenda -" + webcal
+    }
+
+    /// The address as diagnostics name it: `host/…/last-segment`, never
+    /// whole, since a subscription's address often carries its secret in
+    /// the path or query, and never with a user name or password.
+    static func shortName(_ input: String) -> String {
+        guard let address = URL(string: input), let host = address.host(), !host.isEmpty else {
+            return input.prefix { $0 != ":" } + "://…"
+        }
+        let segments = address.pathComponents.filter { $0 != "/" }
+        switch segments.count {
+        case 0: return host
+        case 1: return host + "/" + segments[0]
+        default: return host + "/…/" + segments[segments.count - 1]
+        }
+    }
+}
