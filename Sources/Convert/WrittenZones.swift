@@ -150,7 +150,8 @@ package struct WrittenZones {
 
     /// Instances of a COUNT rule walked to find its last, at most: a
     /// longer series is covered as one without an end, which costs the
-    /// VTIMEZONE two rules where walking could cost a second per series.
+    /// VTIMEZONE two RRULE observances, where walking every long series
+    /// of a large file could cost more than the rest of the conversion.
     static let countWalkLimit = 1_000
 
     /// The last year on `zone`'s wall clock that rules starting at `start`
