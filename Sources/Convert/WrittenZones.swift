@@ -36,6 +36,8 @@ package struct WrittenZones {
     /// of zones, and a dictionary lookup per time (a zone hashes its name)
     /// cost more than writing the time.
     private var recent: [(zone: Zone, name: String, years: ClosedRange<Int>)] = []
+    /// What is left of `walkBudget` for the events noted here.
+    private var walkBudget = WrittenZones.walkBudget
     /// Diagnostics about zones (renamed TZIDs), handed on at the end.
     package private(set) var notes: [String] = []
 
@@ -89,7 +91,7 @@ package struct WrittenZones {
     /// VTIMEZONE covers them (a series without an end: every year after
     /// its start, through the zone's current rule).
     package mutating func note(_ event: Event) {
-        note(Self.years(of: event))
+        note(Self.years(of: event, walkBudget: &walkBudget))
     }
 
     /// `years(of:)` of an event, noted.
@@ -110,10 +112,14 @@ package struct WrittenZones {
     /// What `note(_:)` notes of `event`, in the order it notes them: the
     /// year of each time in a zone other than its start's, then the first
     /// and last year in the start's zone, the last instance of its
-    /// series included (`openEnd` for a series without an end).
-    static func years(of event: Event) -> [ZoneYear] {
+    /// series included (`openEnd` for a series without an end). Another
+    /// zone of a series (a red-eye flight's DTEND) is covered to the
+    /// series' end too, and a year after it, as an instance's end may
+    /// fall in the next year on that clock.
+    static func years(of event: Event, walkBudget: inout Int) -> [ZoneYear] {
         var years: [ZoneYear] = []
         var startZone: Zone?
+        var otherZones: [Zone] = []
         var low = Int.max
         var high = Int.min
         for time in times(of: event) {
@@ -125,11 +131,14 @@ package struct WrittenZones {
                 high = max(high, year)
             } else {
                 years.append(ZoneYear(zone: zone, year: year))
+                if !otherZones.contains(zone) { otherZones.append(zone) }
             }
         }
         guard let zone = startZone else { return years }
-        if case .instant(let start, zone?) = event.start, let last = lastYear(of: event.recurrence.rules, from: start, in: zone) {
+        if case .instant(let start, zone?) = event.start, let last = lastYear(of: event.recurrence.rules, from: start, in: zone, walkBudget: &walkBudget) {
             high = max(high, last)
+            let otherEnd = last == openEnd ? openEnd : last + 1
+            years += otherZones.map { ZoneYear(zone: $0, year: otherEnd) }
         }
         years.append(ZoneYear(zone: zone, year: low))
         if high != low { years.append(ZoneYear(zone: zone, year: high)) }
@@ -154,16 +163,23 @@ package struct WrittenZones {
     /// of a large file could cost more than the rest of the conversion.
     static let countWalkLimit = 1_000
 
+    /// Rule periods (days of a daily rule, seconds of a secondly one that
+    /// can match) scanned to find the last instances of a conversion's
+    /// COUNT series, in all: past it a series is covered as one without
+    /// an end, so that a file of sparse rules (29 February at one second
+    /// past one, from year 1) costs no more than an ordinary one.
+    static let walkBudget = 2_000_000
+
     /// The last year on `zone`'s wall clock that rules starting at `start`
     /// reach: UNTIL (a UTC UNTIL read on that clock), the last instance of
     /// COUNT, or `openEnd`; nil without rules.
-    static func lastYear(of rules: [RecurrenceRule], from start: Instant, in zone: Zone) -> Int? {
+    static func lastYear(of rules: [RecurrenceRule], from start: Instant, in zone: Zone, walkBudget: inout Int) -> Int? {
         var last: Int?
         for rule in rules {
             let year: Int
             if let until = rule.until {
                 if case .instant(let instant, _) = until { year = zone.local(instant).date.year } else { year = until.approximateYear }
-            } else if rule.count != nil, let lastInstance = lastInstance(of: rule, from: zone.local(start)) {
+            } else if rule.count != nil, let lastInstance = lastInstance(of: rule, from: zone.local(start), walkBudget: &walkBudget) {
                 year = lastInstance.date.year
             } else {
                 return openEnd
@@ -173,19 +189,24 @@ package struct WrittenZones {
         return last
     }
 
-    /// The last instance of a COUNT rule; nil past `countWalkLimit`
-    /// instances or when the rule's search gives up.
-    private static func lastInstance(of rule: RecurrenceRule, from start: LocalDateTime) -> LocalDateTime? {
+    /// The last instance of a COUNT rule; nil (no end) past
+    /// `countWalkLimit` instances, when the rule's search gives up, or
+    /// when the series reaches past the years a VTIMEZONE lists one by
+    /// one: the zone's current rule covers those, so the walk stops at
+    /// their end and a sparse rule is never followed for centuries.
+    private static func lastInstance(of rule: RecurrenceRule, from start: LocalDateTime, walkBudget: inout Int) -> LocalDateTime? {
+        guard let count = rule.count, count <= countWalkLimit else { return nil }
         let expander = RuleExpander(rule: rule, start: start, until: nil)
+        let horizon = LocalDate.dayNumber(year: VTimezoneGenerator.lastListedYear + 1, month: 1, day: 1) * 86_400
         var last: Int64?
         var walked = 0
         var gaveUp = false
-        let finished = expander.instances(from: RuleExpander.startOfTime, to: RuleExpander.endOfTime, gaveUp: &gaveUp) { wall in
+        expander.instances(from: RuleExpander.startOfTime, to: horizon, gaveUp: &gaveUp, periodBudget: &walkBudget) { wall in
             last = wall
             walked += 1
-            return walked < countWalkLimit
+            return walked < count
         }
-        guard finished, !gaveUp, let last else { return nil }
+        guard walked >= count, !gaveUp, let last else { return nil }
         return LocalDateTime(secondsSinceEpoch: last)
     }
 

@@ -216,6 +216,16 @@ package final class RuleExpander: Sendable {
     /// empty periods in a row (instances after that point are left out).
     @discardableResult
     package func instances(from lower: Int64, to upper: Int64, gaveUp: inout Bool, _ body: (Int64) -> Bool) -> Bool {
+        var unlimited = Int.max
+        return instances(from: lower, to: upper, gaveUp: &gaveUp, periodBudget: &unlimited, body)
+    }
+
+    /// The same, scanning at most `periodBudget` periods, which it spends
+    /// (`gaveUp` when it runs out): a caller walking many rules outside
+    /// any window bounds their work as a whole.
+    @discardableResult
+    package func instances(from lower: Int64, to upper: Int64, gaveUp: inout Bool, periodBudget: inout Int,
+                           _ body: (Int64) -> Bool) -> Bool {
         let upper = min(upper, RuleExpander.endOfTime)
         guard lower < upper else { return true }
         var startPending = countsStart && passesUntil(start)
@@ -242,7 +252,8 @@ package final class RuleExpander: Sendable {
         var stopped = false
         var walked = 0
         var walkedTooFar = false
-        scan(fromPeriod: firstPeriod, toPeriod: lastPeriod, stopAfter: min(upper, untilWallBound + 1), gaveUp: &gaveUp) { wall in
+        scan(fromPeriod: firstPeriod, toPeriod: lastPeriod, stopAfter: min(upper, untilWallBound + 1), gaveUp: &gaveUp,
+             periodBudget: &periodBudget) { wall in
             // Before DTSTART; or DTSTART itself, already given when it counts anyway.
             if wall < start || (wall == start && countsStart) { return true }
             guard passesUntil(wall) else { return wall <= untilWallBound }
@@ -294,7 +305,7 @@ package final class RuleExpander: Sendable {
     /// (before DTSTART and UNTIL are applied; BYSETPOS is), until `body`
     /// returns false or a period starts after `stopAfter`.
     private func scan(fromPeriod first: Int, toPeriod last: Int, stopAfter: Int64, gaveUp: inout Bool,
-                      _ body: (Int64) -> Bool) {
+                      periodBudget: inout Int, _ body: (Int64) -> Bool) {
         var period = first
         var days: [Int] = []
         days.reserveCapacity(32)
@@ -305,7 +316,8 @@ package final class RuleExpander: Sendable {
         var idle = 0  // periods in a row without a candidate
         while period <= last {
             idle += 1
-            if idle > RuleExpander.searchLimit { gaveUp = true; return }
+            periodBudget -= 1
+            if idle > RuleExpander.searchLimit || periodBudget < 0 { gaveUp = true; return }
             days.removeAll(keepingCapacity: true)
             var timeOffset = 0
             switch frequency {

@@ -278,6 +278,34 @@ import Testing
         let written = try busylife(["convert", "-"], stdin: input)
         #expect(written.stdout.contains("RRULE:FREQ=YEARLY;BYMONTH=4;BYDAY=1SU\r\n"))
     }
+    /// A zone only the end uses (a red-eye flight's arrival) is covered
+    /// to the series' end too, not only in the year of the DTEND written.
+    @Test func anEndsZoneIsCoveredToTheSeriesEnd() throws {
+        let input = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:redeye\r\nDTSTART;TZID=America/New_York:20200105T180000\r\n"
+            + "DTEND;TZID=Europe/London:20200106T070000\r\nRRULE:FREQ=WEEKLY;UNTIL=20220630T000000Z\r\n"
+            + "SUMMARY:Red-eye\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let run = try busylife(["convert", "-"], stdin: input)
+        #expect(run.status == 0, "\(run.stderr)")
+        let london = run.stdout.components(separatedBy: "TZID:Europe/London\r\n").last?.components(separatedBy: "END:VTIMEZONE").first ?? ""
+        #expect(london.contains("20220327T010000"), "\(london)")
+    }
+
+    /// Finding where COUNT series end walked every rule outside any
+    /// budget: 29 February at one second past one, from year 1, took most
+    /// of a second a series. The walk shares one budget; past it a series
+    /// is covered as one without an end.
+    @Test func sparseCountRulesDoNotStallConversion() throws {
+        var input = "BEGIN:VCALENDAR\r\n"
+        for index in 0..<600 {
+            input += "BEGIN:VEVENT\r\nUID:s\(index)\r\nDTSTART;TZID=Europe/Berlin:00010105T180000\r\n"
+                + "RRULE:FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=29;BYHOUR=1;BYMINUTE=1;BYSECOND=1;COUNT=999\r\nEND:VEVENT\r\n"
+        }
+        input += "END:VCALENDAR\r\n"
+        let run = try busylife([], stdin: input, shell: "timeout 120 BUSYLIFE convert -")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU\r\n"))
+    }
+
     /// events.json cannot say an event is free: Thanksgiving (all day)
     /// reads back as a busy day, and a warning says so; `--busy-only`
     /// leaves it out, and the day reads back free, as the .ics gives it.
