@@ -10,15 +10,19 @@ import ICal
 /// different content are all written, and counted: which one a reader
 /// keeps is its own choice.
 ///
-/// Memory keeps two 64-bit fingerprints a component written (a
-/// dictionary entry), not the components.
+/// Memory keeps two fingerprints a component written (a dictionary
+/// entry), not the components.
 struct RepeatedComponents {
     /// The content written first under each identity (name, UID,
     /// RECURRENCE-ID and SEQUENCE; the content itself for a component
     /// without UID).
-    private var firstContent: [UInt64: UInt64] = [:]
-    /// Other contents written under an identity, identity and content hashed together.
-    private var laterContents: Set<UInt64> = []
+    private var firstContent: [Fingerprint.Value: Fingerprint.Value] = [:]
+    /// Other contents written under an identity.
+    private var laterContents: Set<Pair> = []
+    private struct Pair: Hashable {
+        var identity: Fingerprint.Value
+        var content: Fingerprint.Value
+    }
     /// Components left out: the same as one written.
     private(set) var repeated = 0
     /// Components written beside another of their identity with different content.
@@ -55,7 +59,7 @@ struct RepeatedComponents {
     /// Whether `component` is to be written: false when the same was.
     /// `writtenTZIDs`: the TZIDs it holds that are written under another name.
     mutating func admits(_ component: StoredComponent, identity: Identity?, writtenTZIDs: [String: String] = [:]) -> Bool {
-        var content = StableHash()
+        var content = Fingerprint()
         Self.add(component, to: &content)
         for (tzid, name) in writtenTZIDs.sorted(by: { $0.key < $1.key }) {
             content.add(tzid)
@@ -63,12 +67,12 @@ struct RepeatedComponents {
             content.add(name)
             content.add(0x1E)
         }
-        let key = identity.map { StableHash.of([component.name, $0.uid, $0.recurrenceID, $0.sequence]) } ?? content.value
+        let key = identity.map { Fingerprint.of([component.name, $0.uid, $0.recurrenceID, $0.sequence]) } ?? content.value
         guard let first = firstContent[key] else {
             firstContent[key] = content.value
             return true
         }
-        let later = StableHash.of([String(key), String(content.value)])
+        let later = Pair(identity: key, content: content.value)
         if first == content.value || laterContents.contains(later) {
             repeated += 1
             return false
@@ -124,7 +128,7 @@ struct RepeatedComponents {
 
     /// The lines as read, or, for a component built from parts, its
     /// properties and children in order.
-    private static func add(_ component: StoredComponent, to hash: inout StableHash) {
+    private static func add(_ component: StoredComponent, to hash: inout Fingerprint) {
         if let lines = component.lines {
             lines.withUnsafeBufferPointer { hash.add(bytes: $0) }
             return
@@ -147,5 +151,50 @@ struct RepeatedComponents {
             text += ";" + parameter.name + "=" + parameter.values.joined(separator: ",")
         }
         return text + ":" + property.value
+    }
+}
+
+/// A component's fingerprint: FNV-1a beside SipHash keyed at random for
+/// the process. FNV alone can be made to collide on purpose, which would
+/// leave a different component out as a repeat; the pair cannot be. The
+/// keyed half changes nothing a run writes: it only tells two contents
+/// apart.
+struct Fingerprint {
+    private var stable = StableHash()
+    private var keyed = Hasher()
+
+    struct Value: Hashable {
+        var stable: UInt64
+        var keyed: Int
+    }
+
+    var value: Value {
+        var copy = keyed
+        return Value(stable: stable.value, keyed: copy.finalize())
+    }
+
+    mutating func add(bytes: UnsafeBufferPointer<UInt8>) {
+        stable.add(bytes: bytes)
+        keyed.combine(bytes: UnsafeRawBufferPointer(bytes))
+    }
+
+    mutating func add(_ text: String) {
+        var text = text
+        text.withUTF8 { add(bytes: $0) }
+    }
+
+    mutating func add(_ byte: UInt8) {
+        stable.add(byte)
+        keyed.combine(byte)
+    }
+
+    /// The fingerprint of the parts, each followed by a separator byte.
+    static func of(_ parts: [String]) -> Value {
+        var fingerprint = Fingerprint()
+        for part in parts {
+            fingerprint.add(part)
+            fingerprint.add(0x1F)
+        }
+        return fingerprint.value
     }
 }
