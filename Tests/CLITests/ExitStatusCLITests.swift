@@ -35,6 +35,7 @@ import Testing
     static let window = ["--from", "2026-11-01", "--to", "2026-11-02", "--tz", "UTC"]
     static let commands: [[String]] = [
         ["check"], ["events"], ["occurrences"] + window, ["days"] + window, ["busy"] + window,
+        ["agenda"] + window, ["free"] + window, ["conflicts"] + window, ["heatmap"] + window,
         ["convert"], ["convert", "--format", "events-json", "--tz", "UTC"],
     ]
 
