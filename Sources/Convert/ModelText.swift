@@ -18,10 +18,10 @@ import ICal
 ///
 /// Everything else is carried: a text written here reads back as it was.
 struct ModelText {
-    private(set) var replacedCharacters = 0
-    private(set) var lineBreaksAsLF = 0
-    private(set) var droppedCoordinates = 0
-    private(set) var blanksAtEnds = 0
+    private var replacedCharacters = 0
+    private var lineBreaksAsLF = 0
+    private var droppedCoordinates = 0
+    private var blanksAtEnds = 0
 
     /// A TEXT value (RFC 5545 3.3.11), escaped.
     mutating func text(_ value: String) -> String {
