@@ -77,6 +77,8 @@ package final class Conversion {
     private var zones = WrittenZones()
     /// As stored: what was written, so that a component read twice is written once.
     private var repeats = RepeatedComponents()
+    /// What the VEVENTs made from the model (events.json) could not carry.
+    private var modelText = ModelText()
     private var calendarProperties: [StoredProperty] = []
     private var calendarPropertyNames: Set<String> = []
     private var firstCalendarFile: String?
@@ -191,6 +193,7 @@ package final class Conversion {
                                     "\(count) \(name) line\(count == 1 ? "" : "s") of later inputs not written: one VCALENDAR keeps the first input's"))
         }
         found += repeats.diagnostics
+        found += modelText.diagnostics
         for note in zones.notes {
             found.append(Diagnostic(.warning, .repairedValue, at: SourcePosition(file: "<convert>", line: 0), note))
         }
@@ -252,7 +255,7 @@ package final class Conversion {
     /// An events.json input has no calendar lines: its calendar's name
     /// counts as its X-WR-CALNAME.
     private func noteModelCalendar(_ event: Event) {
-        if calendarNames[event.source.file] == nil { calendarNames[event.source.file] = ICalValue.text(event.calendar) }
+        if calendarNames[event.source.file] == nil { calendarNames[event.source.file] = modelText.text(event.calendar) }
     }
 
     /// Calendar properties one VCALENDAR holds once.
@@ -350,7 +353,7 @@ package final class Conversion {
                 } else {
                     let item = AsRead.of(occurrence, in: asRead)
                     template = EventComponents.template(occurrence.occurrence, written: item.stored, file: item.file,
-                                                        zonesOf: item.tzids, zones: &zones)
+                                                        zonesOf: item.tzids, zones: &zones, text: &modelText)
                     templates[ordinal] = template
                 }
                 writeComponent(template.component(occurrence.occurrence, zones: &zones))
@@ -409,7 +412,7 @@ package final class Conversion {
             } else {
                 let item = AsRead.of(occurrence, in: asRead)
                 let template = EventComponents.template(occurrence.occurrence, written: item.stored, file: item.file,
-                                                        zonesOf: item.tzids, zones: &zones)
+                                                        zonesOf: item.tzids, zones: &zones, text: &modelText)
                 templateOfOrdinal[ordinal] = Int32(templates.count)
                 templateOf.append(Int32(templates.count))
                 templates.append((template, template.rendered()))
@@ -512,7 +515,7 @@ package final class Conversion {
             guard repeats.admits(form, identity: identity, writtenTZIDs: renamed) else { return }
             writeStored(form, file: file, zonesOf: tzids)
         } else if let event {
-            let component = EventComponents.vevent(event, zones: &zones)
+            let component = EventComponents.vevent(event, zones: &zones, text: &modelText)
             guard repeats.admits(component, identity: RepeatedComponents.Identity(event, form: nil)) else { return }
             writeComponent(component)
         }

@@ -11,40 +11,50 @@ enum EventComponents {
     /// coordinates as GEO, an attendee's avatar as `X-BUSYLIFE-AVATAR`,
     /// and a start or length finer than a second as `X-BUSYLIFE-START` and
     /// `X-BUSYLIFE-RANGE` (seconds), since DTSTART and DTEND hold whole seconds.
-    static func vevent(_ event: Event, zones: inout WrittenZones) -> StoredComponent {
-        var properties = [StoredProperty(name: "UID", value: ICalValue.text(event.uid))]
+    /// `text` makes the values and counts what they cannot carry.
+    static func vevent(_ event: Event, zones: inout WrittenZones, text: inout ModelText) -> StoredComponent {
+        var properties = [StoredProperty(name: "UID", value: text.text(event.uid))]
         // DTSTAMP is required; the event's own start keeps the output deterministic.
         let stamp = event.start.instant ?? Instant(seconds: event.start.approximateSeconds)
         properties.append(StoredProperty(name: "DTSTAMP", value: ICalValue.utc(stamp)))
         properties += times(start: event.start, end: event.end, recurrenceID: event.recurrenceID?.time, zones: &zones)
+        if let start = event.start.instant, let end = event.end.instant, end > Instant.latest {
+            // DTEND holds a year up to 9999; a DURATION reaches past it.
+            properties[properties.count - 1] = StoredProperty(name: "DURATION", value: duration(seconds: end.seconds - start.seconds))
+        }
         if let start = event.start.instant, let end = event.end.instant,
            start.milliseconds % 1000 != 0 || end.milliseconds % 1000 != 0 {
             properties.append(StoredProperty(name: "X-BUSYLIFE-START", value: seconds(start.milliseconds)))
             properties.append(StoredProperty(name: "X-BUSYLIFE-RANGE", value: seconds(end.milliseconds - start.milliseconds)))
         }
-        properties.append(StoredProperty(name: "SUMMARY", value: ICalValue.text(event.title)))
+        properties.append(StoredProperty(name: "SUMMARY", value: text.text(event.title)))
         if let description = event.description {
-            properties.append(StoredProperty(name: "DESCRIPTION", value: ICalValue.text(description)))
+            properties.append(StoredProperty(name: "DESCRIPTION", value: text.text(description)))
         }
         if let location = event.location {
-            var property = StoredProperty(name: "LOCATION", value: ICalValue.text(location.name))
-            if let city = location.city { property.parameters.append(StoredParameter(name: "X-BUSYLIFE-CITY", values: [city])) }
+            var property = StoredProperty(name: "LOCATION", value: text.text(location.name))
+            if let city = location.city { property.parameters.append(StoredParameter(name: "X-BUSYLIFE-CITY", values: [text.parameter(city)])) }
             properties.append(property)
-            if let latitude = location.latitude, let longitude = location.longitude {
-                properties.append(StoredProperty(name: "GEO", value: "\(latitude);\(longitude)"))
+            if let latitude = location.latitude, let longitude = location.longitude,
+               text.carries(latitude: latitude, longitude: longitude) {
+                properties.append(StoredProperty(name: "GEO", value: decimal(latitude) + ";" + decimal(longitude)))
             }
         }
         for attendee in event.attendees {
             var parameters: [StoredParameter] = []
-            if let name = attendee.name { parameters.append(StoredParameter(name: "CN", values: [name])) }
-            if let role = attendee.role { parameters.append(StoredParameter(name: "ROLE", values: [role])) }
-            if let partstat = attendee.partstat { parameters.append(StoredParameter(name: "PARTSTAT", values: [partstat])) }
-            if let avatar = attendee.avatar { parameters.append(StoredParameter(name: "X-BUSYLIFE-AVATAR", values: [avatar])) }
+            func add(_ name: String, _ value: String?) {
+                if let value { parameters.append(StoredParameter(name: name, values: [text.parameter(value)])) }
+            }
+            add("CN", attendee.name)
+            add("ROLE", attendee.role)
+            add("PARTSTAT", attendee.partstat)
+            add("X-BUSYLIFE-AVATAR", attendee.avatar)
             // An attendee without an address still needs a value: an empty `mailto:`.
-            properties.append(StoredProperty(name: "ATTENDEE", parameters: parameters, value: "mailto:" + (attendee.email ?? "")))
+            properties.append(StoredProperty(name: "ATTENDEE", parameters: parameters,
+                                             value: "mailto:" + text.address(attendee.email ?? "")))
         }
         if !event.categories.isEmpty {
-            properties.append(StoredProperty(name: "CATEGORIES", value: event.categories.map(ICalValue.text).joined(separator: ",")))
+            properties.append(StoredProperty(name: "CATEGORIES", value: event.categories.map { text.text($0) }.joined(separator: ",")))
         }
         if let status = event.status { properties.append(StoredProperty(name: "STATUS", value: status.rawValue.uppercased())) }
         if event.transparency == .transparent { properties.append(StoredProperty(name: "TRANSP", value: "TRANSPARENT")) }
@@ -149,8 +159,8 @@ enum EventComponents {
     private static let replaced: Set<String> = ["DTSTART", "DTEND", "DURATION", "RECURRENCE-ID", "RRULE", "RDATE", "EXDATE", "EXRULE"]
 
     static func template(_ occurrence: Occurrence, written: StoredComponent?, file: String,
-                         zonesOf tzids: [String: Zone?], zones: inout WrittenZones) -> Template {
-        let form = written ?? vevent(occurrence.event, zones: &zones)
+                         zonesOf tzids: [String: Zone?], zones: inout WrittenZones, text: inout ModelText) -> Template {
+        let form = written ?? vevent(occurrence.event, zones: &zones, text: &text)
         let parts = form.parts
         var before: [StoredProperty] = []
         var after: [StoredProperty] = []
@@ -233,6 +243,30 @@ enum EventComponents {
         }
         result.append(ICalValue.timeProperty("DTEND", end, zoneName: { zones.name(for: $0) }))
         return result
+    }
+
+    /// A FLOAT (RFC 5545 3.3.7) that reads back as `value`: its shortest
+    /// form, with the digits of an exponent (`1e-07`) written out, which
+    /// FLOAT has no place for (`0.0000001`).
+    static func decimal(_ value: Double) -> String {
+        let shortest = "\(value)"
+        guard let e = shortest.firstIndex(of: "e"), let exponent = Int(shortest[shortest.index(after: e)...]) else { return shortest }
+        var mantissa = Substring(shortest[..<e])
+        let sign = mantissa.first == "-" ? "-" : ""
+        if !sign.isEmpty { mantissa = mantissa.dropFirst() }
+        let halves = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+        let digits = String(halves[0]) + (halves.count > 1 ? String(halves[1]) : "")
+        let point = halves[0].count + exponent
+        if point <= 0 { return sign + "0." + String(repeating: "0", count: -point) + digits }
+        if point >= digits.count { return sign + digits + String(repeating: "0", count: point - digits.count) + ".0" }
+        return sign + String(digits.prefix(point)) + "." + String(digits.dropFirst(point))
+    }
+
+    /// A DURATION of whole seconds, in days and seconds (`P1157407DT15S`):
+    /// readers take at most nine digits a part.
+    private static func duration(seconds: Int64) -> String {
+        let (days, rest) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        return "P\(days)DT\(rest)S"
     }
 
     /// Milliseconds as seconds: `1795824000`, `1795824000.5`, `0.25`.

@@ -140,10 +140,13 @@ package struct ICalTextWriter {
         flushLine()
     }
 
-    /// A parameter value: quoted when it holds `:`, `;` or `,`. A `"` cannot
-    /// appear in one, even quoted: RFC 6868 writes it `^'`.
+    /// A parameter value: quoted when it holds `:`, `;` or `,`, or starts
+    /// or ends with a blank (which readers drop from a value not quoted).
+    /// A `"` cannot appear in one, even quoted: RFC 6868 writes it `^'`.
     private static func appendParameterValue(_ value: String, to line: inout [UInt8]) {
+        let isBlank = { (byte: UInt8?) in byte == 0x20 || byte == 0x09 }
         let needsQuotes = value.utf8.contains { $0 == 0x3A || $0 == 0x3B || $0 == 0x2C }
+            || isBlank(value.utf8.first) || isBlank(value.utf8.last)
         if needsQuotes { line.append(0x22) }
         for byte in value.utf8 {
             if byte == 0x22 { line.append(contentsOf: [0x5E, 0x27]) } else { line.append(byte) }

@@ -94,6 +94,13 @@ package struct JCalWriter {
         out.append("]]")
     }
 
+    /// A parameter value as jCal holds it, a plain JSON string: RFC 6868's
+    /// escapes, which only iCalendar's text needs, undone.
+    private static func plain(_ value: String) -> String {
+        var value = value
+        return value.withUTF8 { ICalText.unescapeParameter($0) }
+    }
+
     /// A property as a jCal array: `["name",{parameters},"type",value...]`.
     package static func append(_ property: StoredProperty, to out: inout ByteWriter) {
         let valueParameter = property.parameter("VALUE")
@@ -119,11 +126,11 @@ package struct JCalWriter {
                 out.append("[")
                 for (index, value) in parameter.values.enumerated() {
                     if index > 0 { out.append(",") }
-                    out.appendJSONString(value)
+                    out.appendJSONString(plain(value))
                 }
                 out.append("]")
             } else {
-                out.appendJSONString(parameter.values.first ?? "")
+                out.appendJSONString(plain(parameter.values.first ?? ""))
             }
         }
         out.append("},")

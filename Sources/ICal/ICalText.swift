@@ -6,6 +6,31 @@ package enum ICalText {
         PropertyLine.unescapeText(value)
     }
 
+    /// A parameter value with RFC 6868's escapes undone: `^^` is `^`,
+    /// `^'` is `"`, `^n` (or `^N`) a line feed; a `^` before anything else
+    /// stands for itself.
+    package static func unescapeParameter(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.contains(0x5E) else { return String(decoding: bytes, as: UTF8.self) }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let next: UInt8? = index + 1 < bytes.count ? bytes[index + 1] : nil
+            switch (byte, next) {
+            case (0x5E, 0x5E?): result.append(0x5E)
+            case (0x5E, 0x27?): result.append(0x22)
+            case (0x5E, 0x6E?), (0x5E, 0x4E?): result.append(0x0A)
+            default:
+                result.append(byte)
+                index += 1
+                continue
+            }
+            index += 2
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
     /// A value written as TEXT: `\`, `;` and `,` escaped, line breaks
     /// (LF, CRLF or CR alone) as `\n`.
     package static func escape(_ value: String, into bytes: inout [UInt8]) {

@@ -407,7 +407,7 @@ struct RawProperty: Sendable {
     /// The parameters as strings, names upper-cased, in order.
     func parameterList(_ bytes: UnsafeBufferPointer<UInt8>) -> [(name: String, value: String)] {
         guard hasParameters else { return [] }
-        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        func text(_ range: Range<Int>) -> String { ICalText.unescapeParameter(UnsafeBufferPointer(rebasing: bytes[range])) }
         func name(_ range: Range<Int>) -> String { NameCache.make(UnsafeBufferPointer(rebasing: bytes[range])) }
         var list = [(name(Int(firstName.lowerBound)..<Int(firstName.upperBound)),
                      text(Int(firstValue.lowerBound)..<Int(firstValue.upperBound)))]
@@ -418,9 +418,9 @@ struct RawProperty: Sendable {
     }
 
     /// The value of the first parameter called `name` (upper case), found
-    /// without making the others.
+    /// without making the others; RFC 6868's escapes undone.
     func parameter(_ name: String, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        parameterRange(name, in: bytes).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+        parameterRange(name, in: bytes).map { ICalText.unescapeParameter(UnsafeBufferPointer(rebasing: bytes[$0])) }
     }
 
     /// Where the value of the first parameter called `name` (upper case) lies.

@@ -226,7 +226,9 @@ struct BusyLifeImporter {
                 try readMembers(tokens, Self.attendeeKeys) { key, value throws(JSONReadError) in
                     switch key {
                     case .name?: if case .string(let name) = try scalar(value, tokens) { attendee.name = name } else { attendee.name = nil }
-                    case .email?: if case .string(let email) = try scalar(value, tokens) { attendee.email = email } else { attendee.email = nil }
+                    case .email?:
+                        // Read as an ATTENDEE's address is: blanks and `mailto:` trimmed, empty as none.
+                        if case .string(let email) = try scalar(value, tokens) { attendee.email = Attendee.email(fromAddress: email) } else { attendee.email = nil }
                     case .avatar?: if case .string(let avatar) = try scalar(value, tokens) { attendee.avatar = avatar } else { attendee.avatar = nil }
                     case nil: try tokens.skipValue(value)
                     }
@@ -292,7 +294,8 @@ struct BusyLifeImporter {
             return nil
         }
         let title = text("title", fields.title)
-        let desc = text("desc", fields.desc)
+        // Empty as an empty DESCRIPTION is: none.
+        let desc = text("desc", fields.desc).flatMap { $0.isEmpty ? nil : $0 }
         var type: Int?
         if let value = fields.type, value != .null {
             if let number = value.number {
@@ -310,7 +313,7 @@ struct BusyLifeImporter {
         var location: Location?
         switch fields.location {
         case .string(let name)?: location = name.isEmpty ? nil : Location(name: name)
-        case .object?: location = fields.place
+        case .object?: location = Self.place(fields.place)
         case nil, .null?: break
         default: wrong("location", "an object or a string")
         }
@@ -329,6 +332,18 @@ struct BusyLifeImporter {
         event.type = type
         event.setText(description: desc, location: location, attendees: fields.attendees, categories: [])
         return (event, hash)
+    }
+
+    /// A place as the model holds it, as a LOCATION and GEO are read:
+    /// coordinates only as a pair, and no place when it names nothing (as
+    /// the string `""` names nothing).
+    private static func place(_ given: Location?) -> Location? {
+        guard var place = given else { return nil }
+        if place.latitude == nil || place.longitude == nil {
+            place.latitude = nil
+            place.longitude = nil
+        }
+        return place.name.isEmpty && place.city == nil && place.latitude == nil ? nil : place
     }
 
     private static func instant(seconds: Double) -> Instant? {

@@ -159,13 +159,16 @@ struct ICSImporter {
                 } else {
                     emit(component, builder: builder(calendarName), report: &report)
                 }
-            case "VFREEBUSY" where !keepsStored:
-                // Busy periods as events (FreeBusyReader); conversion keeps it as written (`default`).
+            case "VFREEBUSY":
+                // Busy periods as events (FreeBusyReader), read and
+                // counted alike by every command; a conversion writes
+                // the component as it was written.
                 report.freeBusyComponents += 1
                 for period in FreeBusyReader(file: file, calendar: calendarName, report: note).events(component) {
                     report.count(period)
-                    made.list.append(.event(period))
+                    if !keepsStored { made.list.append(.event(period)) }
                 }
+                if keepsStored, let form = component.stored { made.list.append(.stored(.other(form, file: file))) }
             default:
                 report.otherComponents[component.name, default: 0] += 1
                 if keepsStored, let form = component.stored { made.list.append(.stored(.other(form, file: file))) }

@@ -583,17 +583,17 @@ final class JCalTranscoder {
     }
 
     /// A parameter value, quoted when it holds `:`, `;` or `,`. A line
-    /// break, which no parameter value can hold, in RFC 6868's form (`^n`);
-    /// so is a `"` inside quotes (`^'`). A `"` in a value that needs no
-    /// quotes is written as it is: the `.ics` reader takes a quote that is
-    /// never closed as a plain character, which is how it read it.
+    /// break and a `"`, which no parameter value can hold, in RFC 6868's
+    /// form (`^n`, `^'`), and so a `^` too (`^^`): the `.ics` reader
+    /// undoes the three.
     private static func appendParameterValue(_ value: String, to line: inout [UInt8]) {
         let quoted = value.utf8.contains { $0 == 0x3A || $0 == 0x3B || $0 == 0x2C }
         if quoted { line.append(0x22) }
         var previousCR = false
         for byte in value.utf8 {
             switch byte {
-            case 0x22 where quoted: line.append(contentsOf: [0x5E, 0x27])
+            case 0x22: line.append(contentsOf: [0x5E, 0x27])
+            case 0x5E: line.append(contentsOf: [0x5E, 0x5E])
             case 0x0A: if !previousCR { line.append(contentsOf: [0x5E, 0x6E]) }
             case 0x0D: line.append(contentsOf: [0x5E, 0x6E])
             default: line.append(byte)

@@ -10,7 +10,8 @@ enum ExitStatus {
           repair or fallback (a warning); notes never change the exit code
       64  usage error (also -o naming an input, or an extension of a
           format the command does not write: heatmap -o busy.png)
-      65  nothing usable was read, or any error or warning under --strict
+      65  nothing usable was read (an error or warning, and no event
+          and no busy period), or any error or warning under --strict
       66  an input is missing or unreadable (a file, a folder inside a
           directory, an --itinerary or --template-file), a directory
           holds no calendar file at all, an input is a web address (not
@@ -62,6 +63,11 @@ enum ExitStatus {
       A minus sign is read as typed: --from -2w is --from=-2w.
     """
 
+    /// The one rule of every command that reads: 66 when an input could
+    /// not be read; 65 when something was dropped or repaired and nothing
+    /// was read (no event and no busy period: `events` counts a
+    /// VFREEBUSY's periods, whatever the command writes), or under
+    /// --strict; 2 for any other error or warning.
     static func code(for report: ImportReport, strict: Bool) -> ExitCode {
         if report.unreadable > 0 { return ExitCode(66) }
         if report.diagnosticCount > 0 && (strict || report.events == 0) { return ExitCode(65) }

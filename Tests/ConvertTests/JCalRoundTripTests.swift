@@ -97,9 +97,17 @@ import Testing
         }
     }
 
-    /// Parameters other than VALUE, a parameter without a value as one empty value.
+    /// Parameters other than VALUE, a parameter without a value as one
+    /// empty value, values as read (RFC 6868's escapes undone: `a^` and
+    /// `a^^` are one value).
     static func parameters(_ property: StoredProperty) -> [String] {
-        property.parameters.filter { $0.name != "VALUE" }.map { "\($0.name)=\($0.values.isEmpty ? [""] : $0.values)" }
+        property.parameters.filter { $0.name != "VALUE" }.map { parameter in
+            let values = parameter.values.map { value in
+                var value = value
+                return value.withUTF8 { ICalText.unescapeParameter($0) }
+            }
+            return "\(parameter.name)=\(values.isEmpty ? [""] : values)"
+        }
     }
 
     /// VALUE, any case, absent when it names the property's default type (jCal has no place for it then).

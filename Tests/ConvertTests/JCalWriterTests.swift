@@ -167,6 +167,12 @@ func sameJSON(_ a: [UInt8], _ b: String) throws -> Bool {
                 == #"["dtstart",{"tzid":"America/New_York"},"date-time","2026-01-02T09:00:00"]"#)
     }
 
+    /// RFC 6868's escapes belong to iCalendar's text: jCal's strings hold the characters.
+    @Test func parameterValuesLoseRFC6868sEscapes() {
+        #expect(jcal(#"ATTENDEE;CN="Mia ^'M^' ^^ x^ny; ^b":mailto:mia@example.com"#)
+                == #"["attendee",{"cn":"Mia \"M\" ^ x\ny; ^b"},"cal-address","mailto:mia@example.com"]"#)
+    }
+
     @Test func rulesAsObjects() {
         #expect(jcal("RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;UNTIL=20261231T000000Z;WKST=MO")
                 == #"["rrule",{},"recur",{"freq":"WEEKLY","interval":2,"byday":["MO","WE"],"until":"2026-12-31T00:00:00Z","wkst":"MO"}]"#)

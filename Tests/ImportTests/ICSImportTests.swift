@@ -26,6 +26,18 @@ import Testing
         #expect(result.diagnostics.contains { $0.message.contains("19970701T13000Z") })
     }
 
+    /// RFC 6868: `^^`, `^'` and `^n` in a parameter's value are `^`, `"`
+    /// and a line break; a `^` before anything else stands for itself; a
+    /// quoted value keeps the blanks at its ends.
+    @Test func parameterValuesAreDecodedAsRFC6868Says() throws {
+        let result = importText([("names.ics", ics(vevent("a", [
+            "DTSTART:20261102T093000Z",
+            "ATTENDEE;CN=\"Mia ^'M^' ^^n; x^ny^x \":mailto:mia@example.com",
+        ])))])
+        let event = try #require(result.event("a"))
+        #expect(event.attendees.first?.name == "Mia \"M\" ^n; x\ny^x ")
+    }
+
     @Test func readsEveryFieldOfTheModel() throws {
         let result = importText([("work.ics", ics(vevent("a", [
             "DTSTART;TZID=America/New_York:20261102T093000", "DURATION:PT45M",

@@ -112,8 +112,9 @@ private let exampleOne = """
         // Parameters: lists, quoting, characters no parameter value can hold.
         #expect(line(#"["attendee",{"delegated-to":["mailto:a@x","mailto:b@x"],"cn":"Doe, Jane","x-n":5},"cal-address","mailto:j@x"]"#)
                 == #"ATTENDEE;DELEGATED-TO="mailto:a@x","mailto:b@x";CN="Doe, Jane";X-N=5:mailto:j@x"#)
-        #expect(line(#"["location",{"altrep":"say \"hi\"\nnow"},"text","x"]"#) == #"LOCATION;ALTREP=say "hi"^nnow:x"#)
+        #expect(line(#"["location",{"altrep":"say \"hi\"\nnow"},"text","x"]"#) == #"LOCATION;ALTREP=say ^'hi^'^nnow:x"#)
         #expect(line(#"["location",{"altrep":"say \"hi\", now"},"text","x"]"#) == #"LOCATION;ALTREP="say ^'hi^', now":x"#)
+        #expect(line(#"["attendee",{"cn":"a^nb^^"},"cal-address","mailto:x"]"#) == #"ATTENDEE;CN=a^^nb^^^^:mailto:x"#)
         // Names as the .ics reader takes them; none that would break the line.
         #expect(line(#"[" refresh - interval ",{"x-ä":"1"},"unknown","P1D"]"#) == "REFRESH - INTERVAL;X-Ä=1:P1D")
         #expect(line(#"["x-a:b",{},"text","x"]"#) == nil)
