@@ -253,75 +253,14 @@ struct BusyLifeImporter {
 
     private func build(_ fields: Fields, index: Int, calendar: String, at: SourcePosition,
                        diagnostic: (Diagnostic) -> Void) -> (event: Event, hash: UInt64)? {
-        func wrong(_ key: String, _ expected: String, dropped: String = "ignored") {
-            diagnostic(Diagnostic(.error, .wrongType, at: at, "event \(index): \"\(key)\" should be \(expected); \(dropped)"))
-        }
-        func outOfRange(_ key: String, _ value: Double, _ allowed: String, dropped: String) {
-            diagnostic(Diagnostic(.error, .invalidValue, at: at,
-                                  "event \(index): \"\(key)\" \(value.isFinite ? Self.describe(value) + " " : "")is out of range (\(allowed)); \(dropped)"))
-        }
-        guard let startValue = fields.startDate else {
-            diagnostic(Diagnostic(.error, .missingProperty, at: at, "event \(index) has no startDate; skipped"))
-            return nil
-        }
-        guard let startSeconds = startValue.number else {
-            wrong("startDate", "a number of seconds since 1970", dropped: "event skipped")
-            return nil
-        }
-        guard startSeconds.isFinite, let start = Self.instant(seconds: startSeconds) else {
-            outOfRange("startDate", startSeconds, "years 1 to 9999", dropped: "event skipped")
-            return nil
-        }
-        var rangeMilliseconds: Int64 = 0
-        if let range = fields.range, range != .null {
-            if let seconds = range.number {
-                if seconds < 0 {
-                    diagnostic(Diagnostic(.error, .invalidValue, at: at,
-                                          "event \(index): \"range\" \(Self.describe(seconds)) is negative; 0 used"))
-                } else if !(seconds <= Self.maximumRange) {
-                    outOfRange("range", seconds, "0 to 100000000000 seconds", dropped: "0 used")
-                } else {
-                    rangeMilliseconds = Int64((seconds * 1000).rounded())
-                }
-            } else {
-                wrong("range", "a number of seconds", dropped: "0 used")
-            }
-        }
-        func text(_ key: String, _ value: Value?) -> String? {
-            guard let value, value != .null else { return nil }
-            if case .string(let string) = value { return string }
-            wrong(key, "a string")
-            return nil
-        }
-        let title = text("title", fields.title)
+        let report = FieldReport(index: index, at: at)
+        guard let start = Self.start(fields.startDate, report, diagnostic) else { return nil }
+        let rangeMilliseconds = Self.rangeMilliseconds(fields.range, report, diagnostic)
+        let title = Self.text("title", fields.title, report, diagnostic)
         // Empty as an empty DESCRIPTION is: none.
-        let desc = text("desc", fields.desc).flatMap { $0.isEmpty ? nil : $0 }
-        var type: Int?
-        if let value = fields.type, value != .null {
-            if let number = value.number {
-                if !(abs(number) < 1e15) {
-                    outOfRange("type", number, "an integer below 10^15 in magnitude", dropped: "ignored")
-                } else if number != number.rounded() {
-                    wrong("type", "an integer, not \(Self.describe(number))")
-                } else {
-                    type = Int(number)
-                }
-            } else {
-                wrong("type", "an integer")
-            }
-        }
-        var location: Location?
-        switch fields.location {
-        case .string(let name)?: location = name.isEmpty ? nil : Location(name: name)
-        case .object?: location = Self.place(fields.place)
-        case nil, .null?: break
-        default: wrong("location", "an object or a string")
-        }
-        switch fields.attends {
-        case .array?, nil, .null?: break
-        default: wrong("attends", "an array")
-        }
-        for _ in 0..<fields.strayAttendees { wrong("attends", "an array of objects") }
+        let desc = Self.text("desc", fields.desc, report, diagnostic).flatMap { $0.isEmpty ? nil : $0 }
+        let type = Self.type(fields.type, report, diagnostic)
+        let location = Self.location(fields, report, diagnostic)
         let hash = StableID.hash([
             String(start.milliseconds), String(rangeMilliseconds), title ?? "", desc ?? "",
             type.map(String.init) ?? "", location?.name ?? "", location?.city ?? "",
@@ -332,6 +271,103 @@ struct BusyLifeImporter {
         event.type = type
         event.setText(description: desc, location: location, attendees: fields.attendees, categories: [])
         return (event, hash)
+    }
+
+    /// Which event a diagnostic about one of its fields names.
+    private struct FieldReport {
+        let index: Int
+        let at: SourcePosition
+
+        func wrong(_ key: String, _ expected: String, dropped: String = "ignored", _ diagnostic: (Diagnostic) -> Void) {
+            diagnostic(Diagnostic(.error, .wrongType, at: at, "event \(index): \"\(key)\" should be \(expected); \(dropped)"))
+        }
+
+        func outOfRange(_ key: String, _ value: Double, _ allowed: String, dropped: String, _ diagnostic: (Diagnostic) -> Void) {
+            diagnostic(Diagnostic(.error, .invalidValue, at: at,
+                                  "event \(index): \"\(key)\" \(value.isFinite ? BusyLifeImporter.describe(value) + " " : "")is out of range (\(allowed)); \(dropped)"))
+        }
+    }
+
+    /// `startDate`, seconds since 1970; nil (the event skipped, and said
+    /// why) when it is missing, not a number or outside years 1 to 9999.
+    private static func start(_ value: Value?, _ report: FieldReport, _ diagnostic: (Diagnostic) -> Void) -> Instant? {
+        guard let value else {
+            diagnostic(Diagnostic(.error, .missingProperty, at: report.at, "event \(report.index) has no startDate; skipped"))
+            return nil
+        }
+        guard let seconds = value.number else {
+            report.wrong("startDate", "a number of seconds since 1970", dropped: "event skipped", diagnostic)
+            return nil
+        }
+        guard seconds.isFinite, let start = instant(seconds: seconds) else {
+            report.outOfRange("startDate", seconds, "years 1 to 9999", dropped: "event skipped", diagnostic)
+            return nil
+        }
+        return start
+    }
+
+    /// `range`, the event's length in seconds, as milliseconds; 0 when it
+    /// is missing, negative, too long or not a number (said, but for missing).
+    private static func rangeMilliseconds(_ value: Value?, _ report: FieldReport, _ diagnostic: (Diagnostic) -> Void) -> Int64 {
+        guard let value, value != .null else { return 0 }
+        guard let seconds = value.number else {
+            report.wrong("range", "a number of seconds", dropped: "0 used", diagnostic)
+            return 0
+        }
+        if seconds < 0 {
+            diagnostic(Diagnostic(.error, .invalidValue, at: report.at,
+                                  "event \(report.index): \"range\" \(describe(seconds)) is negative; 0 used"))
+            return 0
+        }
+        guard seconds <= maximumRange else {
+            report.outOfRange("range", seconds, "0 to 100000000000 seconds", dropped: "0 used", diagnostic)
+            return 0
+        }
+        return Int64((seconds * 1000).rounded())
+    }
+
+    /// A text field; nil when missing, null or not a string (said).
+    private static func text(_ key: String, _ value: Value?, _ report: FieldReport, _ diagnostic: (Diagnostic) -> Void) -> String? {
+        guard let value, value != .null else { return nil }
+        if case .string(let string) = value { return string }
+        report.wrong(key, "a string", diagnostic)
+        return nil
+    }
+
+    /// `type`, BusyLife's kind of event: an integer below 10^15 in magnitude.
+    private static func type(_ value: Value?, _ report: FieldReport, _ diagnostic: (Diagnostic) -> Void) -> Int? {
+        guard let value, value != .null else { return nil }
+        guard let number = value.number else {
+            report.wrong("type", "an integer", diagnostic)
+            return nil
+        }
+        guard abs(number) < 1e15 else {
+            report.outOfRange("type", number, "an integer below 10^15 in magnitude", dropped: "ignored", diagnostic)
+            return nil
+        }
+        guard number == number.rounded() else {
+            report.wrong("type", "an integer, not \(describe(number))", diagnostic)
+            return nil
+        }
+        return Int(number)
+    }
+
+    /// `location` (an object or a plain name), and what was wrong with
+    /// `attends`, which was read with it.
+    private static func location(_ fields: Fields, _ report: FieldReport, _ diagnostic: (Diagnostic) -> Void) -> Location? {
+        var location: Location?
+        switch fields.location {
+        case .string(let name)?: location = name.isEmpty ? nil : Location(name: name)
+        case .object?: location = place(fields.place)
+        case nil, .null?: break
+        default: report.wrong("location", "an object or a string", diagnostic)
+        }
+        switch fields.attends {
+        case .array?, nil, .null?: break
+        default: report.wrong("attends", "an array", diagnostic)
+        }
+        for _ in 0..<fields.strayAttendees { report.wrong("attends", "an array of objects", diagnostic) }
+        return location
     }
 
     /// A place as the model holds it, as a LOCATION and GEO are read:
