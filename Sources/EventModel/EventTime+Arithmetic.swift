@@ -110,9 +110,9 @@ extension EventTime {
     /// `events` what it prints, each with a `date-out-of-range` warning.
     @inlinable package mutating func clampToPrintableYears() -> Bool {
         // Every occurrence is asked, twice: an instant more than two days
-        // inside 0001-01-01T00:00:00Z (-62,135,596,800,000 ms) and
-        // 9999-12-31T23:59:59Z (253,402,300,799,000 ms) is in range on any
-        // zone's wall clock, told here without a call.
+        // inside 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z (in
+        // milliseconds below) is in range on any zone's wall clock, told
+        // here without a call.
         if case .instant(let instant, _) = self,
            instant.milliseconds >= -62_135_424_000_000 && instant.milliseconds <= 253_402_127_999_000 {
             return false

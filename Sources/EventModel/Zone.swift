@@ -114,8 +114,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// The tz database's folder (`TZDIR`, else /usr/share/zoneinfo), if present.
     private static let zoneinfo: String? = {
         // One variable asked for, not the environment made into a dictionary
-        // (`ProcessInfo.environment`: half a million instructions, a
-        // fiftieth of an empty calendar's run). `getenv` takes the first of
+        // (`ProcessInfo.environment`, a noticeable part of a short run). `getenv` takes the first of
         // two TZDIR entries, as the C library's own zone reading does.
         let directory = getenv("TZDIR").map { String(cString: $0) } ?? "/usr/share/zoneinfo"
         var isDirectory: ObjCBool = false
@@ -239,9 +238,8 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// times keeps one: successive times mostly fall in one span).
     ///
     /// The memo's test is inlined where it is asked (a writer asks for
-    /// three or four offsets an occurrence, nearly all in the memo): as a
-    /// call it cost 37 instructions, 41 M of 968 M for 16 years of a
-    /// 5,000-event calendar.
+    /// three or four offsets an occurrence, nearly all in the memo), where
+    /// a call would cost more than the test.
     @inlinable package func offset(at instant: Instant, memo: inout ZoneOffsetMemo) -> Int {
         if memo.covers(definition.toOpaque(), from: instant.milliseconds, through: instant.milliseconds) {
             return memo.offset
@@ -270,8 +268,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// one span between two changes of offset.
     ///
     /// The memo's test is inlined where it is asked (each instance of a
-    /// series asks once: as a call it cost 48 instructions, 8.5 M for 16
-    /// years of a 5,000-event calendar).
+    /// series asks once), where a call would cost more than the test.
     @inlinable package func instant(forWall wall: Int64, memo: inout ZoneOffsetMemo) -> Instant {
         // Both times asked below in the memo's span (nearly always): one
         // check, in milliseconds for walls within 285,000 years of 1970
@@ -355,8 +352,8 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// The offsets from 1900 to 2100 in eras of 25 years, each built on
     /// first use and then read without locks: a binary search instead of
     /// an ICU call or a rule expansion for every conversion. A calendar of
-    /// this decade builds one or two eras, not all eight (ICU takes some
-    /// 15,000 instructions per transition of a tz database zone). An era's
+    /// this decade builds one or two eras, not all eight (ICU's work for
+    /// each transition of a tz database zone is costly). An era's
     /// table is empty when a VTIMEZONE changes offset too often for one
     /// (then `years` answers).
     private let eras: UnsafeMutablePointer<Atomic<UnsafeMutablePointer<OffsetTable>?>> = {

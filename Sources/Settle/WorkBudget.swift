@@ -10,7 +10,7 @@ import EventModel
 ///   generated from its rules per window (`too-many-instances`).
 /// - All events: at most `instances(days:)` instances generated from rules
 ///   per window, across every recurring event (`work-budget`): 100,000 plus
-///   2,000 per day of the window, never more than 1,000,000. The 54 MB
+///   2,000 per day of the window, never more than 1,000,000. A large
 ///   benchmark calendar (200,000 events) generates about 1,150 instances a
 ///   day; one day of the window allows 102,000, a month 162,000, a year
 ///   830,000. Series are served in input order: the first ones keep all
@@ -20,7 +20,7 @@ import EventModel
 ///   occurrence-days in all (a year-long occurrence is listed on 365
 ///   days): 100,000 plus 500 per day of the window, never more than
 ///   250,000 (a year: 250,000; a busy real calendar lists 10 to 50 a
-///   day, the synthetic 54 MB benchmark calendar about 1,150, so a month
+///   day, the synthetic benchmark calendar about 1,150, so a month
 ///   of it fits and a year is cut). Past it, the later days list no events; their
 ///   event count and busy time still count every occurrence
 ///   (`work-budget`).

@@ -11,9 +11,8 @@ enum ProcessEnvironment {
     /// entry of one name over an earlier one, as `ProcessInfo.environment`
     /// has them; each split at its first `=` byte, as `getenv` finds names
     /// (`ProcessInfo` splits by `Character`s, and drops an entry whose `=`
-    /// joins the next character, `A=\u{301}x`). Its way, into a dictionary
-    /// grown as it went, 43 variables took 530,000 instructions, a
-    /// fiftieth of an empty calendar's run.
+    /// joins the next character, `A=\u{301}x`), and its way, into a
+    /// dictionary grown as it went, was a noticeable part of a short run.
     private static func fromEnviron() -> [String: String] {
         var count = 0
         while environ[count] != nil { count += 1 }
