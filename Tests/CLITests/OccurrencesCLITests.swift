@@ -150,3 +150,90 @@ import Testing
                 "\(context): \(status.st_blocks) blocks for \(status.st_size) bytes")
     }
 }
+
+/// A title of a megabyte on an hourly event: every line of `occurrences`
+/// holds it, and the output must stream in bounded memory, its lines
+/// whole and in order, up to the work budget's bytes.
+@Suite struct LongOccurrenceLinesCLITests {
+    static let title = String(repeating: "x", count: 1_000_000)
+
+    /// The calendar, written to a temporary file; its path.
+    func calendar(_ rule: String) throws -> String {
+        let text = ["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:long", "DTSTART:20260101T000000Z",
+                    "DURATION:PT30M", "RRULE:\(rule)", "SUMMARY:\(Self.title)", "END:VEVENT", "END:VCALENDAR"]
+            .joined(separator: "\r\n") + "\r\n"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("long-lines-\(UUID().uuidString).ics").path
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return path
+    }
+
+    /// Runs `occurrences` of `path` through a pipe: its exit code, the
+    /// bytes and lines it wrote, the longest line, whether every line held
+    /// the title and started after the one before, the bytes after the
+    /// last line feed, and its peak resident memory in KB.
+    func measure(_ path: String, to: String) throws -> (run: Run, figures: [Int]) {
+        let script = """
+            python3 -c 'import json, resource, subprocess, sys, tempfile
+            errors = tempfile.TemporaryFile()
+            child = subprocess.Popen(["BUSYLIFE", "occurrences", sys.argv[1], "--from", "2026-01-01", "--to", sys.argv[2],
+                                      "--tz", "UTC"], stdout=subprocess.PIPE, stderr=errors)
+            total, lines, longest, ordered, previous, rest = 0, 0, 0, 1, None, b""
+            for chunk in iter(lambda: child.stdout.read(1 << 20), b""):
+                total += len(chunk)
+                rest += chunk
+                *whole, rest = rest.split(b"\\n")
+                for line in whole:
+                    lines += 1
+                    longest = max(longest, len(line))
+                    item = json.loads(line)
+                    ordered &= item["title"] == "x" * 1000000 and (previous is None or item["startUTC"] > previous)
+                    previous = item["startUTC"]
+            code = child.wait()
+            print(code, total, lines, longest, ordered, len(rest), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+            errors.seek(0); sys.stdout.write(errors.read().decode())' \(path) \(to)
+            """
+        var run = try busylife([], shell: script)
+        // The child's standard error, read once it ended (a pipe left to
+        // fill would stop it), follows the figures.
+        let figuresLine = run.stdout.prefix { $0 != "\n" }
+        run.stderr += run.stdout.dropFirst(figuresLine.count + 1)
+        let figures = figuresLine.split(separator: " ").map { Int($0) ?? -1 }
+        return (run, figures)
+    }
+
+    /// 120 lines of a megabyte: once held whole in one piece (and several
+    /// pieces at once), now written as they are made.
+    @Test func linesOfAMegabyteStreamInBoundedMemory() throws {
+        let path = try calendar("FREQ=HOURLY")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (run, figures) = try measure(path, to: "2026-01-05")
+        #expect(figures.count == 7, "\(run.stdout) \(run.stderr)")
+        guard figures.count == 7 else { return }
+        #expect(figures[0] == 0, "\(run.stderr)")
+        #expect(figures[2] == 120)
+        #expect(figures[1] > 120_000_000)
+        #expect(figures[4] == 1, "each line whole, with the title, in order")
+        #expect(figures[5] == 0, "the output ends with a whole line")
+        #expect(figures[6] < 100_000, "peak \(figures[6]) KB")
+        #expect(run.stderr.isEmpty)
+    }
+
+    /// A minutely event of a megabyte a line would write 1.4 GB for one
+    /// day: the output ends, on a whole line, before it passes the one
+    /// day's 110 MB, and a warning names the event.
+    @Test func theWorkBudgetBoundsTheBytesWritten() throws {
+        let path = try calendar("FREQ=MINUTELY")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (run, figures) = try measure(path, to: "2026-01-01")
+        #expect(figures.count == 7, "\(run.stdout) \(run.stderr)")
+        guard figures.count == 7 else { return }
+        #expect(figures[0] == 2)
+        #expect(figures[1] <= 110_000_000)
+        #expect(figures[1] > 110_000_000 - figures[3] - 1)
+        #expect(figures[4] == 1)
+        #expect(figures[5] == 0)
+        #expect(figures[6] < 100_000, "peak \(figures[6]) KB")
+        #expect(run.stderr.contains(": warning: the output of this window would pass 110000000 bytes (the work budget for 1 day): "
+                                    + "it ends before the occurrence of \"\(Self.title)\" (uid long, "), "\(run.stderr.prefix(300))")
+    }
+}
