@@ -31,6 +31,9 @@ package struct ConvertOptions: Sendable {
     package var settle: SettleOptions
     package var windowGiven: Bool
     package var csvColumns: [CSVColumn] = CSVColumn.google
+    /// events.json and CSV: only occurrences that count as busy time, so
+    /// that no free time reads back busy.
+    package var busyOnly = false
     /// Today in the viewer's zone: series without an end are expanded a
     /// year past it when no window is given.
     package var today: LocalDate
@@ -72,6 +75,8 @@ package final class Conversion {
     /// take more (a closed pipe): the conversion then stops.
     private let sink: (UnsafeRawBufferPointer) -> Bool
     private var zones = WrittenZones()
+    /// As stored: what was written, so that a component read twice is written once.
+    private var repeats = RepeatedComponents()
     private var calendarProperties: [StoredProperty] = []
     private var calendarPropertyNames: Set<String> = []
     private var firstCalendarFile: String?
@@ -185,6 +190,7 @@ package final class Conversion {
             found.append(Diagnostic(.note, .unusedProperty, at: SourcePosition(file: "<convert>", line: 0),
                                     "\(count) \(name) line\(count == 1 ? "" : "s") of later inputs not written: one VCALENDAR keeps the first input's"))
         }
+        found += repeats.diagnostics
         for note in zones.notes {
             found.append(Diagnostic(.warning, .repairedValue, at: SourcePosition(file: "<convert>", line: 0), note))
         }
@@ -215,17 +221,13 @@ package final class Conversion {
             zones.record(timezone: form, file: file)
         case .other(let form, _):
             // Left out with a filter or a window (docs/convert.md).
-            if streams { writeComponent(form) }
+            if streams, repeats.admits(form, identity: RepeatedComponents.Identity(form)) { writeComponent(form) }
         case .event(var event, let form, let tzids):
             let file = event.source.file
             if form == nil { noteModelCalendar(event) }
             if streams {
                 zones.note(event)
-                if let form {
-                    writeStored(form, file: file, zonesOf: tzids)
-                } else {
-                    writeComponent(EventComponents.vevent(event, zones: &zones))
-                }
+                writeOnce(form, event: event, file: file, zonesOf: tzids)
             } else {
                 if let coarseWindow, !event.isRecurring, event.recurrenceID == nil,
                    !coarseWindow.mayTouch(start: event.start, end: event.end) {
@@ -273,10 +275,9 @@ package final class Conversion {
         if let held { return options.expand ? finishHeldExpanded(held) : finishHeld(held) }
         var settleOptions = keptSettleOptions
         if !options.windowGiven {
-            guard let window = Conversion.dataWindow(kept.map(\.event), today: options.today) else {
-                kept = []
-                return []
-            }
+            // No event: a window of one day, so that events.json still
+            // writes `[]` and CSV its header (output busylife reads back).
+            let window = Conversion.dataWindow(kept.map(\.event), today: options.today) ?? options.today...options.today
             settleOptions.from = window.lowerBound
             settleOptions.to = window.upperBound
         }
@@ -287,8 +288,7 @@ package final class Conversion {
             AsRead(stored: kept[ordinal].stored, file: kept[ordinal].file, tzids: kept[ordinal].tzids)
         }
         kept = []
-        writeExpanded(settlement, asRead)
-        return settlement.diagnostics
+        return settlement.diagnostics + writeExpanded(settlement, asRead)
     }
 
     /// Expanded over the window given: the events settled as they were
@@ -306,8 +306,7 @@ package final class Conversion {
             incomplete = true
             return settlement.diagnostics
         }
-        writeExpanded(settlement, asRead)
-        return settlement.diagnostics
+        return settlement.diagnostics + writeExpanded(settlement, asRead)
     }
 
     /// As stored: every component of a series (one UID in one calendar)
@@ -326,9 +325,9 @@ package final class Conversion {
         held.forEach(in: chosen) { item in
             zones.note(item.years)
             if let form = item.stored {
-                writeStored(form, file: item.file, zonesOf: item.tzids)
+                writeOnce(form, event: nil, file: item.file, zonesOf: item.tzids)
             } else if let event = item.event {
-                writeComponent(EventComponents.vevent(event, zones: &zones))
+                writeOnce(nil, event: event, file: item.file, zonesOf: item.tzids)
             }
         }
         if held.failedReads > 0 { incomplete = true }
@@ -336,8 +335,8 @@ package final class Conversion {
     }
 
     /// The occurrences of `settlement`, each event's `asRead` (by ordinal)
-    /// with them.
-    private func writeExpanded(_ settlement: Settlement, _ asRead: [Int: AsRead]) {
+    /// with them; a warning when free time is written as busy.
+    private func writeExpanded(_ settlement: Settlement, _ asRead: [Int: AsRead]) -> [Diagnostic] {
         switch options.format {
         case .ics:
             writeExpandedText(settlement.occurrences, asRead)
@@ -355,7 +354,7 @@ package final class Conversion {
                     templates[ordinal] = template
                 }
                 writeComponent(template.component(occurrence.occurrence, zones: &zones))
-                if stopped { return }
+                if stopped { return [] }
             }
         case .eventsJSON:
             var writer = EventsJSONWriter()
@@ -368,6 +367,25 @@ package final class Conversion {
             let writer = CSVWriter(columns: options.csvColumns, timeline: settlement.timeline, privacy: privacy)
             writeRows(settlement, head: writer.header, row: writer.write, tail: { _ in })
         }
+        return freeTimeWrittenBusy(settlement.occurrences)
+    }
+
+    /// The warning that counts occurrences written as busy time that are
+    /// not (transparent, cancelled, declined or all-day), where the format
+    /// cannot say so: events.json always, CSV unless its columns do.
+    private func freeTimeWrittenBusy(_ occurrences: SettledOccurrences) -> [Diagnostic] {
+        guard options.format.alwaysExpanded, !options.busyOnly else { return [] }
+        let columns = Set(options.csvColumns)
+        let count = occurrences.reduce(0) { count, occurrence in
+            guard !occurrence.busy, occurrence.endUTC > occurrence.startUTC else { return count }
+            if options.format == .csv && (columns.contains(.busy) || occurrence.isAllDay && columns.contains(.allDay)) { return count }
+            return count + 1
+        }
+        guard count > 0 else { return [] }
+        let format = options.format == .csv ? "CSV without a Busy column" : "events.json"
+        return [Diagnostic(.warning, .notCarried, at: SourcePosition(file: "<convert>", line: 0),
+                           "\(count) occurrence\(count == 1 ? " is" : "s are") not busy time (transparent, cancelled, declined "
+                           + "or all-day) but read back as busy: \(format) cannot say so; --busy-only leaves them out")]
     }
 
     /// Expanded .ics: first, in order, each VEVENT's template and the zone
@@ -430,7 +448,7 @@ package final class Conversion {
                            row: (SettledOccurrence, inout ByteWriter) -> Void, tail: (inout ByteWriter) -> Void) {
         var out = ByteWriter()
         head(&out)
-        for occurrence in settlement.occurrences {
+        for occurrence in settlement.occurrences where occurrence.busy || !options.busyOnly {
             row(occurrence, &out)
             if out.count >= 1 << 16 { body.take(&out) }
         }
@@ -483,6 +501,22 @@ package final class Conversion {
     private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : (a - b + 1) / b }
 
     // MARK: - Writing
+
+    /// An event as stored (`form` as read, else made from `event`), unless
+    /// the same was written already. The model's UID, RECURRENCE-ID and
+    /// SEQUENCE save parsing the lines where the event is at hand.
+    private func writeOnce(_ form: StoredComponent?, event: Event?, file: String, zonesOf tzids: [String: Zone?]) {
+        if let form {
+            let renamed = EventComponents.renamedTZIDs(file: file, zonesOf: tzids, zones: &zones)
+            let identity = if let event { RepeatedComponents.Identity(event, form: form) } else { RepeatedComponents.Identity(form) }
+            guard repeats.admits(form, identity: identity, writtenTZIDs: renamed) else { return }
+            writeStored(form, file: file, zonesOf: tzids)
+        } else if let event {
+            let component = EventComponents.vevent(event, zones: &zones)
+            guard repeats.admits(component, identity: RepeatedComponents.Identity(event, form: nil)) else { return }
+            writeComponent(component)
+        }
+    }
 
     /// A VEVENT as read, its TZIDs written under their resolved names.
     private func writeStored(_ component: StoredComponent, file: String, zonesOf tzids: [String: Zone?]) {

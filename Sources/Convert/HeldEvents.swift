@@ -34,6 +34,8 @@ struct HeldEvents {
     private var writer = SpillWriter()
     /// Events of events.json inputs, by the number their record gives.
     private var modelEvents: [Event] = []
+    /// What is left of `WrittenZones.walkBudget` for the events held.
+    private var walkBudget = WrittenZones.walkBudget
 
     /// One event read back: what writing it needs.
     struct Held {
@@ -70,7 +72,7 @@ struct HeldEvents {
             // 0 for a TZID nothing resolved, else the zone's number + 1.
             writer.unsigned(zone.map { tables.number(of: $0) + 1 } ?? 0)
         }
-        let years = WrittenZones.years(of: event)
+        let years = WrittenZones.years(of: event, walkBudget: &walkBudget)
         writer.unsigned(UInt64(years.count))
         for use in years {
             writer.unsigned(tables.number(of: use.zone))

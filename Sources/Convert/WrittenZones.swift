@@ -36,6 +36,8 @@ package struct WrittenZones {
     /// of zones, and a dictionary lookup per time (a zone hashes its name)
     /// cost more than writing the time.
     private var recent: [(zone: Zone, name: String, years: ClosedRange<Int>)] = []
+    /// What is left of `walkBudget` for the events noted here.
+    private var walkBudget = WrittenZones.walkBudget
     /// Diagnostics about zones (renamed TZIDs), handed on at the end.
     package private(set) var notes: [String] = []
 
@@ -86,9 +88,10 @@ package struct WrittenZones {
     }
 
     /// The years an event written uses, in each zone it has: a generated
-    /// VTIMEZONE covers them (a series without an end through 2037).
+    /// VTIMEZONE covers them (a series without an end: every year after
+    /// its start, through the zone's current rule).
     package mutating func note(_ event: Event) {
-        note(Self.years(of: event))
+        note(Self.years(of: event, walkBudget: &walkBudget))
     }
 
     /// `years(of:)` of an event, noted.
@@ -102,19 +105,24 @@ package struct WrittenZones {
         var year: Int
     }
 
+    /// The year that stands for every year to come: a series without an
+    /// end, or one whose end is too far to find.
+    static let openEnd = Int.max
+
     /// What `note(_:)` notes of `event`, in the order it notes them: the
     /// year of each time in a zone other than its start's, then the first
-    /// and last year in the start's zone, then 2037 (or the start's year)
-    /// for a rule without an end.
-    static func years(of event: Event) -> [ZoneYear] {
-        var times = [event.start, event.end] + event.recurrence.exceptionDates + event.recurrence.dates.map(\.start)
-        if let recurrenceID = event.recurrenceID { times.append(recurrenceID.time) }
-        for rule in event.recurrence.rules { if let until = rule.until { times.append(until) } }
+    /// and last year in the start's zone, the last instance of its
+    /// series included (`openEnd` for a series without an end). Another
+    /// zone of a series (a red-eye flight's DTEND) is covered to the
+    /// series' end too, and a year after it, as an instance's end may
+    /// fall in the next year on that clock.
+    static func years(of event: Event, walkBudget: inout Int) -> [ZoneYear] {
         var years: [ZoneYear] = []
         var startZone: Zone?
+        var otherZones: [Zone] = []
         var low = Int.max
         var high = Int.min
-        for time in times {
+        for time in times(of: event) {
             guard case .instant(let instant, let zone?) = time, zone != .utc else { continue }
             if startZone == nil { startZone = zone }
             let year = zone.local(instant).date.year
@@ -123,16 +131,83 @@ package struct WrittenZones {
                 high = max(high, year)
             } else {
                 years.append(ZoneYear(zone: zone, year: year))
+                if !otherZones.contains(zone) { otherZones.append(zone) }
             }
         }
-        if let zone = startZone {
-            years.append(ZoneYear(zone: zone, year: low))
-            if high != low { years.append(ZoneYear(zone: zone, year: high)) }
+        guard let zone = startZone else { return years }
+        if case .instant(let start, zone?) = event.start, let last = lastYear(of: event.recurrence.rules, from: start, in: zone, walkBudget: &walkBudget) {
+            high = max(high, last)
+            let otherEnd = last == openEnd ? openEnd : last + 1
+            years += otherZones.map { ZoneYear(zone: $0, year: otherEnd) }
         }
-        if let zone = startZone, event.recurrence.rules.contains(where: { $0.until == nil }) {
-            years.append(ZoneYear(zone: zone, year: max(VTimezoneGenerator.defaultYears.upperBound, event.start.approximateYear)))
-        }
+        years.append(ZoneYear(zone: zone, year: low))
+        if high != low { years.append(ZoneYear(zone: zone, year: high)) }
         return years
+    }
+
+    /// Every time an event writes: DTSTART, DTEND, EXDATE, RDATE (a
+    /// period's end too) and RECURRENCE-ID.
+    private static func times(of event: Event) -> [EventTime] {
+        var times = [event.start, event.end] + event.recurrence.exceptionDates
+        for date in event.recurrence.dates {
+            times.append(date.start)
+            if case .period(_, let end) = date { times.append(end) }
+        }
+        if let recurrenceID = event.recurrenceID { times.append(recurrenceID.time) }
+        return times
+    }
+
+    /// Instances of a COUNT rule walked to find its last, at most: a
+    /// longer series is covered as one without an end, which costs the
+    /// VTIMEZONE two RRULE observances, where walking every long series
+    /// of a large file could cost more than the rest of the conversion.
+    static let countWalkLimit = 1_000
+
+    /// Rule periods (days of a daily rule, seconds of a secondly one that
+    /// can match) scanned to find the last instances of a conversion's
+    /// COUNT series, in all: past it a series is covered as one without
+    /// an end, so that a file of sparse rules (29 February at one second
+    /// past one, from year 1) costs no more than an ordinary one.
+    static let walkBudget = 2_000_000
+
+    /// The last year on `zone`'s wall clock that rules starting at `start`
+    /// reach: UNTIL (a UTC UNTIL read on that clock), the last instance of
+    /// COUNT, or `openEnd`; nil without rules.
+    static func lastYear(of rules: [RecurrenceRule], from start: Instant, in zone: Zone, walkBudget: inout Int) -> Int? {
+        var last: Int?
+        for rule in rules {
+            let year: Int
+            if let until = rule.until {
+                if case .instant(let instant, _) = until { year = zone.local(instant).date.year } else { year = until.approximateYear }
+            } else if rule.count != nil, let lastInstance = lastInstance(of: rule, from: zone.local(start), walkBudget: &walkBudget) {
+                year = lastInstance.date.year
+            } else {
+                return openEnd
+            }
+            last = max(last ?? year, year)
+        }
+        return last
+    }
+
+    /// The last instance of a COUNT rule; nil (no end) past
+    /// `countWalkLimit` instances, when the rule's search gives up, or
+    /// when the series reaches past the years a VTIMEZONE lists one by
+    /// one: the zone's current rule covers those, so the walk stops at
+    /// their end and a sparse rule is never followed for centuries.
+    private static func lastInstance(of rule: RecurrenceRule, from start: LocalDateTime, walkBudget: inout Int) -> LocalDateTime? {
+        guard let count = rule.count, count <= countWalkLimit else { return nil }
+        let expander = RuleExpander(rule: rule, start: start, until: nil)
+        let horizon = LocalDate.dayNumber(year: VTimezoneGenerator.lastListedYear + 1, month: 1, day: 1) * 86_400
+        var last: Int64?
+        var walked = 0
+        var gaveUp = false
+        expander.instances(from: RuleExpander.startOfTime, to: horizon, gaveUp: &gaveUp, periodBudget: &walkBudget) { wall in
+            last = wall
+            walked += 1
+            return walked < count
+        }
+        guard walked >= count, !gaveUp, let last else { return nil }
+        return LocalDateTime(secondsSinceEpoch: last)
     }
 
     /// The name of `zone` for a time written in `year` (which its VTIMEZONE then covers).
@@ -187,92 +262,6 @@ package struct WrittenZones {
         return component.with(properties: component.properties.map {
             $0.name == "TZID" ? StoredProperty(name: "TZID", parameters: $0.parameters, value: ICalValue.text(name)) : $0
         })
-    }
-}
-
-/// A VTIMEZONE for a zone no input defined: from the tz database, the
-/// transitions of the years asked for (each group of like transitions one
-/// STANDARD or DAYLIGHT with RDATEs), and the offset in force when they
-/// begin; a fixed offset is one STANDARD.
-enum VTimezoneGenerator {
-    /// Years covered when nothing says which: 1970 to 2037.
-    static let defaultYears = 1970...2037
-
-    static func component(for zone: Zone, name: String, years: ClosedRange<Int>?) -> StoredComponent {
-        let span = years ?? defaultYears
-        let first = max(1, span.lowerBound)
-        let last = min(9999, max(span.upperBound, first))
-        var observances: [StoredComponent] = []
-        let startSeconds = LocalDate(year: first, month: 1, day: 1)!.daysSinceEpoch * 86_400
-        let endSeconds = (LocalDate(year: last, month: 12, day: 31)!.daysSinceEpoch + 1) * 86_400
-        let timeZone = zone.isTZDB ? TimeZone(identifier: zone.id) : nil
-
-        func offset(_ seconds: Int64) -> Int { zone.offset(at: Instant(seconds: seconds)) }
-        /// The zone's abbreviation (`EST`); none where Foundation only
-        /// knows an offset spelt `GMT-5`, which would say nothing more.
-        func abbreviation(_ seconds: Int64) -> String? {
-            guard let text = timeZone?.abbreviation(for: Date(timeIntervalSince1970: TimeInterval(seconds))) else { return nil }
-            let isOffset = text.count > 3 && text.hasPrefix("GMT") || text.count > 3 && text.hasPrefix("UTC")
-            return isOffset ? nil : text
-        }
-        func isDaylight(_ seconds: Int64, offset: Int) -> Bool {
-            guard let timeZone else { return false }
-            return timeZone.isDaylightSavingTime(for: Date(timeIntervalSince1970: TimeInterval(seconds)))
-        }
-
-        // The offset in force at the start of the first year.
-        let initial = offset(startSeconds)
-        var groups: [(key: String, daylight: Bool, from: Int, to: Int, name: String?, onsets: [Int64])] = []
-        groups.append((key: "", daylight: isDaylight(startSeconds, offset: initial), from: initial, to: initial,
-                       name: abbreviation(startSeconds), onsets: [startSeconds]))
-        if let timeZone {
-            var cursor = Date(timeIntervalSince1970: TimeInterval(startSeconds))
-            var count = 0
-            while let next = timeZone.nextDaylightSavingTimeTransition(after: cursor), count < 2 * (last - first + 1) + 8 {
-                let seconds = Int64(next.timeIntervalSince1970.rounded())
-                guard seconds < endSeconds else { break }
-                let from = offset(seconds - 1)
-                let to = offset(seconds)
-                let daylight = isDaylight(seconds, offset: to)
-                let name = abbreviation(seconds)
-                let key = "\(daylight) \(from) \(to) \(name ?? "")"
-                if from != to {
-                    if let index = groups.firstIndex(where: { $0.key == key }) {
-                        groups[index].onsets.append(seconds + Int64(from))
-                    } else {
-                        groups.append((key: key, daylight: daylight, from: from, to: to, name: name, onsets: [seconds + Int64(from)]))
-                    }
-                }
-                cursor = next
-                count += 1
-            }
-        }
-        for group in groups {
-            var properties = [StoredProperty(name: "DTSTART", value: ICalValue.dateTime(LocalDateTime(secondsSinceEpoch: group.onsets[0])))]
-            for onset in group.onsets.dropFirst() {
-                properties.append(StoredProperty(name: "RDATE", value: ICalValue.dateTime(LocalDateTime(secondsSinceEpoch: onset))))
-            }
-            properties.append(StoredProperty(name: "TZOFFSETFROM", value: offsetText(group.from)))
-            properties.append(StoredProperty(name: "TZOFFSETTO", value: offsetText(group.to)))
-            if let name = group.name ?? (timeZone == nil ? zone.id : nil) {
-                properties.append(StoredProperty(name: "TZNAME", value: ICalValue.text(name)))
-            }
-            observances.append(StoredComponent(name: group.daylight ? "DAYLIGHT" : "STANDARD",
-                                               properties: properties, children: []))
-        }
-        return StoredComponent(name: "VTIMEZONE", properties: [StoredProperty(name: "TZID", value: ICalValue.text(name))],
-                               children: observances)
-    }
-
-    /// RFC 5545 UTC-OFFSET: `+0100`, `-0330`, `+053728` with seconds.
-    static func offsetText(_ seconds: Int) -> String {
-        let magnitude = abs(seconds)
-        var writer = ByteWriter(capacity: 7)
-        writer.append(byte: seconds < 0 ? 0x2D : 0x2B)
-        writer.append(padded: magnitude / 3600, width: 2)
-        writer.append(padded: magnitude / 60 % 60, width: 2)
-        if magnitude % 60 != 0 { writer.append(padded: magnitude % 60, width: 2) }
-        return String(decoding: writer.bytes, as: UTF8.self)
     }
 }
 

@@ -66,6 +66,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         case dateOutOfRange = "date-out-of-range"
         /// `--format` names another format than `-o`'s extension.
         case outputFormat = "output-format"
+        /// Something of an event the output format cannot carry (events.json has no transparency).
+        case notCarried = "not-carried"
+        /// A component read more than once, or one of a UID, RECURRENCE-ID and SEQUENCE read with different content.
+        case repeatedComponent = "repeated-component"
     }
 
     public var severity: Severity

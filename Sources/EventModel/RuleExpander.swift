@@ -78,41 +78,16 @@ package final class RuleExpander: Sendable {
         self.start = start.secondsSinceEpoch
         self.countsStart = countsStart
         self.until = until
-        switch until {
-        case .wallClock(let wall)?:
-            untilWallBound = wall
-            untilSurelyPasses = wall
-        case .instant(let instant, let zone)?:
-            untilWallBound = instant.seconds + Int64(zone.offset(at: instant)) + 86_400
-            untilSurelyPasses = untilWallBound - 3 * 86_400  // two days before: offsets never differ by more
-        case nil:
-            untilWallBound = RuleExpander.endOfTime
-            untilSurelyPasses = RuleExpander.endOfTime
-        }
+        (untilWallBound, untilSurelyPasses) = RuleExpander.untilBounds(until)
         frequency = rule.frequency
         interval = max(1, rule.interval)
         weekStart = (1...7).contains(rule.weekStart) ? rule.weekStart : 1
 
-        var byMonth = rule.byMonth.filter { (1...12).contains($0) }
-        var byMonthDay = rule.byMonthDay.filter { $0 != 0 && abs($0) <= 31 }
-        var byDay = rule.byDay.filter { (1...7).contains($0.weekday) }
-        let byYearDay = rule.byYearDay.filter { $0 != 0 && abs($0) <= 366 }
-        let byWeekNo = rule.byWeekNo.filter { $0 != 0 && abs($0) <= 53 }
-        // Only a rule with no day-level part takes month and day from DTSTART.
-        if rule.byMonthDay.isEmpty && rule.byYearDay.isEmpty && rule.byWeekNo.isEmpty && rule.byDay.isEmpty {
-            switch rule.frequency {
-            case .yearly:
-                if byMonth.isEmpty { byMonth = [start.date.month] }
-                byMonthDay = [start.date.day]
-            case .monthly: byMonthDay = [start.date.day]
-            case .weekly: byDay = [.init(weekday: start.date.weekday)]
-            default: break
-            }
-        }
+        let (byMonth, byMonthDay, byDay) = RuleExpander.dayParts(rule, start: start)
         hasMonthFilter = !byMonth.isEmpty
         months = byMonth.isEmpty ? .all : BitSet(byMonth)
-        weekNumbers = byWeekNo
-        yearDays = byYearDay
+        weekNumbers = rule.byWeekNo.filter { $0 != 0 && abs($0) <= 53 }
+        yearDays = rule.byYearDay.filter { $0 != 0 && abs($0) <= 366 }
         monthDays = byMonthDay
         // Ordinals mean something only in MONTHLY and YEARLY rules.
         let ordinalsCount = rule.frequency == .monthly || rule.frequency == .yearly
@@ -121,15 +96,7 @@ package final class RuleExpander: Sendable {
         hasWeekdayFilter = !byDay.isEmpty
 
         let level = RuleExpander.level(rule.frequency)
-        func timeSet(_ values: [Int], range: ClosedRange<Int>, defaultValue: Int, expands: Bool) -> [Int] {
-            let valid = Set(values.filter { range.contains($0) })
-            if !valid.isEmpty { return valid.sorted() }
-            return expands ? [defaultValue] : []
-        }
-        // BYxxx below the frequency expands (default: DTSTART's value); at or above it, limits.
-        let hourList = timeSet(rule.byHour, range: 0...23, defaultValue: start.hour, expands: level < 4)
-        let minuteList = timeSet(rule.byMinute, range: 0...59, defaultValue: start.minute, expands: level < 5)
-        let secondList = timeSet(rule.bySecond, range: 0...59, defaultValue: min(start.second, 59), expands: level < 6)
+        let (hourList, minuteList, secondList) = RuleExpander.timeParts(rule, start: start, level: level)
         hours = hourList.isEmpty ? .all : BitSet(hourList)
         minutes = minuteList.isEmpty ? .all : BitSet(minuteList)
         seconds = secondList.isEmpty ? .all : BitSet(secondList)
@@ -143,15 +110,7 @@ package final class RuleExpander: Sendable {
         default: timeList = [0]
         }
         setPositions = rule.bySetPos.filter { $0 != 0 }
-
-        let noParts = rule.bySecond.isEmpty && rule.byMinute.isEmpty && rule.byHour.isEmpty && rule.byDay.isEmpty
-            && rule.byMonthDay.isEmpty && rule.byYearDay.isEmpty && rule.byWeekNo.isEmpty && rule.byMonth.isEmpty
-            && rule.bySetPos.isEmpty && start.second < 60
-        switch rule.frequency {
-        case .monthly: onePerPeriod = noParts && start.date.day <= 28
-        case .yearly: onePerPeriod = noParts && !(start.date.month == 2 && start.date.day == 29)
-        default: onePerPeriod = noParts
-        }
+        onePerPeriod = RuleExpander.yieldsOnePerPeriod(rule, start: start)
 
         let weekdaysAlone = rule.frequency == .weekly && hasWeekdayFilter && !hasMonthFilter && monthDays.isEmpty
             && yearDays.isEmpty && weekNumbers.isEmpty
@@ -169,6 +128,67 @@ package final class RuleExpander: Sendable {
         }
         let wall = start.secondsSinceEpoch
         startUnit = wall - RuleExpander.floorMod(wall, unitSeconds)
+    }
+
+    /// `untilWallBound` and `untilSurelyPasses` for this UNTIL.
+    private static func untilBounds(_ until: Until?) -> (wallBound: Int64, surelyPasses: Int64) {
+        switch until {
+        case .wallClock(let wall)?:
+            return (wall, wall)
+        case .instant(let instant, let zone)?:
+            let bound = instant.seconds + Int64(zone.offset(at: instant)) + 86_400
+            return (bound, bound - 3 * 86_400)  // two days before: offsets never differ by more
+        case nil:
+            return (endOfTime, endOfTime)
+        }
+    }
+
+    /// BYMONTH, BYMONTHDAY and BYDAY in range, with DTSTART's month and
+    /// day where the rule names no day at all.
+    private static func dayParts(_ rule: RecurrenceRule, start: LocalDateTime)
+        -> (byMonth: [Int], byMonthDay: [Int], byDay: [RecurrenceRule.WeekdayNumber]) {
+        var byMonth = rule.byMonth.filter { (1...12).contains($0) }
+        var byMonthDay = rule.byMonthDay.filter { $0 != 0 && abs($0) <= 31 }
+        var byDay = rule.byDay.filter { (1...7).contains($0.weekday) }
+        // Only a rule with no day-level part takes month and day from DTSTART.
+        if rule.byMonthDay.isEmpty && rule.byYearDay.isEmpty && rule.byWeekNo.isEmpty && rule.byDay.isEmpty {
+            switch rule.frequency {
+            case .yearly:
+                if byMonth.isEmpty { byMonth = [start.date.month] }
+                byMonthDay = [start.date.day]
+            case .monthly: byMonthDay = [start.date.day]
+            case .weekly: byDay = [.init(weekday: start.date.weekday)]
+            default: break
+            }
+        }
+        return (byMonth, byMonthDay, byDay)
+    }
+
+    /// The sorted hours, minutes and seconds a period's times are made
+    /// of; an empty list leaves that part free.
+    private static func timeParts(_ rule: RecurrenceRule, start: LocalDateTime, level: Int)
+        -> (hours: [Int], minutes: [Int], seconds: [Int]) {
+        func timeSet(_ values: [Int], range: ClosedRange<Int>, defaultValue: Int, expands: Bool) -> [Int] {
+            let valid = Set(values.filter { range.contains($0) })
+            if !valid.isEmpty { return valid.sorted() }
+            return expands ? [defaultValue] : []
+        }
+        // BYxxx below the frequency expands (default: DTSTART's value); at or above it, limits.
+        return (timeSet(rule.byHour, range: 0...23, defaultValue: start.hour, expands: level < 4),
+                timeSet(rule.byMinute, range: 0...59, defaultValue: start.minute, expands: level < 5),
+                timeSet(rule.bySecond, range: 0...59, defaultValue: min(start.second, 59), expands: level < 6))
+    }
+
+    /// Whether every period yields exactly one instance, DTSTART's.
+    private static func yieldsOnePerPeriod(_ rule: RecurrenceRule, start: LocalDateTime) -> Bool {
+        let noParts = rule.bySecond.isEmpty && rule.byMinute.isEmpty && rule.byHour.isEmpty && rule.byDay.isEmpty
+            && rule.byMonthDay.isEmpty && rule.byYearDay.isEmpty && rule.byWeekNo.isEmpty && rule.byMonth.isEmpty
+            && rule.bySetPos.isEmpty && start.second < 60
+        switch rule.frequency {
+        case .monthly: return noParts && start.date.day <= 28
+        case .yearly: return noParts && !(start.date.month == 2 && start.date.day == 29)
+        default: return noParts
+        }
     }
 
     /// 0 yearly ... 6 secondly.
@@ -216,6 +236,16 @@ package final class RuleExpander: Sendable {
     /// empty periods in a row (instances after that point are left out).
     @discardableResult
     package func instances(from lower: Int64, to upper: Int64, gaveUp: inout Bool, _ body: (Int64) -> Bool) -> Bool {
+        var unlimited = Int.max
+        return instances(from: lower, to: upper, gaveUp: &gaveUp, periodBudget: &unlimited, body)
+    }
+
+    /// The same, scanning at most `periodBudget` periods, which it spends
+    /// (`gaveUp` when it runs out): a caller walking many rules outside
+    /// any window bounds their work as a whole.
+    @discardableResult
+    package func instances(from lower: Int64, to upper: Int64, gaveUp: inout Bool, periodBudget: inout Int,
+                           _ body: (Int64) -> Bool) -> Bool {
         let upper = min(upper, RuleExpander.endOfTime)
         guard lower < upper else { return true }
         var startPending = countsStart && passesUntil(start)
@@ -242,7 +272,8 @@ package final class RuleExpander: Sendable {
         var stopped = false
         var walked = 0
         var walkedTooFar = false
-        scan(fromPeriod: firstPeriod, toPeriod: lastPeriod, stopAfter: min(upper, untilWallBound + 1), gaveUp: &gaveUp) { wall in
+        scan(fromPeriod: firstPeriod, toPeriod: lastPeriod, stopAfter: min(upper, untilWallBound + 1), gaveUp: &gaveUp,
+             periodBudget: &periodBudget) { wall in
             // Before DTSTART; or DTSTART itself, already given when it counts anyway.
             if wall < start || (wall == start && countsStart) { return true }
             guard passesUntil(wall) else { return wall <= untilWallBound }
@@ -294,70 +325,97 @@ package final class RuleExpander: Sendable {
     /// (before DTSTART and UNTIL are applied; BYSETPOS is), until `body`
     /// returns false or a period starts after `stopAfter`.
     private func scan(fromPeriod first: Int, toPeriod last: Int, stopAfter: Int64, gaveUp: inout Bool,
-                      _ body: (Int64) -> Bool) {
+                      periodBudget: inout Int, _ body: (Int64) -> Bool) {
         var period = first
         var days: [Int] = []
         days.reserveCapacity(32)
         // Read once, not at each period: each read of the stored array
-        // retained and released it (78,000 times for 16 years of a
-        // 5,000-event calendar, an atomic count each).
+        // retained and released it, an atomic count each.
         let times = timeList
         var idle = 0  // periods in a row without a candidate
         while period <= last {
             idle += 1
-            if idle > RuleExpander.searchLimit { gaveUp = true; return }
+            periodBudget -= 1
+            if idle > RuleExpander.searchLimit || periodBudget < 0 { gaveUp = true; return }
             days.removeAll(keepingCapacity: true)
-            var timeOffset = 0
-            switch frequency {
-            case .yearly:
-                let year = startYear + period * interval
-                guard year <= 9999 else { return }
-                if LocalDate.dayNumber(year: year, month: 1, day: 1) * 86_400 > stopAfter { return }
-                collectYear(year, into: &days)
-            case .monthly:
-                let index = startMonthIndex + period * interval
-                let year = index / 12, month = index % 12 + 1
-                guard year <= 9999 else { return }
-                if LocalDate.dayNumber(year: year, month: month, day: 1) * 86_400 > stopAfter { return }
-                if months[month] { collectMonth(year: year, month: month, nthRange: nil, into: &days) }
-            case .weekly:
-                let first = startWeekDay + period * 7 * interval
-                if Int64(first) * 86_400 > stopAfter || Int64(first) * 86_400 >= RuleExpander.endOfTime { return }
-                if let weekdayOffsets {
-                    // Weekdays alone (`WEEKLY;BYDAY=MO,WE`): their days
-                    // made directly, not seven tested.
-                    for offset in weekdayOffsets { days.append(first + offset) }
-                } else {
-                    for day in first..<(first + 7) where matches(day: day) { days.append(day) }
-                }
-            case .daily:
-                let day = startDay + period * interval
-                if Int64(day) * 86_400 > stopAfter || Int64(day) * 86_400 >= RuleExpander.endOfTime { return }
-                if matches(day: day) { days.append(day) }
-            case .hourly, .minutely, .secondly:
-                let step = unitSeconds * Int64(interval)
-                let begin = startUnit + Int64(period) * step
-                if begin > stopAfter || begin >= RuleExpander.endOfTime { return }
-                // Skip whole days, hours and minutes that cannot match.
-                let day = RuleExpander.floorDiv(begin, 86_400)
-                let inDay = Int(begin - day * 86_400)
-                var skipTo: Int64?
-                if !matches(day: Int(day)) { skipTo = (day + 1) * 86_400 }
-                else if !hours[inDay / 3600] { skipTo = begin - Int64(inDay % 3600) + 3600 }
-                else if frequency != .hourly && !minutes[inDay / 60 % 60] { skipTo = begin - Int64(inDay % 60) + 60 }
-                else if frequency == .secondly && !seconds[inDay % 60] { skipTo = begin + 1 }
-                if let skipTo {
-                    period = max(period + 1, Int(RuleExpander.floorDiv(skipTo - startUnit + step - 1, step)))
-                    continue
-                }
-                days.append(Int(day))
-                timeOffset = inDay  // the period's start: timeList counts from it
+            switch collectPeriod(period, stopAfter: stopAfter, into: &days) {
+            case .end:
+                return
+            case .skip(let next):
+                period = next
+            case .days(let timeOffset):
+                var delivered = false
+                if !emit(days: days, times: times, offset: timeOffset, delivered: &delivered, body) { return }
+                if delivered { idle = 0 }
+                period += 1
             }
-            var delivered = false
-            if !emit(days: days, times: times, offset: timeOffset, delivered: &delivered, body) { return }
-            if delivered { idle = 0 }
-            period += 1
         }
+    }
+
+    /// What `collectPeriod` found in one period.
+    private enum PeriodDays {
+        /// The period starts after `stopAfter` or after 9999: nothing more to scan.
+        case end
+        /// A sub-daily period that cannot match; the scan goes on at period `to`.
+        case skip(to: Int)
+        /// Its matching days are collected; times count from `timeOffset`
+        /// (the start of an HOURLY, MINUTELY or SECONDLY period in its day).
+        case days(timeOffset: Int)
+    }
+
+    /// Collects into `days` the matching days of period `period`.
+    private func collectPeriod(_ period: Int, stopAfter: Int64, into days: inout [Int]) -> PeriodDays {
+        switch frequency {
+        case .yearly:
+            let year = startYear + period * interval
+            guard year <= 9999 else { return .end }
+            if LocalDate.dayNumber(year: year, month: 1, day: 1) * 86_400 > stopAfter { return .end }
+            collectYear(year, into: &days)
+        case .monthly:
+            let index = startMonthIndex + period * interval
+            let year = index / 12, month = index % 12 + 1
+            guard year <= 9999 else { return .end }
+            if LocalDate.dayNumber(year: year, month: month, day: 1) * 86_400 > stopAfter { return .end }
+            if months[month] { collectMonth(year: year, month: month, nthRange: nil, into: &days) }
+        case .weekly:
+            let first = startWeekDay + period * 7 * interval
+            if Int64(first) * 86_400 > stopAfter || Int64(first) * 86_400 >= RuleExpander.endOfTime { return .end }
+            if let weekdayOffsets {
+                // Weekdays alone (`WEEKLY;BYDAY=MO,WE`): their days
+                // made directly, not seven tested.
+                for offset in weekdayOffsets { days.append(first + offset) }
+            } else {
+                for day in first..<(first + 7) where matches(day: day) { days.append(day) }
+            }
+        case .daily:
+            let day = startDay + period * interval
+            if Int64(day) * 86_400 > stopAfter || Int64(day) * 86_400 >= RuleExpander.endOfTime { return .end }
+            if matches(day: day) { days.append(day) }
+        case .hourly, .minutely, .secondly:
+            return collectSubDailyPeriod(period, stopAfter: stopAfter, into: &days)
+        }
+        return .days(timeOffset: 0)
+    }
+
+    /// An HOURLY, MINUTELY or SECONDLY period: its day when it can match,
+    /// else the next period that might.
+    private func collectSubDailyPeriod(_ period: Int, stopAfter: Int64, into days: inout [Int]) -> PeriodDays {
+        let step = unitSeconds * Int64(interval)
+        let begin = startUnit + Int64(period) * step
+        if begin > stopAfter || begin >= RuleExpander.endOfTime { return .end }
+        // Skip whole days, hours and minutes that cannot match.
+        let day = RuleExpander.floorDiv(begin, 86_400)
+        let inDay = Int(begin - day * 86_400)
+        var skipTo: Int64?
+        if !matches(day: Int(day)) { skipTo = (day + 1) * 86_400 }
+        else if !hours[inDay / 3600] { skipTo = begin - Int64(inDay % 3600) + 3600 }
+        else if frequency != .hourly && !minutes[inDay / 60 % 60] { skipTo = begin - Int64(inDay % 60) + 60 }
+        else if frequency == .secondly && !seconds[inDay % 60] { skipTo = begin + 1 }
+        if let skipTo {
+            return .skip(to: max(period + 1, Int(RuleExpander.floorDiv(skipTo - startUnit + step - 1, step))))
+        }
+        days.append(Int(day))
+        return .days(timeOffset: inDay)  // the period's start: timeList counts from it
     }
 
     /// The period's candidates in order (or those BYSETPOS picks).

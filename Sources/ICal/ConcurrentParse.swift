@@ -45,27 +45,7 @@ extension ICalStreamParser {
         // thread does it changes nothing in what is read.
         let readerDone = BatchChannel<Bool>(capacity: 1)
         let thread = Thread {
-            let parser = ICalStreamParser(limits: limits)
-            var outputs: [Output] = []
-            var stopped = false
-            while var batch = toReader.take() {
-                outputs.reserveCapacity(batch.count)
-                if let body = prepare.body {
-                    // Each taken out of the batch, not copied; what the
-                    // reader is done with is freed as it goes.
-                    for index in batch.indices {
-                        var parsed = Parsed.ready(.calendarEnd(line: 0))
-                        swap(&parsed, &batch[index])
-                        body(parser.item(parsed), &outputs)
-                    }
-                }
-                if !toCaller.put(&outputs) { stopped = true; break }
-            }
-            if !stopped && !toReader.isCancelled && !toCaller.isCancelled, let finish = prepare.finish {
-                finish(&outputs)
-                if !outputs.isEmpty { _ = toCaller.put(&outputs) }
-            }
-            toCaller.finish()
+            readerStage(limits: limits, prepare: prepare, from: toReader, to: toCaller)
             readerDone.finish()
         }
         thread.stackSize = 8 << 20
@@ -107,6 +87,35 @@ extension ICalStreamParser {
         // The reader is done with `prepare` (and its state) before this returns.
         _ = readerDone.take()
         return readOK
+    }
+
+    /// The second stage, on the reader thread: each parsed component read
+    /// by libical and handed to `prepare`, the outputs on to the caller's
+    /// thread; then `finish`, unless the read was stopped.
+    private static func readerStage<Output: Sendable>(limits: ICalLimits, prepare: ReaderOnly<Output>,
+                                                      from toReader: BatchChannel<Parsed>,
+                                                      to toCaller: BatchChannel<Output>) {
+        let parser = ICalStreamParser(limits: limits)
+        var outputs: [Output] = []
+        var stopped = false
+        while var batch = toReader.take() {
+            outputs.reserveCapacity(batch.count)
+            if let body = prepare.body {
+                // Each taken out of the batch, not copied; what the
+                // reader is done with is freed as it goes.
+                for index in batch.indices {
+                    var parsed = Parsed.ready(.calendarEnd(line: 0))
+                    swap(&parsed, &batch[index])
+                    body(parser.item(parsed), &outputs)
+                }
+            }
+            if !toCaller.put(&outputs) { stopped = true; break }
+        }
+        if !stopped && !toReader.isCancelled && !toCaller.isCancelled, let finish = prepare.finish {
+            finish(&outputs)
+            if !outputs.isEmpty { _ = toCaller.put(&outputs) }
+        }
+        toCaller.finish()
     }
 }
 

@@ -13,18 +13,9 @@ enum LibicalConversion {
     /// `lines`: our own reading of the component's lines, in file order;
     /// `source`: their bytes, for the lines not yet split.
     static func component(_ component: OpaquePointer, lines: LineTree, source: LineSource) -> ICalComponent {
-        let kind = icalcomponent_isa(component)
-        let name: String
-        if kind == ICAL_X_COMPONENT || kind == ICAL_NO_COMPONENT, !lines.name.isEmpty {
-            name = lines.name  // libical 3.0 keeps no name for X- components
-        } else {
-            // No text for a kind libical made of a name it could not read.
-            name = icalcomponent_kind_to_string(kind).map { String(cString: $0) } ?? lines.name
-        }
-        var result = ICalComponent(name: name, line: lines.line)
+        var result = ICalComponent(name: name(of: component, lines: lines), line: lines.line)
         result.reserveCapacity(lines.names.count)
-        var cursor = 0
-        var lastTaken = -1
+        var cursor = Cursor()
 
         // Lines libical never saw (`LineTree.LineRead.heldBack`) are taken in file
         // order as the cursor passes them.
@@ -34,72 +25,111 @@ enum LibicalConversion {
             property = icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
             let propertyKind = icalproperty_isa(current)
             if propertyKind == ICAL_XLICERROR_PROPERTY {
-                let reason = errorType(current)
-                let message = icalproperty_get_xlicerror(current).map { String(cString: $0) } ?? "parse error"
-                if reason == .parameterName || reason == .parameterValue, lastTaken >= 0, lastTaken == cursor - 1 {
-                    // A bad parameter: libical kept the property (taken just
-                    // now, from our own line) and put its error after it.
-                    let name = lines.names[lastTaken]
-                    if LibicalError.outcome(reason, propertyName: name, readable: true) == .unused {
-                        result.problems.append(ICalProblem(kind: .unusedProperty, line: lines.lines[lastTaken],
-                            message: "\(name) is malformed (\(message)); busylife does not use it"))
-                    }
-                    continue
-                }
-                // Otherwise libical put its error where the bad line was.
-                // (The cursor skips held-back lines: libical's next line is after them.)
-                cursor = takeHeldBack(from: cursor, lines: lines, source: source, into: &result)
-                let index = cursor < lines.lines.count ? cursor : nil
-                let line = index.map { lines.lines[$0] } ?? lines.line
-                if index != nil { cursor += 1 }
-                let raw = index.flatMap { source.raw($0, of: lines) }
-                let name = index.map { lines.names[$0] } ?? ""
-                switch LibicalError.outcome(reason, propertyName: name, readable: raw != nil) {
-                case .keep:
-                    // Valid input libical 3.0 refuses (an empty TEXT value, an
-                    // iana-token name or parameter, VALUE=URI on LOCATION) or a
-                    // value we read ourselves: kept as written.
-                    if let index, let raw {
-                        lastTaken = index
-                        result.append(source.property(index, of: lines, line: line, raw: raw,
-                                                      unescapes: LibicalError.isText(name)))
-                    }
-                case .unused:
-                    result.problems.append(ICalProblem(kind: .unusedProperty, line: line,
-                        message: "\(name) is malformed (\(message)); busylife does not use it"))
-                case .dropped:
-                    result.problems.append(ICalProblem(kind: .parse, line: line, message: message))
-                }
-                continue
+                takeError(current, cursor: &cursor, lines: lines, source: source, into: &result)
+            } else {
+                take(current, kind: propertyKind, cursor: &cursor, lines: lines, source: source, into: &result)
             }
-            let propertyName = self.propertyName(current, kind: propertyKind)
-            // Its line: the next of our lines with its name. libical splits
-            // `EXDATE:a,b` in two; our line already holds both values, so
-            // the second is skipped.
-            if let found = lines.names[cursor...].firstIndex(of: propertyName) {
-                if found > cursor { takeHeldBack(cursor..<found, lines: lines, source: source, into: &result) }
-                cursor = found + 1
-                lastTaken = found
-                // Value and parameters as written, from our own line: no
-                // re-serialisation by libical.
-                if let raw = source.raw(found, of: lines) {
-                    if raw.quoteRepaired {
-                        result.problems.append(ICalProblem(kind: .repaired, line: lines.lines[found],
-                            message: "\(propertyName) has a \" that is never closed; read as a plain character"))
-                    }
-                    let text = propertyKind == ICAL_X_PROPERTY || isText(propertyKind)
-                    result.append(source.property(found, of: lines, line: lines.lines[found], raw: raw, unescapes: text))
-                    continue
-                }
-            } else if let earlier = lines.names[..<cursor].lastIndex(of: propertyName), earlier == lastTaken {
-                continue
-            }
-            result.append(ICalProperty(
-                name: propertyName, value: value(current, kind: propertyKind),
-                parameters: parameters(current), line: lines.line))
         }
-        if cursor < lines.names.count { takeHeldBack(cursor..<lines.names.count, lines: lines, source: source, into: &result) }
+        if cursor.next < lines.names.count {
+            takeHeldBack(cursor.next..<lines.names.count, lines: lines, source: source, into: &result)
+        }
+        appendChildren(of: component, lines: lines, source: source, into: &result)
+        return result
+    }
 
+    /// Where the walk over libical's properties is in our own lines.
+    private struct Cursor {
+        /// Our next line not yet matched to a libical property.
+        var next = 0
+        /// Our line last taken as a property; -1 before the first.
+        var lastTaken = -1
+    }
+
+    private static func name(of component: OpaquePointer, lines: borrowing LineTree) -> String {
+        let kind = icalcomponent_isa(component)
+        if kind == ICAL_X_COMPONENT || kind == ICAL_NO_COMPONENT, !lines.name.isEmpty {
+            return lines.name  // libical 3.0 keeps no name for X- components
+        }
+        // No text for a kind libical made of a name it could not read.
+        return icalcomponent_kind_to_string(kind).map { String(cString: $0) } ?? lines.name
+    }
+
+    /// One of libical's error properties: a problem, or (for valid input
+    /// libical refuses) the property as written after all.
+    private static func takeError(_ error: OpaquePointer, cursor: inout Cursor, lines: borrowing LineTree,
+                                  source: LineSource, into result: inout ICalComponent) {
+        let reason = errorType(error)
+        let message = icalproperty_get_xlicerror(error).map { String(cString: $0) } ?? "parse error"
+        if reason == .parameterName || reason == .parameterValue, cursor.lastTaken >= 0,
+           cursor.lastTaken == cursor.next - 1 {
+            // A bad parameter: libical kept the property (taken just
+            // now, from our own line) and put its error after it.
+            let name = lines.names[cursor.lastTaken]
+            if LibicalError.outcome(reason, propertyName: name, readable: true) == .unused {
+                result.problems.append(ICalProblem(kind: .unusedProperty, line: lines.lines[cursor.lastTaken],
+                    message: "\(name) is malformed (\(message)); busylife does not use it"))
+            }
+            return
+        }
+        // Otherwise libical put its error where the bad line was.
+        // (The cursor skips held-back lines: libical's next line is after them.)
+        cursor.next = takeHeldBack(from: cursor.next, lines: lines, source: source, into: &result)
+        let index = cursor.next < lines.lines.count ? cursor.next : nil
+        let line = index.map { lines.lines[$0] } ?? lines.line
+        if index != nil { cursor.next += 1 }
+        let raw = index.flatMap { source.raw($0, of: lines) }
+        let name = index.map { lines.names[$0] } ?? ""
+        switch LibicalError.outcome(reason, propertyName: name, readable: raw != nil) {
+        case .keep:
+            // Valid input libical 3.0 refuses (an empty TEXT value, an
+            // iana-token name or parameter, VALUE=URI on LOCATION) or a
+            // value we read ourselves: kept as written.
+            if let index, let raw {
+                cursor.lastTaken = index
+                result.append(source.property(index, of: lines, line: line, raw: raw,
+                                              unescapes: LibicalError.isText(name)))
+            }
+        case .unused:
+            result.problems.append(ICalProblem(kind: .unusedProperty, line: line,
+                message: "\(name) is malformed (\(message)); busylife does not use it"))
+        case .dropped:
+            result.problems.append(ICalProblem(kind: .parse, line: line, message: message))
+        }
+    }
+
+    /// One property libical read, from our own line when there is one.
+    private static func take(_ property: OpaquePointer, kind: icalproperty_kind, cursor: inout Cursor,
+                             lines: borrowing LineTree, source: LineSource, into result: inout ICalComponent) {
+        let propertyName = self.propertyName(property, kind: kind)
+        // Its line: the next of our lines with its name. libical splits
+        // `EXDATE:a,b` in two; our line already holds both values, so
+        // the second is skipped.
+        if let found = lines.names[cursor.next...].firstIndex(of: propertyName) {
+            if found > cursor.next { takeHeldBack(cursor.next..<found, lines: lines, source: source, into: &result) }
+            cursor.next = found + 1
+            cursor.lastTaken = found
+            // Value and parameters as written, from our own line: no
+            // re-serialisation by libical.
+            if let raw = source.raw(found, of: lines) {
+                if raw.quoteRepaired {
+                    result.problems.append(ICalProblem(kind: .repaired, line: lines.lines[found],
+                        message: "\(propertyName) has a \" that is never closed; read as a plain character"))
+                }
+                let text = kind == ICAL_X_PROPERTY || isText(kind)
+                result.append(source.property(found, of: lines, line: lines.lines[found], raw: raw, unescapes: text))
+                return
+            }
+        } else if let earlier = lines.names[..<cursor.next].lastIndex(of: propertyName), earlier == cursor.lastTaken {
+            return
+        }
+        result.append(ICalProperty(
+            name: propertyName, value: value(property, kind: kind),
+            parameters: parameters(property), line: lines.line))
+    }
+
+    /// The child components, each with its own lines in order.
+    private static func appendChildren(of component: OpaquePointer, lines: borrowing LineTree, source: LineSource,
+                                       into result: inout ICalComponent) {
         var childIndex = 0
         var child = icalcomponent_get_first_component(component, ICAL_ANY_COMPONENT)
         while let current = child {
@@ -108,7 +138,6 @@ enum LibicalConversion {
             childIndex += 1
             result.children.append(self.component(current, lines: childLines, source: source))
         }
-        return result
     }
 
     /// A component of whose lines libical was given none but BEGIN and

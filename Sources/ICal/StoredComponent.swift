@@ -178,78 +178,86 @@ extension StoredProperty {
 
     private init?(line bytes: UnsafeBufferPointer<UInt8>, quotesAreLiteral: Bool) {
         let end = bytes.firstIndex(of: 0) ?? bytes.count
-        func string(_ range: Range<Int>) -> String {
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        }
-        /// Trimmed of blanks and upper-cased: bytes at a time when ASCII (as names nearly always are).
-        func upperName(_ range: Range<Int>) -> String {
-            var range = range
-            while !range.isEmpty, bytes[range.lowerBound] == 0x20 || bytes[range.lowerBound] == 0x09 { range = (range.lowerBound + 1)..<range.upperBound }
-            while !range.isEmpty, bytes[range.upperBound - 1] == 0x20 || bytes[range.upperBound - 1] == 0x09 { range = range.lowerBound..<(range.upperBound - 1) }
-            guard range.allSatisfy({ bytes[$0] < 0x80 }) else { return string(range).uppercased() }
-            return String(unsafeUninitializedCapacity: range.count) { buffer in
-                for (offset, index) in range.enumerated() { buffer[offset] = asciiUpper(bytes[index]) }
-                return range.count
-            }
-        }
         var index = 0
         while index < end, bytes[index] != 0x3B, bytes[index] != 0x3A { index += 1 }  // ; :
-        let name = upperName(0..<index)
+        let name = StoredProperty.upperName(bytes, 0..<index)
         guard !name.isEmpty else { return nil }
         var parameters: [StoredParameter] = []
         while index < end, bytes[index] == 0x3B {
             index += 1
             let nameStart = index
             while index < end, bytes[index] != 0x3D, bytes[index] != 0x3A, bytes[index] != 0x3B { index += 1 }
-            let parameterName = upperName(nameStart..<index)
+            let parameterName = StoredProperty.upperName(bytes, nameStart..<index)
             var values: [String] = []
             if index < end, bytes[index] == 0x3D {  // =
                 index += 1
-                // One value, or a list of values split at commas outside
-                // quotes; blanks outside quotes before the first value and
-                // after the last dropped (a line folded before a quote leaves one).
-                var current: [UInt8] = []
-                var quoted = false
-                var depth = 0  // Outlook's `TZID=(UTC-05:00) Eastern` holds a colon inside parentheses
-                var kept = 0  // bytes of `current` that trailing blanks may not take (quoted ones)
-                func finishValue() {
-                    while current.count > kept, current.last == 0x20 || current.last == 0x09 { current.removeLast() }
-                    values.append(String(decoding: current, as: UTF8.self))
-                    current.removeAll()
-                    kept = 0
-                }
-                while index < end {
-                    let byte = bytes[index]
-                    if byte == 0x22 && !quotesAreLiteral {
-                        quoted.toggle()
-                        kept = current.count
-                    } else if quoted {
-                        current.append(byte)
-                        kept = current.count
-                    } else if byte == 0x28 {
-                        depth += 1
-                        current.append(byte)
-                    } else if byte == 0x29 {
-                        depth = max(0, depth - 1)
-                        current.append(byte)
-                    } else if depth == 0 && (byte == 0x3B || byte == 0x3A) {
-                        break
-                    } else if byte == 0x2C && depth == 0 && parameterName != "TZID" {
-                        values.append(String(decoding: current, as: UTF8.self))
-                        current.removeAll()
-                        kept = 0
-                    } else if !((byte == 0x20 || byte == 0x09) && current.isEmpty && values.isEmpty) {
-                        current.append(byte)
-                    }
-                    index += 1
-                }
-                if quoted { return nil }
-                finishValue()
+                guard let read = StoredProperty.parameterValues(bytes, from: &index, end: end,
+                                                                splitsAtCommas: parameterName != "TZID",
+                                                                quotesAreLiteral: quotesAreLiteral) else { return nil }
+                values = read
             }
             if !parameterName.isEmpty { parameters.append(StoredParameter(name: parameterName, values: values)) }
         }
         guard index < end, bytes[index] == 0x3A else { return nil }
-        self.init(name: name, parameters: parameters, value: string((index + 1)..<end))
+        self.init(name: name, parameters: parameters, value: StoredProperty.string(bytes, (index + 1)..<end))
+    }
+
+    /// One value, or a list of values split at commas outside quotes;
+    /// blanks outside quotes before the first value and after the last
+    /// dropped (a line folded before a quote leaves one). `index` ends at
+    /// the `;` or `:` after them; nil when a quote is never closed.
+    private static func parameterValues(_ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int, end: Int,
+                                        splitsAtCommas: Bool, quotesAreLiteral: Bool) -> [String]? {
+        var values: [String] = []
+        var current: [UInt8] = []
+        var quoted = false
+        var depth = 0  // Outlook's `TZID=(UTC-05:00) Eastern` holds a colon inside parentheses
+        var kept = 0  // bytes of `current` that trailing blanks may not take (quoted ones)
+        while index < end {
+            let byte = bytes[index]
+            if byte == 0x22 && !quotesAreLiteral {
+                quoted.toggle()
+                kept = current.count
+            } else if quoted {
+                current.append(byte)
+                kept = current.count
+            } else if byte == 0x28 {
+                depth += 1
+                current.append(byte)
+            } else if byte == 0x29 {
+                depth = max(0, depth - 1)
+                current.append(byte)
+            } else if depth == 0 && (byte == 0x3B || byte == 0x3A) {
+                break
+            } else if byte == 0x2C && depth == 0 && splitsAtCommas {
+                values.append(String(decoding: current, as: UTF8.self))
+                current.removeAll()
+                kept = 0
+            } else if !((byte == 0x20 || byte == 0x09) && current.isEmpty && values.isEmpty) {
+                current.append(byte)
+            }
+            index += 1
+        }
+        if quoted { return nil }
+        while current.count > kept, current.last == 0x20 || current.last == 0x09 { current.removeLast() }
+        values.append(String(decoding: current, as: UTF8.self))
+        return values
+    }
+
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// Trimmed of blanks and upper-cased: bytes at a time when ASCII (as names nearly always are).
+    private static func upperName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        var range = range
+        while !range.isEmpty, bytes[range.lowerBound] == 0x20 || bytes[range.lowerBound] == 0x09 { range = (range.lowerBound + 1)..<range.upperBound }
+        while !range.isEmpty, bytes[range.upperBound - 1] == 0x20 || bytes[range.upperBound - 1] == 0x09 { range = range.lowerBound..<(range.upperBound - 1) }
+        guard range.allSatisfy({ bytes[$0] < 0x80 }) else { return string(bytes, range).uppercased() }
+        return String(unsafeUninitializedCapacity: range.count) { buffer in
+            for (offset, index) in range.enumerated() { buffer[offset] = asciiUpper(bytes[index]) }
+            return range.count
+        }
     }
 }
 

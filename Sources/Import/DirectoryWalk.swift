@@ -96,79 +96,120 @@ package struct DirectoryWalk {
         walked.insert(identity)
         guard let names = entries(of: directory) else { return }
         let ancestors = ancestors + [identity]
-        var found: [(file: InputFile, identity: FileIdentity)] = []
-        var folders: [(path: String, name: String, identity: FileIdentity)] = []
-        var metadata: [String: String] = [:]
+        var contents = FolderContents()
         for entry in names {
             let path = directory == "/" ? "/" + entry : directory + "/" + entry
             let isCalendar = DirectoryWalk.isCalendarName(entry)
-            var status = stat()
-            guard lstat(path, &status) == 0 else {
-                let failure = errno
-                if failure == ENOENT { continue }  // gone since the folder was listed
-                if failure == EACCES {
-                    // A folder we may list but not search: say so once, not per entry.
-                    problem(.error, .unreadable, directory, DirectoryWalk.reason(failure) + "; nothing in this folder is read")
-                    return
-                }
-                problem(.error, .unreadable, path, DirectoryWalk.reason(failure))
+            switch lookUp(path, in: directory, isCalendar: isCalendar) {
+            case .skipped:
                 continue
-            }
-            var linkIdentity: FileIdentity?
-            if DirectoryWalk.kind(status) == S_IFLNK {
-                linkIdentity = FileIdentity(status)
-                guard stat(path, &status) == 0 else {
-                    let failure = errno
-                    guard isCalendar else { continue }  // a broken link of no concern to us
-                    switch failure {
-                    case ENOENT: problem(.warning, .danglingLink, path, "symbolic link to nothing (\(DirectoryWalk.target(of: path))); skipped")
-                    case ELOOP: problem(.warning, .symlinkLoop, path, "symbolic links that lead back to themselves; skipped")
-                    default: problem(.error, .unreadable, path, DirectoryWalk.reason(failure))
-                    }
-                    continue
-                }
-            }
-            switch DirectoryWalk.kind(status) {
-            case S_IFDIR:
-                let target = FileIdentity(status)
-                if ancestors.contains(target) {
-                    // Only a link can lead back up (this entry, or one above it); report each once.
-                    if reportedLoops.insert(linkIdentity ?? target).inserted {
-                        // A plain folder is reached again when a link above
-                        // it led out of the input and back in.
-                        problem(.warning, .symlinkLoop, path, linkIdentity == nil
-                            ? "folder already being read, reached again through a symbolic link above it; not followed"
-                            : "symbolic link back to a folder it is in (\(DirectoryWalk.target(of: path))); not followed")
-                    }
-                } else if !walked.contains(target) {
-                    folders.append((path, entry, target))
-                }
-            case S_IFREG:
-                if isCalendar {
-                    found.append((InputFile(path: path, foundInDirectory: true), FileIdentity(status)))
-                } else if entry == "displayname" || entry == "color" {
-                    metadata[entry] = DirectoryWalk.firstLine(of: path)
-                }
-            default:
-                if isCalendar { problem(.warning, .notRegularFile, path, "not a regular file (\(DirectoryWalk.describe(status))); skipped") }
+            case .folderUnsearchable:
+                return
+            case .found(let status, let linkIdentity):
+                place(entry, path: path, status: status, linkIdentity: linkIdentity, isCalendar: isCalendar,
+                      ancestors: ancestors, into: &contents)
             }
         }
-        if !found.isEmpty, !metadata.isEmpty {
-            let displayName = metadata["displayname"].map(\.trimmingWhiteSpace) ?? ""
-            var collection = CalendarCollection(name: displayName.isEmpty ? name : displayName)
-            if let text = metadata["color"] {
-                collection.color = CalendarColor(parsing: text)
-                if collection.color == nil, !text.trimmingWhiteSpace.isEmpty {
-                    problem(.note, .invalidValue, directory + "/color",
-                            "colour \"\(text.trimmingWhiteSpace)\" is not #rrggbb; the calendar keeps its usual colour")
-                }
-            }
-            for index in found.indices { found[index].file.collection = collection }
+        if !contents.found.isEmpty, !contents.metadata.isEmpty {
+            let collection = self.collection(named: name, in: directory, metadata: contents.metadata)
+            for index in contents.found.indices { contents.found[index].file.collection = collection }
         }
-        files += found
-        for folder in folders where !walked.contains(folder.identity) {
+        files += contents.found
+        for folder in contents.folders where !walked.contains(folder.identity) {
             descend(folder.path, name: folder.name, identity: folder.identity, ancestors: ancestors)
         }
+    }
+
+    /// What one folder holds for the walk.
+    private struct FolderContents {
+        var found: [(file: InputFile, identity: FileIdentity)] = []
+        var folders: [(path: String, name: String, identity: FileIdentity)] = []
+        /// The text of its `displayname` and `color` files.
+        var metadata: [String: String] = [:]
+    }
+
+    /// What `lookUp` learnt of an entry.
+    private enum Lookup {
+        /// Its status, links followed, and the link's own identity when it is one.
+        case found(stat, linkIdentity: FileIdentity?)
+        /// Gone, unreadable or a broken link (reported when of concern).
+        case skipped
+        /// The folder may be listed but not searched (reported once).
+        case folderUnsearchable
+    }
+
+    /// The status of the entry at `path`, following a symbolic link.
+    private mutating func lookUp(_ path: String, in directory: String, isCalendar: Bool) -> Lookup {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            let failure = errno
+            if failure == ENOENT { return .skipped }  // gone since the folder was listed
+            if failure == EACCES {
+                // A folder we may list but not search: say so once, not per entry.
+                problem(.error, .unreadable, directory, DirectoryWalk.reason(failure) + "; nothing in this folder is read")
+                return .folderUnsearchable
+            }
+            problem(.error, .unreadable, path, DirectoryWalk.reason(failure))
+            return .skipped
+        }
+        guard DirectoryWalk.kind(status) == S_IFLNK else { return .found(status, linkIdentity: nil) }
+        let linkIdentity = FileIdentity(status)
+        guard stat(path, &status) == 0 else {
+            let failure = errno
+            guard isCalendar else { return .skipped }  // a broken link of no concern to us
+            switch failure {
+            case ENOENT: problem(.warning, .danglingLink, path, "symbolic link to nothing (\(DirectoryWalk.target(of: path))); skipped")
+            case ELOOP: problem(.warning, .symlinkLoop, path, "symbolic links that lead back to themselves; skipped")
+            default: problem(.error, .unreadable, path, DirectoryWalk.reason(failure))
+            }
+            return .skipped
+        }
+        return .found(status, linkIdentity: linkIdentity)
+    }
+
+    /// Puts an entry where it belongs: a folder to walk, a calendar file,
+    /// a collection's metadata, or nothing (a loop, another kind of file).
+    private mutating func place(_ entry: String, path: String, status: stat, linkIdentity: FileIdentity?, isCalendar: Bool,
+                                ancestors: [FileIdentity], into contents: inout FolderContents) {
+        switch DirectoryWalk.kind(status) {
+        case S_IFDIR:
+            let target = FileIdentity(status)
+            if ancestors.contains(target) {
+                // Only a link can lead back up (this entry, or one above it); report each once.
+                if reportedLoops.insert(linkIdentity ?? target).inserted {
+                    // A plain folder is reached again when a link above
+                    // it led out of the input and back in.
+                    problem(.warning, .symlinkLoop, path, linkIdentity == nil
+                        ? "folder already being read, reached again through a symbolic link above it; not followed"
+                        : "symbolic link back to a folder it is in (\(DirectoryWalk.target(of: path))); not followed")
+                }
+            } else if !walked.contains(target) {
+                contents.folders.append((path, entry, target))
+            }
+        case S_IFREG:
+            if isCalendar {
+                contents.found.append((InputFile(path: path, foundInDirectory: true), FileIdentity(status)))
+            } else if entry == "displayname" || entry == "color" {
+                contents.metadata[entry] = DirectoryWalk.firstLine(of: path)
+            }
+        default:
+            if isCalendar { problem(.warning, .notRegularFile, path, "not a regular file (\(DirectoryWalk.describe(status))); skipped") }
+        }
+    }
+
+    /// The vdir collection a folder's `displayname` and `color` make.
+    private mutating func collection(named name: String, in directory: String,
+                                     metadata: [String: String]) -> CalendarCollection {
+        let displayName = metadata["displayname"].map(\.trimmingWhiteSpace) ?? ""
+        var collection = CalendarCollection(name: displayName.isEmpty ? name : displayName)
+        if let text = metadata["color"] {
+            collection.color = CalendarColor(parsing: text)
+            if collection.color == nil, !text.trimmingWhiteSpace.isEmpty {
+                problem(.note, .invalidValue, directory + "/color",
+                        "colour \"\(text.trimmingWhiteSpace)\" is not #rrggbb; the calendar keeps its usual colour")
+            }
+        }
+        return collection
     }
 
     /// The visible entries of a directory, sorted; nil (reported) when it cannot be read.

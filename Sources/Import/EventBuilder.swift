@@ -18,66 +18,23 @@ struct EventBuilder {
 
     /// The event, or nil (with a diagnostic) when it has no usable DTSTART.
     func build(_ component: ICalComponent) -> Event? {
-        for problem in component.problems + component.children.flatMap(\.problems) {
-            report(Diagnostic(ICSImporter.severity(of: problem.kind), ICSImporter.kind(of: problem.kind),
-                              at: at(problem.line), problem.message))
-        }
-        guard let dtstart = component.first(.dtstart) else {
-            if underMethod {
-                report(Diagnostic(.note, .nothingToPlace, at: at(component.line),
-                                  "VEVENT without DTSTART in a METHOD message; nothing to place"))
-            } else {
-                report(Diagnostic(.error, .missingProperty, at: at(component.line), "VEVENT without DTSTART; event skipped"))
-            }
-            return nil
-        }
+        reportProblems(component)
+        guard let dtstart = startProperty(component) else { return nil }
         let recurring = component.has(.rrule) || component.has(.rdate)
         guard var start = time(dtstart, repeatsInCalendarZone: recurring) else {
             report(Diagnostic(.error, .invalidDate, at: at(dtstart.line),
                               "\(problemText(dtstart)); event skipped"))
             return nil
         }
-
-        var end: EventTime?
-        var duration: EventDuration?
-        if let dtend = component.first(.dtend) {
-            if let value = time(dtend, repeatsInCalendarZone: false) {
-                end = sameKind(value, as: start, property: dtend)
-            } else {
-                report(Diagnostic(.error, .invalidDate, at: at(dtend.line), "\(problemText(dtend)); DTEND ignored"))
-            }
-        } else if let property = component.first(.duration) {
-            if let (value, weeksAfterTime) = ValueParsing.reading(duration: property.value) {
-                duration = value
-                if weeksAfterTime {
-                    report(Diagnostic(.warning, .repairedValue, at: at(property.line),
-                                      "DURATION \"\(property.value)\" has weeks after the time designator; read as weeks"))
-                }
-            } else {
-                report(Diagnostic(.error, .invalidValue, at: at(property.line),
-                                  "unreadable DURATION \"\(property.value)\"; ignored"))
-            }
-        }
+        let (end, writtenDuration) = writtenEnd(component, start: start)
+        var duration = writtenDuration
         var resolvedEnd = end ?? start.end(after: duration)
         // A series keeps DTSTART as written: its rules count from it.
         let isSeries = recurring || component.has(.exrule)
         var endFromMaster = false
         if resolvedEnd.isBefore(start) {
-            let line = at(component.first(.dtend)?.line ?? component.first(.duration)?.line ?? component.line)
-            if component.has(.recurrenceID) {
-                report(Diagnostic(.warning, .endBeforeStart, at: line,
-                                  "end before start; the override lasts as long as its master's instances"))
-                resolvedEnd = start.end(after: nil)
-                endFromMaster = true
-            } else if end != nil && !isSeries {
-                report(Diagnostic(.warning, .endBeforeStart, at: line,
-                                  "DTEND before DTSTART; the two are read the other way round"))
-                swap(&start, &resolvedEnd)
-            } else {
-                report(Diagnostic(.warning, .endBeforeStart, at: line,
-                                  "end before start; the event is read as starting and ending at DTSTART"))
-                resolvedEnd = start.end(after: nil)
-            }
+            endFromMaster = mendEndBeforeStart(component, start: &start, end: &resolvedEnd,
+                                               swappable: end != nil && !isSeries)
             duration = nil
         }
 
@@ -92,35 +49,107 @@ struct EventBuilder {
         event.endFromMaster = endFromMaster
         event.status = component.value(.status).flatMap { Event.Status(rawValue: $0.lowercased()) }
         event.transparency = component.value(.transp)?.uppercased() == "TRANSPARENT" ? .transparent : .opaque
-        if let sequence = component.first(.sequence) {
-            if let value = Int(sequence.value.trimmingBlanks()) {
-                event.sequence = value
-            } else {
-                report(Diagnostic(.warning, .invalidValue, at: at(sequence.line), "SEQUENCE \"\(sequence.value)\" is not a number; 0 used"))
-            }
-        }
+        if let sequence = component.first(.sequence) { event.sequence = sequenceNumber(sequence) }
         event.recurrence = recurrence(component, start: start)
         readBusyLifeFields(component, into: &event)
-        if let property = component.first(.recurrenceID) {
-            if let value = time(property, repeatsInCalendarZone: false) {
-                event.recurrenceID = RecurrenceID(
-                    time: value, thisAndFuture: property.parameter("RANGE")?.uppercased() == "THISANDFUTURE")
-            } else {
-                report(Diagnostic(.error, .invalidDate, at: at(property.line),
-                                  "\(problemText(property)); read as a separate event"))
-            }
-        }
+        if let property = component.first(.recurrenceID) { event.recurrenceID = recurrenceID(property) }
         if event.isRecurring || event.recurrenceID != nil || textWindow?.mayTouch(start: start, end: resolvedEnd) ?? true {
-            let readsText = textWindow?.text ?? true
-            event.setText(
-                description: readsText ? component.value(.description).flatMap { $0.isEmpty ? nil : $0 } : nil,
-                location: readsText ? location(component) : nil,
-                attendees: textWindow?.attendees ?? true ? component.all(.attendee).map(attendee) : [],
-                categories: readsText ? component.all(.categories).flatMap {
-                    $0.value.split(separator: ",").map { String($0).trimmingBlanks() }.filter { !$0.isEmpty }
-                } : [])
+            readText(component, into: &event)
         }
         return event
+    }
+
+    /// What the parser found wrong in the VEVENT and its children.
+    private func reportProblems(_ component: ICalComponent) {
+        for problem in component.problems + component.children.flatMap(\.problems) {
+            report(Diagnostic(ICSImporter.severity(of: problem.kind), ICSImporter.kind(of: problem.kind),
+                              at: at(problem.line), problem.message))
+        }
+    }
+
+    /// DTSTART, or nil with a note (under METHOD) or an error when there is none.
+    private func startProperty(_ component: ICalComponent) -> ICalProperty? {
+        if let dtstart = component.first(.dtstart) { return dtstart }
+        if underMethod {
+            report(Diagnostic(.note, .nothingToPlace, at: at(component.line),
+                              "VEVENT without DTSTART in a METHOD message; nothing to place"))
+        } else {
+            report(Diagnostic(.error, .missingProperty, at: at(component.line), "VEVENT without DTSTART; event skipped"))
+        }
+        return nil
+    }
+
+    /// DTEND, else DURATION, as written; what cannot be read is reported and left out.
+    private func writtenEnd(_ component: ICalComponent, start: EventTime) -> (EventTime?, EventDuration?) {
+        if let dtend = component.first(.dtend) {
+            if let value = time(dtend, repeatsInCalendarZone: false) {
+                return (sameKind(value, as: start, property: dtend), nil)
+            }
+            report(Diagnostic(.error, .invalidDate, at: at(dtend.line), "\(problemText(dtend)); DTEND ignored"))
+        } else if let property = component.first(.duration) {
+            if let (value, weeksAfterTime) = ValueParsing.reading(duration: property.value) {
+                if weeksAfterTime {
+                    report(Diagnostic(.warning, .repairedValue, at: at(property.line),
+                                      "DURATION \"\(property.value)\" has weeks after the time designator; read as weeks"))
+                }
+                return (nil, value)
+            }
+            report(Diagnostic(.error, .invalidValue, at: at(property.line),
+                              "unreadable DURATION \"\(property.value)\"; ignored"))
+        }
+        return (nil, nil)
+    }
+
+    /// Repairs an end before the start (with a warning); true when the
+    /// override takes its length from its master's instances.
+    private func mendEndBeforeStart(_ component: ICalComponent, start: inout EventTime, end: inout EventTime,
+                                    swappable: Bool) -> Bool {
+        let line = at(component.first(.dtend)?.line ?? component.first(.duration)?.line ?? component.line)
+        if component.has(.recurrenceID) {
+            report(Diagnostic(.warning, .endBeforeStart, at: line,
+                              "end before start; the override lasts as long as its master's instances"))
+            end = start.end(after: nil)
+            return true
+        }
+        if swappable {
+            report(Diagnostic(.warning, .endBeforeStart, at: line,
+                              "DTEND before DTSTART; the two are read the other way round"))
+            swap(&start, &end)
+        } else {
+            report(Diagnostic(.warning, .endBeforeStart, at: line,
+                              "end before start; the event is read as starting and ending at DTSTART"))
+            end = start.end(after: nil)
+        }
+        return false
+    }
+
+    /// SEQUENCE as a number; 0 (with a warning) when it is not one.
+    private func sequenceNumber(_ sequence: ICalProperty) -> Int {
+        if let value = Int(sequence.value.trimmingBlanks()) { return value }
+        report(Diagnostic(.warning, .invalidValue, at: at(sequence.line), "SEQUENCE \"\(sequence.value)\" is not a number; 0 used"))
+        return 0
+    }
+
+    /// RECURRENCE-ID, or nil (with an error) when unreadable: the VEVENT is then a separate event.
+    private func recurrenceID(_ property: ICalProperty) -> RecurrenceID? {
+        if let value = time(property, repeatsInCalendarZone: false) {
+            return RecurrenceID(time: value, thisAndFuture: property.parameter("RANGE")?.uppercased() == "THISANDFUTURE")
+        }
+        report(Diagnostic(.error, .invalidDate, at: at(property.line),
+                          "\(problemText(property)); read as a separate event"))
+        return nil
+    }
+
+    /// Description, location, attendees and categories, as far as the text window wants them.
+    private func readText(_ component: ICalComponent, into event: inout Event) {
+        let readsText = textWindow?.text ?? true
+        event.setText(
+            description: readsText ? component.value(.description).flatMap { $0.isEmpty ? nil : $0 } : nil,
+            location: readsText ? location(component) : nil,
+            attendees: textWindow?.attendees ?? true ? component.all(.attendee).map(attendee) : [],
+            categories: readsText ? component.all(.categories).flatMap {
+                $0.value.split(separator: ",").map { String($0).trimmingBlanks() }.filter { !$0.isEmpty }
+            } : [])
     }
 
     // MARK: - Times

@@ -25,114 +25,8 @@ struct ICSImporter {
         // as written, diagnostics) goes into `made` and on to this thread
         // in file order, where `event`, `stored` and `diagnostic` hear it.
         let made = Outputs()
-        let note: (Diagnostic) -> Void = { made.list.append(.diagnostic($0)) }
-        let keepsStored = stored != nil
-        var calendarName = stem
-        var calendarZone: Zone?
-        var underMethod = false
-        /// Events waiting for a VTIMEZONE, each with the builder of its own calendar.
-        var pending: [(ICalComponent, EventBuilder)] = []
-        let zones = ZoneResolver(catalog: catalog, file: file, report: note)
-        // One builder while the calendar's name, zone and METHOD stay as
-        // they are: made per event, it cost a retain and a release of
-        // each of its references.
-        var current: EventBuilder?
-        func builder(_ calendar: String) -> EventBuilder {
-            if let current, current.calendar == calendar, current.calendarZone == calendarZone,
-               current.underMethod == underMethod {
-                return current
-            }
-            let made = EventBuilder(file: file, calendar: calendar, zones: zones, calendarZone: calendarZone,
-                                    underMethod: underMethod, textWindow: textWindow, report: note)
-            current = made
-            return made
-        }
-        func emit(_ component: ICalComponent, builder: EventBuilder) {
-            guard let built = builder.build(component) else {
-                // No event (no DTSTART under METHOD, an unreadable one): a
-                // conversion still copies the VEVENT as written.
-                if keepsStored, let form = component.stored { made.list.append(.stored(.other(form, file: file))) }
-                return
-            }
-            report.count(built)
-            if keepsStored {
-                handOnStored(built, component)
-            } else {
-                made.list.append(.event(consume built))
-            }
-        }
-        /// An event with its VEVENT as written and the zone each TZID of it
-        /// resolved to (cached: building the event asked already).
-        func handOnStored(_ built: Event, _ component: ICalComponent) {
-            var used: [String: Zone?] = [:]
-            func collect(_ part: ICalComponent) {
-                for property in part.properties {
-                    if let tzid = property.parameter("TZID"), used[tzid] == nil {
-                        used[tzid] = .some(zones.resolve(tzid, line: property.line))
-                    }
-                }
-                part.children.forEach(collect)
-            }
-            collect(component)
-            made.list.append(.stored(.event(built, component.stored, zones: used)))
-        }
-        func prepare(_ item: ICalItem) {
-            switch item {
-            case .calendarBegin:
-                // Each VCALENDAR of a stream starts afresh.
-                calendarName = stem
-                calendarZone = nil
-                underMethod = false
-            case .calendarProperty(let property, let form):
-                if keepsStored, let form { made.list.append(.stored(.calendarProperty(form, file: file))) }
-                switch property.name {
-                case "X-WR-CALNAME":
-                    let name = property.value.trimmingBlanks()
-                    if !name.isEmpty && forced == nil { calendarName = name }
-                case "METHOD":
-                    underMethod = true
-                case "X-WR-TIMEZONE" where useCalendarZone:
-                    let tzid = property.value.trimmingBlanks()
-                    calendarZone = zones.resolve(tzid, line: property.line)
-                default:
-                    break
-                }
-            case .component(let component):
-                switch component.name {
-                case "VTIMEZONE":
-                    zones.define(component)
-                    if keepsStored, let form = component.stored { made.list.append(.stored(.timezone(form, file: file))) }
-                case "VEVENT":
-                    if waitsForZone(component, zones) {
-                        pending.append((component, builder(calendarName)))
-                        // Memory stays flat: past the limit, read the waiting
-                        // events with what is known now (a VTIMEZONE coming
-                        // later is then reported by the resolver).
-                        if pending.count > ICSImporter.maxPending {
-                            for (waiting, builder) in pending { emit(waiting, builder: builder) }
-                            pending.removeAll()
-                        }
-                    } else {
-                        emit(component, builder: builder(calendarName))
-                    }
-                case "VFREEBUSY" where !keepsStored:
-                    // Busy periods as events (FreeBusyReader); conversion keeps it as written (`default`).
-                    report.freeBusyComponents += 1
-                    for period in FreeBusyReader(file: file, calendar: calendarName, report: note).events(component) {
-                        report.count(period)
-                        made.list.append(.event(period))
-                    }
-                default:
-                    report.otherComponents[component.name, default: 0] += 1
-                    if keepsStored, let form = component.stored { made.list.append(.stored(.other(form, file: file))) }
-                }
-            case .calendarEnd:
-                break
-            case .problem(let problem):
-                note(Diagnostic(ICSImporter.severity(of: problem.kind), ICSImporter.kind(of: problem.kind),
-                                at: SourcePosition(file: file, line: problem.line), problem.message))
-            }
-        }
+        var stream = StreamState(importer: self, file: file, stem: stem, forcedName: forced, keepsStored: stored != nil,
+                                 made: made)
         var keepGoing = true
         func hand(_ output: consuming Output) {
             switch consume output {
@@ -147,14 +41,13 @@ struct ICSImporter {
             // What `prepare` makes goes straight into the batch: `made`
             // holds the batch while it runs.
             swap(&made.list, &outputs)
-            prepare(item)
+            stream.prepare(item, report: &report)
             swap(&made.list, &outputs)
         }, finish: { outputs in
             // The file is read: what waited for a VTIMEZONE is made now,
             // still on the reader thread.
             swap(&made.list, &outputs)
-            for (component, builder) in pending { emit(component, builder: builder) }
-            pending = []
+            stream.emitPending(report: &report)
             swap(&made.list, &outputs)
         }, { outputs in
             // Each output taken out of the batch, not copied.
@@ -169,10 +62,163 @@ struct ICSImporter {
             diagnostic(Diagnostic(.error, .unreadable, at: SourcePosition(file: file, line: 0),
                                   "read error; the rest of the file is not read"))
         }
-        report.zones += zones.resolutions.map {
+        report.zones += stream.zones.resolutions.map {
             ZoneUse(file: file, tzid: $0.tzid, rule: $0.rule, zone: $0.zone?.id)
         }
         return keepGoing
+    }
+
+    /// What the reader thread keeps while it turns one stream's items
+    /// into outputs: the calendar's name, zone and METHOD, and the events
+    /// waiting for a VTIMEZONE.
+    private struct StreamState {
+        let file: String
+        let stem: String
+        /// The vdir collection's name, which wins over X-WR-CALNAME.
+        let forcedName: String?
+        let keepsStored: Bool
+        let useCalendarZone: Bool
+        let textWindow: CoarseWindow?
+        let made: Outputs
+        let note: (Diagnostic) -> Void
+        let zones: ZoneResolver
+        var calendarName: String
+        var calendarZone: Zone?
+        var underMethod = false
+        /// Events waiting for a VTIMEZONE, each with the builder of its own calendar.
+        var pending: [(ICalComponent, EventBuilder)] = []
+        // One builder while the calendar's name, zone and METHOD stay as
+        // they are: made per event, it cost a retain and a release of
+        // each of its references.
+        var current: EventBuilder?
+
+        init(importer: ICSImporter, file: String, stem: String, forcedName: String?, keepsStored: Bool, made: Outputs) {
+            self.file = file
+            self.stem = stem
+            self.forcedName = forcedName
+            self.keepsStored = keepsStored
+            useCalendarZone = importer.useCalendarZone
+            textWindow = importer.textWindow
+            self.made = made
+            let note: (Diagnostic) -> Void = { made.list.append(.diagnostic($0)) }
+            self.note = note
+            zones = ZoneResolver(catalog: importer.catalog, file: file, report: note)
+            calendarName = stem
+        }
+
+        mutating func prepare(_ item: ICalItem, report: inout ImportReport) {
+            switch item {
+            case .calendarBegin:
+                // Each VCALENDAR of a stream starts afresh.
+                calendarName = stem
+                calendarZone = nil
+                underMethod = false
+            case .calendarProperty(let property, let form):
+                if keepsStored, let form { made.list.append(.stored(.calendarProperty(form, file: file))) }
+                readCalendarProperty(property)
+            case .component(let component):
+                take(component, report: &report)
+            case .calendarEnd:
+                break
+            case .problem(let problem):
+                note(Diagnostic(ICSImporter.severity(of: problem.kind), ICSImporter.kind(of: problem.kind),
+                                at: SourcePosition(file: file, line: problem.line), problem.message))
+            }
+        }
+
+        /// X-WR-CALNAME, METHOD and X-WR-TIMEZONE; other properties of the calendar are not read.
+        private mutating func readCalendarProperty(_ property: ICalProperty) {
+            switch property.name {
+            case "X-WR-CALNAME":
+                let name = property.value.trimmingBlanks()
+                if !name.isEmpty && forcedName == nil { calendarName = name }
+            case "METHOD":
+                underMethod = true
+            case "X-WR-TIMEZONE" where useCalendarZone:
+                let tzid = property.value.trimmingBlanks()
+                calendarZone = zones.resolve(tzid, line: property.line)
+            default:
+                break
+            }
+        }
+
+        /// A top-level component of the calendar.
+        private mutating func take(_ component: ICalComponent, report: inout ImportReport) {
+            switch component.name {
+            case "VTIMEZONE":
+                zones.define(component)
+                if keepsStored, let form = component.stored { made.list.append(.stored(.timezone(form, file: file))) }
+            case "VEVENT":
+                if ICSImporter.waitsForZone(component, zones) {
+                    let waiting = builder(calendarName)
+                    pending.append((component, waiting))
+                    // Memory stays flat: past the limit, read the waiting
+                    // events with what is known now (a VTIMEZONE coming
+                    // later is then reported by the resolver).
+                    if pending.count > ICSImporter.maxPending { emitPending(report: &report) }
+                } else {
+                    emit(component, builder: builder(calendarName), report: &report)
+                }
+            case "VFREEBUSY" where !keepsStored:
+                // Busy periods as events (FreeBusyReader); conversion keeps it as written (`default`).
+                report.freeBusyComponents += 1
+                for period in FreeBusyReader(file: file, calendar: calendarName, report: note).events(component) {
+                    report.count(period)
+                    made.list.append(.event(period))
+                }
+            default:
+                report.otherComponents[component.name, default: 0] += 1
+                if keepsStored, let form = component.stored { made.list.append(.stored(.other(form, file: file))) }
+            }
+        }
+
+        private mutating func builder(_ calendar: String) -> EventBuilder {
+            if let current, current.calendar == calendar, current.calendarZone == calendarZone,
+               current.underMethod == underMethod {
+                return current
+            }
+            let made = EventBuilder(file: file, calendar: calendar, zones: zones, calendarZone: calendarZone,
+                                    underMethod: underMethod, textWindow: textWindow, report: note)
+            current = made
+            return made
+        }
+
+        /// The events that waited for a VTIMEZONE, made with what is known now.
+        mutating func emitPending(report: inout ImportReport) {
+            for (waiting, builder) in pending { emit(waiting, builder: builder, report: &report) }
+            pending = []
+        }
+
+        private func emit(_ component: ICalComponent, builder: EventBuilder, report: inout ImportReport) {
+            guard let built = builder.build(component) else {
+                // No event (no DTSTART under METHOD, an unreadable one): a
+                // conversion still copies the VEVENT as written.
+                if keepsStored, let form = component.stored { made.list.append(.stored(.other(form, file: file))) }
+                return
+            }
+            report.count(built)
+            if keepsStored {
+                handOnStored(built, component)
+            } else {
+                made.list.append(.event(consume built))
+            }
+        }
+
+        /// An event with its VEVENT as written and the zone each TZID of it
+        /// resolved to (cached: building the event asked already).
+        private func handOnStored(_ built: Event, _ component: ICalComponent) {
+            var used: [String: Zone?] = [:]
+            func collect(_ part: ICalComponent) {
+                for property in part.properties {
+                    if let tzid = property.parameter("TZID"), used[tzid] == nil {
+                        used[tzid] = .some(zones.resolve(tzid, line: property.line))
+                    }
+                }
+                part.children.forEach(collect)
+            }
+            collect(component)
+            made.list.append(.stored(.event(built, component.stored, zones: used)))
+        }
     }
 
     /// What the reader thread makes of the items, handed to the caller's
@@ -197,7 +243,7 @@ struct ICSImporter {
 
     /// Whether a TZID of this VEVENT is neither a tz database name nor a
     /// VTIMEZONE read so far.
-    private func waitsForZone(_ component: ICalComponent, _ zones: ZoneResolver) -> Bool {
+    private static func waitsForZone(_ component: ICalComponent, _ zones: ZoneResolver) -> Bool {
         component.anyParameter("TZID") { !zones.isSettled(utf8: $0) }
     }
 

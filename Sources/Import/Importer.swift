@@ -163,21 +163,10 @@ package struct Importer {
         defer { if fd > 0 && file.descriptor == nil { close(fd) } }
         var firstBytes: [UInt8] = []
         if opened {
-            var status = stat()
-            let kind = fstat(fd, &status) == 0 ? DirectoryWalk.kind(status) : 0
-            if file.foundInDirectory && kind != S_IFREG {
-                diagnostic(Diagnostic(.warning, .notRegularFile, at: SourcePosition(file: name, line: 0),
-                                      "not a regular file; skipped"))
+            guard let bytes = firstBytesOfOpened(fd, file, name: name, report: &report, diagnostic: diagnostic) else {
                 return true
             }
-            if kind == S_IFIFO {
-                guard let bytes = Importer.bytesOfWrittenPipe(fd) else {
-                    unreadable(name, "a named pipe that no process writes to; busylife does not wait for one", &report, diagnostic)
-                    return true
-                }
-                firstBytes = bytes
-            }
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            firstBytes = bytes
         }
         let stem = file.collection?.name
             ?? (name == "<stdin>" ? "stdin" : ((path as NSString).lastPathComponent as NSString).deletingPathExtension)
@@ -193,7 +182,40 @@ package struct Importer {
             return true
         }
         report.files += 1
-        switch InputFormat.detect(head, path: path) {
+        return read(source, as: InputFormat.detect(head, path: path), file: file, name: name, stem: stem,
+                    report: &report, event: event, stored: stored, diagnostic: diagnostic)
+    }
+
+    /// For a path opened here: the bytes a named pipe already holds (none
+    /// for another file), made blocking again; nil (reported) when it is
+    /// not to be read.
+    private func firstBytesOfOpened(_ fd: Int32, _ file: InputFile, name: String, report: inout ImportReport,
+                                    diagnostic: (Diagnostic) -> Void) -> [UInt8]? {
+        var firstBytes: [UInt8] = []
+        var status = stat()
+        let kind = fstat(fd, &status) == 0 ? DirectoryWalk.kind(status) : 0
+        if file.foundInDirectory && kind != S_IFREG {
+            diagnostic(Diagnostic(.warning, .notRegularFile, at: SourcePosition(file: name, line: 0),
+                                  "not a regular file; skipped"))
+            return nil
+        }
+        if kind == S_IFIFO {
+            guard let bytes = Importer.bytesOfWrittenPipe(fd) else {
+                unreadable(name, "a named pipe that no process writes to; busylife does not wait for one", &report, diagnostic)
+                return nil
+            }
+            firstBytes = bytes
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return firstBytes
+    }
+
+    /// Reads `source` with the reader of its format; a file that is no
+    /// calendar is counted and reported.
+    private func read(_ source: ByteSource, as format: InputFormat, file: InputFile, name: String, stem: String,
+                      report: inout ImportReport, event: (consuming Event) -> Bool,
+                      stored: ((StoredItem) -> Bool)?, diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
+        switch format {
         case .ics:
             report.icsFiles += 1
             let importer = ICSImporter(catalog: catalog, limits: options.limits, useCalendarZone: options.useCalendarZone,

@@ -94,73 +94,101 @@ final class JCalTranscoder {
     /// or closing of a component, or what follows the calendar.
     private func step() {
         do throws(JSONReadError) {
-            if !started {
-                started = true
-                try openComponent(try tokens.next(), in: nil)
-                return
-            }
-            guard let frame = stack.last else {
-                let after = try tokens.next()
-                if after != .end {
-                    diagnostic(Diagnostic(.error, .invalidJSON, at: SourcePosition(file: file, line: tokens.tokenLine),
-                                          "\(JSONTokenizer.describe(after)) after the calendar's array; the rest of the file is not read"))
-                }
-                finish()
-                return
-            }
-            var token = try tokens.next()
-            if frame.inChildren {
-                if token == .endArray {
-                    try closeComponent()
-                    return
-                }
-                if !frame.first {
-                    guard token == .comma else { throw tokens.unexpected(token, expected: "',' or ']' after a component") }
-                    token = try tokens.next()
-                }
-                stack[stack.count - 1].first = false
-                try openComponent(token, in: frame.name)
-                return
-            }
-            if token == .endArray {
-                // The properties are done: the components follow, if any.
-                let after = try tokens.next()
-                if after == .endArray {
-                    endComponent()
-                    return
-                }
-                guard after == .comma else { throw tokens.unexpected(after, expected: "',' or ']' after the properties") }
-                let children = try tokens.next()
-                if children == .beginArray {
-                    stack[stack.count - 1].inChildren = true
-                    stack[stack.count - 1].first = true
-                    return
-                }
-                let line = tokens.tokenLine
-                try tokens.skipValue(children)
-                wrong(at: line, "the components inside \(frame.name) are not an array; skipped")
-                try closeComponent()
-                return
-            }
-            if !frame.first {
-                guard token == .comma else { throw tokens.unexpected(token, expected: "',' or ']' after a property") }
-                token = try tokens.next()
-            }
-            stack[stack.count - 1].first = false
-            try property(token, in: frame.name)
+            try readUnit()
         } catch {
-            switch error {
-            case .syntax(let message, let line, let column):
-                diagnostic(Diagnostic(.error, .invalidJSON, at: SourcePosition(file: file, line: line),
-                                      "not valid JSON (\(message), column \(column)); the rest of the file is not read"))
-                // Only the calendar open: close it, nothing is lost by that. A
-                // component left open is reported and dropped by the reader.
-                if stack.count == 1 { emit(Array("END:VCALENDAR".utf8), line: line) }
-            case .read(let code):
-                readError = code
-            }
-            finish()
+            stop(at: error)
         }
+    }
+
+    private func readUnit() throws(JSONReadError) {
+        if !started {
+            started = true
+            try openComponent(try tokens.next(), in: nil)
+            return
+        }
+        guard let frame = stack.last else {
+            try readAfterCalendar()
+            return
+        }
+        let token = try tokens.next()
+        if frame.inChildren {
+            try readChild(token, of: frame)
+        } else if token == .endArray {
+            try endProperties(of: frame)
+        } else {
+            try readProperty(token, of: frame)
+        }
+    }
+
+    /// What follows the calendar's array: nothing, else an error; the read ends.
+    private func readAfterCalendar() throws(JSONReadError) {
+        let after = try tokens.next()
+        if after != .end {
+            diagnostic(Diagnostic(.error, .invalidJSON, at: SourcePosition(file: file, line: tokens.tokenLine),
+                                  "\(JSONTokenizer.describe(after)) after the calendar's array; the rest of the file is not read"))
+        }
+        finish()
+    }
+
+    /// In a component's array of children: the next child, or the component's end.
+    private func readChild(_ token: JSONTokenizer.Token, of frame: Frame) throws(JSONReadError) {
+        if token == .endArray {
+            try closeComponent()
+            return
+        }
+        var token = token
+        if !frame.first {
+            guard token == .comma else { throw tokens.unexpected(token, expected: "',' or ']' after a component") }
+            token = try tokens.next()
+        }
+        stack[stack.count - 1].first = false
+        try openComponent(token, in: frame.name)
+    }
+
+    /// The properties are done: the components follow, if any.
+    private func endProperties(of frame: Frame) throws(JSONReadError) {
+        let after = try tokens.next()
+        if after == .endArray {
+            endComponent()
+            return
+        }
+        guard after == .comma else { throw tokens.unexpected(after, expected: "',' or ']' after the properties") }
+        let children = try tokens.next()
+        if children == .beginArray {
+            stack[stack.count - 1].inChildren = true
+            stack[stack.count - 1].first = true
+            return
+        }
+        let line = tokens.tokenLine
+        try tokens.skipValue(children)
+        wrong(at: line, "the components inside \(frame.name) are not an array; skipped")
+        try closeComponent()
+    }
+
+    /// In a component's array of properties: the next property.
+    private func readProperty(_ token: JSONTokenizer.Token, of frame: Frame) throws(JSONReadError) {
+        var token = token
+        if !frame.first {
+            guard token == .comma else { throw tokens.unexpected(token, expected: "',' or ']' after a property") }
+            token = try tokens.next()
+        }
+        stack[stack.count - 1].first = false
+        try property(token, in: frame.name)
+    }
+
+    /// Ends the read at a JSON syntax error (reported) or a read error (kept for `read(into:)`).
+    private func stop(at error: JSONReadError) {
+        switch error {
+        case .syntax(let message, let line, let column):
+            diagnostic(Diagnostic(.error, .invalidJSON, at: SourcePosition(file: file, line: line),
+                                  "not valid JSON (\(message), column \(column)); the rest of the file is not read"))
+            // Only the calendar open: close it, nothing is lost by that. A
+            // component left open is reported and dropped by the reader.
+            if stack.count == 1 { emit(Array("END:VCALENDAR".utf8), line: line) }
+        case .read(let code):
+            readError = code
+        }
+        finish()
     }
 
     private func finish() {

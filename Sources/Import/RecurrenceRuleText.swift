@@ -168,23 +168,52 @@ package enum RuleParser {
     }
 
     static func parse(bytes: UnsafeBufferPointer<UInt8>, repaired: (String) -> Void) -> RuleParts? {
-        func string(_ range: Range<Int>) -> String {
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        let (parts, seen) = distinctParts(bytes, repaired: repaired)
+        var reading = Reading(hasUntil: seen & (1 << Name.until.rawValue) != 0)
+        for part in parts {
+            guard let name = part.name else { reading.readable = false; continue }
+            read(name, part.value, bytes, into: &reading, repaired: repaired)
         }
-        func trimmed(_ range: Range<Int>) -> Range<Int> {
-            var low = range.lowerBound, high = range.upperBound
-            while low < high, isBlank(bytes[low]) { low += 1 }
-            while high > low, isBlank(bytes[high - 1]) { high -= 1 }
-            return low..<high
+        guard reading.readable, reading.hasFrequency else { return nil }
+        var rule = reading.rule
+        rule.byDay = reading.byDay.map {
+            RecurrenceRule.WeekdayNumber(ordinal: $0.ordinal, weekday: isoWeekday($0.weekday))
         }
-        func upperName(_ part: Part) -> String {
-            part.name?.text ?? string(part.nameRange).uppercased()
-        }
+        rule.weekStart = isoWeekday(reading.weekStart)
+        return rule
+    }
 
-        // The parts, a repeated one dropped.
+    /// The rule as read so far, with what its parts need of each other.
+    private struct Reading {
+        var rule = RuleParts(frequency: .daily)
+        var hasFrequency = false
+        var readable = true
+        var weekStart = 2  // libical's weekday numbers: 1 Sunday ... 7 Saturday
+        var byDay: [(ordinal: Int, weekday: Int)] = []
+        let hasUntil: Bool
+
+        /// Sets the BY list `name` names (BYDAY aside, read apart).
+        mutating func setList(_ name: Name, _ values: [Int]) {
+            switch name {
+            case .bySecond: rule.bySecond = values
+            case .byMinute: rule.byMinute = values
+            case .byHour: rule.byHour = values
+            case .byMonthDay: rule.byMonthDay = values
+            case .byYearDay: rule.byYearDay = values
+            case .byWeekNo: rule.byWeekNo = values
+            case .byMonth: rule.byMonth = values
+            default: rule.bySetPos = values
+            }
+        }
+    }
+
+    /// The `NAME=value` parts in order, a repeated one dropped (the first
+    /// kept), and a bit per known name that was seen.
+    private static func distinctParts(_ bytes: UnsafeBufferPointer<UInt8>,
+                                      repaired: (String) -> Void) -> (parts: [Part], seen: Int) {
         var parts: [Part] = []
         parts.reserveCapacity(8)
-        var seen = 0  // bit per known name
+        var seen = 0
         var start = 0
         while start <= bytes.count {
             var end = start
@@ -195,117 +224,125 @@ package enum RuleParser {
             }
             defer { start = end + 1 }
             if end == start { continue }  // an empty part
-            let nameRange = trimmed(start..<(equals < 0 ? end : equals))
+            let nameRange = trimmed(bytes, start..<(equals < 0 ? end : equals))
             let part = Part(name: Name.find(bytes, nameRange), nameRange: nameRange,
-                            value: equals < 0 ? end..<end : trimmed((equals + 1)..<end))
+                            value: equals < 0 ? end..<end : trimmed(bytes, (equals + 1)..<end))
             let earlier: Part?
             if let name = part.name {
                 earlier = seen & (1 << name.rawValue) != 0 ? parts.first { $0.name == name } : nil
                 seen |= 1 << name.rawValue
             } else {
-                let upper = upperName(part)
-                earlier = parts.first { $0.name == nil && upperName($0) == upper }
+                let upper = upperName(bytes, part)
+                earlier = parts.first { $0.name == nil && upperName(bytes, $0) == upper }
             }
             if let earlier {
-                let name = upperName(part)
-                repaired("repeats \(name); the first (\(name)=\(string(earlier.value))) is kept")
+                let name = upperName(bytes, part)
+                repaired("repeats \(name); the first (\(name)=\(string(bytes, earlier.value))) is kept")
                 continue
             }
             parts.append(part)
         }
+        return (parts, seen)
+    }
 
-        var rule = RuleParts(frequency: .daily)
-        var hasFrequency = false
-        var readable = true
-        var weekStart = 2  // libical's weekday numbers: 1 Sunday ... 7 Saturday
-        var byDay: [(ordinal: Int, weekday: Int)] = []
-        let hasUntil = seen & (1 << Name.until.rawValue) != 0
-        for part in parts {
-            guard let name = part.name else { readable = false; continue }
-            let value = part.value
-            switch name {
-            case .count, .interval:
-                guard let number = swiftInt(bytes, value), number > 0 else {
-                    repaired("has \(name.text)=\(string(value)), not a positive number; \(name.text) dropped")
-                    continue
-                }
-                if name == .count {
-                    if hasUntil { repaired("has both COUNT and UNTIL; both bound the series") }
-                    rule.count = number
-                } else {
-                    rule.interval = number
-                }
-            case .freq:
-                func `is`(_ word: StaticString) -> Bool { equal(bytes, value, word) }
-                if `is`("WEEKLY") { rule.frequency = .weekly }
-                else if `is`("DAILY") { rule.frequency = .daily }
-                else if `is`("MONTHLY") { rule.frequency = .monthly }
-                else if `is`("YEARLY") { rule.frequency = .yearly }
-                else if `is`("HOURLY") { rule.frequency = .hourly }
-                else if `is`("MINUTELY") { rule.frequency = .minutely }
-                else if `is`("SECONDLY") { rule.frequency = .secondly }
-                else { readable = false }
-                hasFrequency = true
-            case .until:
-                if readsAsTime(bytes, value) { rule.until = string(value) } else { readable = false }
-            case .wkst:
-                if let day = weekday(bytes, value) {
-                    weekStart = day
-                    sortDays(&byDay, weekStart: weekStart)
-                } else {
-                    readable = false
-                }
-            case .rscale:
-                rule.rscale = string(value)
-            case .skip:
-                if !equal(bytes, value, "BACKWARD") && !equal(bytes, value, "FORWARD") && !equal(bytes, value, "OMIT") {
-                    readable = false
-                }
-            case .byDay:
-                guard let days = weekdays(bytes, value) else { readable = false; continue }
-                byDay = days
-                sortDays(&byDay, weekStart: weekStart)
-            case .bySecond, .byMinute, .byHour, .byMonthDay, .byYearDay, .byWeekNo, .byMonth, .bySetPos:
-                // The values, empty ones (and zeros where zero is no value) dropped.
-                var items: [Range<Int>] = []
-                var dropped = false
-                var itemStart = value.lowerBound
-                while itemStart <= value.upperBound {
-                    var itemEnd = itemStart
-                    while itemEnd < value.upperBound, bytes[itemEnd] != 0x2C { itemEnd += 1 }  // ,
-                    let item = trimmed(itemStart..<itemEnd)
-                    if item.isEmpty || (name.bounds.min != 0 && swiftInt(bytes, item) == 0) {
-                        dropped = true
-                    } else {
-                        items.append(item)
-                    }
-                    itemStart = itemEnd + 1
-                }
-                if dropped {
-                    let what = name.bounds.min == 0 ? "an empty value" : "a zero or empty value"
-                    if items.isEmpty {
-                        repaired("has \(name.text)=\(string(value)), no usable value; \(name.text) dropped")
-                        continue
-                    }
-                    repaired("has \(what) in \(name.text)=\(string(value)); dropped")
-                }
-                guard let values = numbers(bytes, items, name) else { readable = false; continue }
-                switch name {
-                case .bySecond: rule.bySecond = values
-                case .byMinute: rule.byMinute = values
-                case .byHour: rule.byHour = values
-                case .byMonthDay: rule.byMonthDay = values
-                case .byYearDay: rule.byYearDay = values
-                case .byWeekNo: rule.byWeekNo = values
-                case .byMonth: rule.byMonth = values
-                default: rule.bySetPos = values
-                }
+    /// One known part into `reading`.
+    private static func read(_ name: Name, _ value: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>,
+                             into reading: inout Reading, repaired: (String) -> Void) {
+        switch name {
+        case .count, .interval:
+            guard let number = swiftInt(bytes, value), number > 0 else {
+                repaired("has \(name.text)=\(string(bytes, value)), not a positive number; \(name.text) dropped")
+                return
             }
+            if name == .count {
+                if reading.hasUntil { repaired("has both COUNT and UNTIL; both bound the series") }
+                reading.rule.count = number
+            } else {
+                reading.rule.interval = number
+            }
+        case .freq:
+            if let frequency = frequency(bytes, value) { reading.rule.frequency = frequency } else { reading.readable = false }
+            reading.hasFrequency = true
+        case .until:
+            if readsAsTime(bytes, value) { reading.rule.until = string(bytes, value) } else { reading.readable = false }
+        case .wkst:
+            if let day = weekday(bytes, value) {
+                reading.weekStart = day
+                sortDays(&reading.byDay, weekStart: day)
+            } else {
+                reading.readable = false
+            }
+        case .rscale:
+            reading.rule.rscale = string(bytes, value)
+        case .skip:
+            if !equal(bytes, value, "BACKWARD") && !equal(bytes, value, "FORWARD") && !equal(bytes, value, "OMIT") {
+                reading.readable = false
+            }
+        case .byDay:
+            guard let days = weekdays(bytes, value) else { reading.readable = false; return }
+            reading.byDay = days
+            sortDays(&reading.byDay, weekStart: reading.weekStart)
+        case .bySecond, .byMinute, .byHour, .byMonthDay, .byYearDay, .byWeekNo, .byMonth, .bySetPos:
+            guard let items = usableItems(name, value, bytes, repaired: repaired) else { return }
+            guard let values = numbers(bytes, items, name) else { reading.readable = false; return }
+            reading.setList(name, values)
         }
-        guard readable, hasFrequency else { return nil }
-        rule.byDay = byDay.map { RecurrenceRule.WeekdayNumber(ordinal: $0.ordinal, weekday: isoWeekday($0.weekday)) }
-        rule.weekStart = isoWeekday(weekStart)
-        return rule
+    }
+
+    private static func frequency(_ bytes: UnsafeBufferPointer<UInt8>, _ value: Range<Int>) -> RecurrenceRule.Frequency? {
+        func `is`(_ word: StaticString) -> Bool { equal(bytes, value, word) }
+        if `is`("WEEKLY") { return .weekly }
+        if `is`("DAILY") { return .daily }
+        if `is`("MONTHLY") { return .monthly }
+        if `is`("YEARLY") { return .yearly }
+        if `is`("HOURLY") { return .hourly }
+        if `is`("MINUTELY") { return .minutely }
+        if `is`("SECONDLY") { return .secondly }
+        return nil
+    }
+
+    /// A BY list's values, empty ones (and zeros where zero is no value)
+    /// dropped with a repair; nil when none is left (the part is dropped).
+    private static func usableItems(_ name: Name, _ value: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>,
+                                    repaired: (String) -> Void) -> [Range<Int>]? {
+        var items: [Range<Int>] = []
+        var dropped = false
+        var itemStart = value.lowerBound
+        while itemStart <= value.upperBound {
+            var itemEnd = itemStart
+            while itemEnd < value.upperBound, bytes[itemEnd] != 0x2C { itemEnd += 1 }  // ,
+            let item = trimmed(bytes, itemStart..<itemEnd)
+            if item.isEmpty || (name.bounds.min != 0 && swiftInt(bytes, item) == 0) {
+                dropped = true
+            } else {
+                items.append(item)
+            }
+            itemStart = itemEnd + 1
+        }
+        if dropped {
+            let what = name.bounds.min == 0 ? "an empty value" : "a zero or empty value"
+            if items.isEmpty {
+                repaired("has \(name.text)=\(string(bytes, value)), no usable value; \(name.text) dropped")
+                return nil
+            }
+            repaired("has \(what) in \(name.text)=\(string(bytes, value)); dropped")
+        }
+        return items
+    }
+
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var low = range.lowerBound, high = range.upperBound
+        while low < high, isBlank(bytes[low]) { low += 1 }
+        while high > low, isBlank(bytes[high - 1]) { high -= 1 }
+        return low..<high
+    }
+
+    private static func upperName(_ bytes: UnsafeBufferPointer<UInt8>, _ part: Part) -> String {
+        part.name?.text ?? string(bytes, part.nameRange).uppercased()
     }
 
     // MARK: - Values

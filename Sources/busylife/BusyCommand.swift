@@ -22,7 +22,7 @@ struct BusyCommand: ParsableCommand {
 
         \(OutputChoiceHelp.text)
 
-        -o's extensions: .json for json; .ics or .ifb for ics; .txt or none: \
+        -o's extensions: .json for json; .ics, .ical or .ifb for ics; .txt or none: \
         --format, else text.
 
         EXAMPLES:
@@ -89,7 +89,7 @@ extension BusyCommand.Format: WrittenFormat {
         switch self {
         case .text: []
         case .json: ["json"]
-        case .ics: ["ics", "ifb"]
+        case .ics: ["ics", "ical", "ifb"]
         }
     }
 }

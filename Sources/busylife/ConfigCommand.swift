@@ -16,7 +16,8 @@ struct ConfigCommand: ParsableCommand {
         command run, else the environment (TZ; LC_ALL, LC_TIME, LANG), else \
         the file, else a default. The output is TOML, each line followed by \
         where its value came from, so that it can start a file of your own: \
-        --init writes it as the configuration file, which must not exist yet \
+        --init writes it, every setting commented out, as the configuration \
+        file, which must not exist yet \
         (it never replaces one; its folders are made), and prints the file's \
         path. Never redirect busylife config into the configuration file \
         itself (> or >>): the shell empties it before busylife reads it, so \
@@ -76,8 +77,9 @@ struct ConfigCommand: ParsableCommand {
         // A folder that cannot be made is named by the failure to write the file.
         try? FileManager.default.createDirectory(atPath: OutputFile.folder(of: path), withIntermediateDirectories: true)
         let fresh = Configuration(path: path, pathOrigin: origin)
-        try OutputFile.write(text(fresh, environment: environment, heading: "# busylife configuration (busylife config --init); README, Configuration, lists the keys"),
-                             to: path, replacing: false)
+        let heading = "# busylife configuration (busylife config --init); README, Configuration, lists the keys.\n"
+            + "# Each setting below is what busylife uses now, from where its comment says; uncomment one to fix it."
+        try OutputFile.write(text(fresh, environment: environment, heading: heading, commented: true), to: path, replacing: false)
         let out = Output(fd: 1)
         out.line(path)
         try out.finish()
@@ -100,8 +102,11 @@ struct ConfigCommand: ParsableCommand {
     }
 
     /// The settings as TOML; the first line says which file they are of,
-    /// unless `heading` replaces it.
-    static func text(_ file: Configuration, environment: [String: String], heading: String? = nil) -> String {
+    /// unless `heading` replaces it. `commented` comments every setting
+    /// out (a new file: the system's zone or the locale's week written as
+    /// settings would stop following the system and the locale).
+    static func text(_ file: Configuration, environment: [String: String], heading: String? = nil,
+                     commented: Bool = false) -> String {
         func quoted(_ text: String) -> String {
             "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         }
@@ -143,6 +148,7 @@ struct ConfigCommand: ParsableCommand {
         // Comments in one column, but for lines too long to wait for.
         let width = rows.map { $0.0.count }.filter { $0 <= 40 }.max() ?? 0
         for (line, origin) in rows {
+            let line = commented && !line.hasPrefix("#") ? "# " + line : line
             lines.append(line + String(repeating: " ", count: max(0, width - line.count)) + "  # " + origin)
         }
         if !file.colors.isEmpty {

@@ -91,7 +91,10 @@ struct Configuration: Sendable {
         guard let (path, origin, required) = location(environment) else { return Configuration() }
         var status = stat()
         guard stat(path, &status) == 0 else {
-            guard errno == ENOENT else { throw Problem(description: "\(path): cannot be read (\(reason(errno)))") }
+            // The usual place behind a folder one may not search (another
+            // user's HOME) holds no file of this user's: as if none.
+            let absent = errno == ENOENT || (!required && (errno == EACCES || errno == ENOTDIR))
+            guard absent else { throw Problem(description: "\(path): cannot be read (\(reason(errno)))") }
             if required { throw Problem(description: "\(path) (BUSYLIFE_CONFIG): no such file") }
             return Configuration(path: path, pathOrigin: origin)
         }
@@ -120,94 +123,33 @@ struct Configuration: Sendable {
         if let number = lineWithNUL(text) {
             throw Problem(description: "\(file):\(number): a NUL character (\\u0000), which no setting can hold")
         }
-        let table: TOMLTable
+        let settings = Settings(table: try table(text, file: file), file: file, text: text)
+        var configuration = Configuration()
+        for key in settings.table.keys where !keys.contains(key) {
+            throw settings.fail(key, "is not a setting; settings: \(keys.joined(separator: ", "))")
+        }
+        if let value = settings.table["calendars"] {
+            let folder = (file as NSString).deletingLastPathComponent
+            configuration.calendars = try settings.paths(value).map { expand($0, home: home, relativeTo: folder) }
+            configuration.lines["calendars"] = settings.line(of: "calendars")
+        }
+        try settings.readStrings(into: &configuration)
+        if let value = settings.table["colors"] {
+            configuration.colors = try settings.colors(value)
+            configuration.lines["colors"] = settings.line(of: "colors")
+        }
+        return configuration
+    }
+
+    /// The TOML table of `text`, or the syntax error where it is.
+    private static func table(_ text: String, file: String) throws(Problem) -> TOMLTable {
         do {
-            table = try TOMLTable(string: text)
+            return try TOMLTable(string: text)
         } catch let error as TOMLParseError {
             throw Problem(description: "\(file):\(error.source.begin.line):\(error.source.begin.column): \(error.description)")
         } catch {
             throw Problem(description: "\(file): \(error)")
         }
-        var configuration = Configuration()
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        /// The line where `key` is set (the first such line), or 0.
-        func line(of key: String, inTable tableName: String? = nil) -> Int {
-            var inside = tableName == nil
-            for (index, raw) in lines.enumerated() {
-                let content = raw.trimmingCharacters(in: .whitespaces)
-                if content.hasPrefix("[") {
-                    inside = tableName.map { content.hasPrefix("[\($0)]") } ?? false
-                    if tableName == nil && content.hasPrefix("[\(key)]") { return index + 1 }
-                    continue
-                }
-                guard inside else { continue }
-                let name = content.prefix { $0 != "=" && $0 != " " && $0 != "\t" }
-                if name == key || name == "\"\(key)\"" { return index + 1 }
-            }
-            return 0
-        }
-        func fail(_ key: String, _ message: String, table: String? = nil) -> Problem {
-            let number = line(of: key, inTable: table)
-            return Problem(description: "\(file)\(number > 0 ? ":\(number)" : ""): \(key) \(message)")
-        }
-        func string(_ key: String) throws(Problem) -> String? {
-            guard let value = table[key] else { return nil }
-            guard let text = value.string else { throw fail(key, "wants a string in quotes") }
-            configuration.lines[key] = line(of: key)
-            return text
-        }
-        for key in table.keys where !keys.contains(key) {
-            throw fail(key, "is not a setting; settings: \(keys.joined(separator: ", "))")
-        }
-        if let value = table["calendars"] {
-            let items: [String]?
-            if let array = value.array {
-                let strings = array.map { $0.string }
-                items = strings.contains(where: { $0 == nil }) ? nil : strings.compactMap { $0 }
-            } else {
-                items = value.string.map { [$0] }
-            }
-            guard let items else { throw fail("calendars", "wants a list of paths: calendars = [\"~/calendars/work.ics\", \"~/.calendars/\"]") }
-            let folder = (file as NSString).deletingLastPathComponent
-            configuration.calendars = items.map { expand($0, home: home, relativeTo: folder) }
-            configuration.lines["calendars"] = line(of: "calendars")
-        }
-        if let zone = try string("timezone") {
-            guard Zone.typed(zone) != nil else { throw fail("timezone", "\"\(zone)\" names no time zone (\(SettleFlags.zoneForms))") }
-            configuration.timezone = zone
-        }
-        if let locale = try string("locale") {
-            let identifier = String(locale.prefix { $0 != "." && $0 != "@" }).replacingOccurrences(of: "-", with: "_")
-            guard Locale.availableIdentifiers.contains(identifier) else {
-                throw fail("locale", "\"\(locale)\" names no locale this system knows (such as de_DE or ja_JP)")
-            }
-            configuration.locale = locale
-        }
-        if let day = try string("week-start") {
-            guard HeatmapCommand.weekday(day) != nil, day.count >= 3 else { throw fail("week-start", "wants mon, tue, wed, thu, fri, sat or sun, not \"\(day)\"") }
-            configuration.weekStart = day
-        }
-        if let hours = try string("working-hours") {
-            guard WorkingHours.parseHours(hours) != nil else { throw fail("working-hours", "wants HH:MM-HH:MM within one day (\"09:00-17:00\"), not \"\(hours)\"") }
-            configuration.workingHours = hours
-        }
-        if let days = try string("working-days") {
-            guard WorkingHours.parseWorkdays(days) != nil else { throw fail("working-days", "wants days such as \"Mon-Fri\" or \"Mon,Wed,Fri\", not \"\(days)\"") }
-            configuration.workingDays = days
-        }
-        configuration.me = try string("me")
-        if let value = table["colors"] {
-            guard let colors = value.table else { throw fail("colors", "wants a table: [colors] then Work = \"#3366ff\"") }
-            configuration.lines["colors"] = line(of: "colors")
-            for name in colors.keys {
-                guard let text = colors[name]?.string, let color = CalendarColor(parsing: text) else {
-                    let number = line(of: name, inTable: "colors")
-                    throw Problem(description: "\(file)\(number > 0 ? ":\(number)" : ""): [colors] \(name) wants a colour as \"#rrggbb\" or \"#rgb\"")
-                }
-                configuration.colors[name] = color
-            }
-        }
-        return configuration
     }
 
     /// `~` and `~/...` from HOME; a relative path from the configuration
@@ -246,5 +188,105 @@ struct Configuration: Sendable {
         let byName = Dictionary(colors.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         for calendar in calendars { if let color = byName[calendar.lowercased()] { chosen[calendar] = color } }
         return chosen
+    }
+}
+
+/// The settings of one configuration file, read key by key; a value of
+/// the wrong kind is a `Configuration.Problem` naming its key and line.
+private struct Settings {
+    let table: TOMLTable
+    let file: String
+    let textLines: [Substring]
+
+    init(table: TOMLTable, file: String, text: String) {
+        self.table = table
+        self.file = file
+        textLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// The line where `key` is set (the first such line), or 0.
+    func line(of key: String, inTable tableName: String? = nil) -> Int {
+        var inside = tableName == nil
+        for (index, raw) in textLines.enumerated() {
+            let content = raw.trimmingCharacters(in: .whitespaces)
+            if content.hasPrefix("[") {
+                inside = tableName.map { content.hasPrefix("[\($0)]") } ?? false
+                if tableName == nil && content.hasPrefix("[\(key)]") { return index + 1 }
+                continue
+            }
+            guard inside else { continue }
+            let name = content.prefix { $0 != "=" && $0 != " " && $0 != "\t" }
+            if name == key || name == "\"\(key)\"" { return index + 1 }
+        }
+        return 0
+    }
+
+    /// A problem with the value of `key`, at its line.
+    func fail(_ key: String, _ message: String) -> Configuration.Problem {
+        let number = line(of: key)
+        return Configuration.Problem(description: "\(file)\(number > 0 ? ":\(number)" : ""): \(key) \(message)")
+    }
+
+    /// The string set for `key` (its line noted in `configuration`), or nil when unset.
+    func string(_ key: String, into configuration: inout Configuration) throws(Configuration.Problem) -> String? {
+        guard let value = table[key] else { return nil }
+        guard let text = value.string else { throw fail(key, "wants a string in quotes") }
+        configuration.lines[key] = line(of: key)
+        return text
+    }
+
+    /// `calendars`: one path or a list of them, as written.
+    func paths(_ value: any TOMLValueConvertible) throws(Configuration.Problem) -> [String] {
+        let items: [String]?
+        if let array = value.array {
+            let strings = array.map { $0.string }
+            items = strings.contains(where: { $0 == nil }) ? nil : strings.compactMap { $0 }
+        } else {
+            items = value.string.map { [$0] }
+        }
+        guard let items else { throw fail("calendars", "wants a list of paths: calendars = [\"~/calendars/work.ics\", \"~/.calendars/\"]") }
+        return items
+    }
+
+    /// The settings given as one string each, each checked for sense.
+    func readStrings(into configuration: inout Configuration) throws(Configuration.Problem) {
+        if let zone = try string("timezone", into: &configuration) {
+            guard Zone.typed(zone) != nil else { throw fail("timezone", "\"\(zone)\" names no time zone (\(SettleFlags.zoneForms))") }
+            configuration.timezone = zone
+        }
+        if let locale = try string("locale", into: &configuration) {
+            let identifier = String(locale.prefix { $0 != "." && $0 != "@" }).replacingOccurrences(of: "-", with: "_")
+            guard Locale.availableIdentifiers.contains(identifier) else {
+                throw fail("locale", "\"\(locale)\" names no locale this system knows (such as de_DE or ja_JP)")
+            }
+            configuration.locale = locale
+        }
+        if let day = try string("week-start", into: &configuration) {
+            guard HeatmapCommand.weekday(day) != nil, day.count >= 3 else { throw fail("week-start", "wants mon, tue, wed, thu, fri, sat or sun, not \"\(day)\"") }
+            configuration.weekStart = day
+        }
+        if let hours = try string("working-hours", into: &configuration) {
+            guard WorkingHours.parseHours(hours) != nil else { throw fail("working-hours", "wants HH:MM-HH:MM within one day (\"09:00-17:00\"), not \"\(hours)\"") }
+            configuration.workingHours = hours
+        }
+        if let days = try string("working-days", into: &configuration) {
+            guard WorkingHours.parseWorkdays(days) != nil else { throw fail("working-days", "wants days such as \"Mon-Fri\" or \"Mon,Wed,Fri\", not \"\(days)\"") }
+            configuration.workingDays = days
+        }
+        configuration.me = try string("me", into: &configuration)
+    }
+
+    /// `[colors]`: each calendar's colour.
+    func colors(_ value: any TOMLValueConvertible) throws(Configuration.Problem) -> [String: CalendarColor] {
+        guard let colors = value.table else { throw fail("colors", "wants a table: [colors] then Work = \"#3366ff\"") }
+        var result: [String: CalendarColor] = [:]
+        for name in colors.keys {
+            guard let text = colors[name]?.string, let color = CalendarColor(parsing: text) else {
+                let number = line(of: name, inTable: "colors")
+                throw Configuration.Problem(description: "\(file)\(number > 0 ? ":\(number)" : ""): [colors] \(name) wants a colour as \"#rrggbb\" or \"#rgb\"")
+            }
+            result[name] = color
+        }
+        return result
     }
 }

@@ -26,6 +26,10 @@ struct ConvertCommand: ParsableCommand {
         others (\(CSVColumn.allCases.map(\.rawValue).joined(separator: ", "))). \
         Mappings field by field: docs/convert.md.
 
+        events.json cannot say an event is transparent, cancelled or all-day \
+        (nor CSV without a Busy column): such occurrences read back as busy \
+        time, and a warning counts them (exit 2). --busy-only leaves them out.
+
         \(OutputChoiceHelp.text)
 
         -o's extensions: .ics, .ical or .ifb for ics; .jcal or .jcs for \
@@ -57,6 +61,10 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .customLong("csv-columns"),
             help: ArgumentHelp("CSV columns, comma-separated, in order (default: Google Calendar's).", valueName: "names"))
     var csvColumns: String?
+
+    @Flag(name: .customLong("busy-only"),
+          help: "events-json and csv: write only occurrences that count as busy time (the formats cannot say an event is free).")
+    var busyOnly = false
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- for standard output; its extension may choose the format; written safely, see above).", valueName: "file"),
             completion: .file())
@@ -91,11 +99,15 @@ struct ConvertCommand: ParsableCommand {
         Output.ignoreOutputSignals()
         let target = try OutputChoice(output: output, format: try givenFormat(), default: .ics, command: "convert", inputs: input.paths)
         let format = target.format
+        if busyOnly && !format.alwaysExpanded {
+            throw ValidationError("--busy-only is for events-json and csv, which cannot say an event is free; .ics and jCal keep TRANSP and STATUS")
+        }
         let settleOptions = try settle.options()
         var options = ConvertOptions(format: format, expand: expand, settle: settleOptions,
                                      windowGiven: settle.from != nil || settle.to != nil,
                                      today: try settle.todayDate(timeline: settleOptions.timeline))
         options.csvColumns = try columns()
+        options.busyOnly = busyOnly
         let err = Output(fd: 2)
         if let warning = settle.zoneSettingWarning(), input.shows(warning) { err.line(warning.description) }
         for warning in target.warnings where input.shows(warning) { err.line(warning.description) }

@@ -26,8 +26,8 @@ struct FreeCommand: ParsableCommand {
 
         \(OutputChoiceHelp.text)
 
-        -o's extensions: .json for json; .ndjson or .jsonl for ndjson; .ics \
-        or .ifb for ics; .txt or none: --format, else text.
+        -o's extensions: .json for json; .ndjson or .jsonl for ndjson; .ics, \
+        .ical or .ifb for ics; .txt or none: --format, else text.
 
         EXAMPLES:
           busylife free work.ics --today 2026-11-23 --tz America/New_York
@@ -149,7 +149,7 @@ extension FreeCommand.Format: WrittenFormat {
         case .text: []
         case .json: ["json"]
         case .ndjson: ["ndjson", "jsonl"]
-        case .ics: ["ics", "ifb"]
+        case .ics: ["ics", "ical", "ifb"]
         }
     }
 }

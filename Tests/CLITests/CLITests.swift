@@ -10,9 +10,9 @@ struct Run {
 
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// Every run is kept from the configuration file of whoever runs the
-/// tests: XDG_CONFIG_HOME names a folder that is not there, unless
-/// `environment` sets it (or BUSYLIFE_CONFIG).
+/// Every run is kept from the configuration file, locale and zone of
+/// whoever runs the tests: XDG_CONFIG_HOME names a folder that is not
+/// there, unless `environment` sets it (or BUSYLIFE_CONFIG).
 func busylife(_ arguments: [String], stdin: String? = nil, shell: String? = nil, environment: [String: String] = [:]) throws -> Run {
     let binary = Bundle.main.bundleURL.appendingPathComponent("busylife")
     let process = Process()
@@ -25,6 +25,11 @@ func busylife(_ arguments: [String], stdin: String? = nil, shell: String? = nil,
     }
     process.currentDirectoryURL = repository
     var variables = ProcessInfo.processInfo.environment
+    // The locale and zone of whoever runs the tests never reach busylife:
+    // a test that wants one sets it.
+    for name in variables.keys where name == "TZ" || name == "LANG" || name == "LANGUAGE" || name.hasPrefix("LC_") {
+        variables[name] = nil
+    }
     variables["BUSYLIFE_CONFIG"] = nil
     variables["XDG_CONFIG_HOME"] = "/nonexistent/busylife-tests"
     variables.merge(environment) { _, given in given }

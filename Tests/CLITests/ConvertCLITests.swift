@@ -211,4 +211,165 @@ import Testing
         let back = try busylife([], shell: "BUSYLIFE convert \(folder.path) | BUSYLIFE events - --format ndjson")
         #expect(back.stdout.contains("\"startUTC\":\"2026-11-02T08:00:00Z\"") && back.stdout.contains("\"startUTC\":\"2026-11-02T00:00:00Z\""))
     }
+    /// A UTC time at the very end of year 9999 falls in year 10000 on
+    /// Tokyo's wall clock: the generated VTIMEZONE stops at 9999 instead
+    /// of crashing, as .ics and as jCal (the unreadable rule is an error, exit 2).
+    @Test(arguments: ["ics", "jcal"])
+    func aTimeAtTheEndOfYear9999GetsItsZone(_ format: String) throws {
+        let input = "BEGIN:VCALENDAR\r\nX-WR-TIMEZONE:Asia/Tokyo\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:99991231T235959Z\r\n"
+            + "RRULE:FREQ=BOGUS\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let run = try busylife(["convert", "-", "--format", format], stdin: input)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stdout.contains(format == "ics" ? "TZID:Asia/Tokyo\r\n" : #"["tzid",{},"text","Asia/Tokyo"]"#))
+        #expect(run.stdout.contains(format == "ics" ? "DTSTART:99991231T235959Z\r\n" : "9999-12-31T23:59:59Z"))
+    }
+
+    /// No event to write (none at all, or only a VFREEBUSY): events.json
+    /// is still `[]` and CSV its header, and busylife reads the empty
+    /// events.json back without complaint.
+    @Test(arguments: ["", "BEGIN:VFREEBUSY\r\nUID:f\r\nDTSTART:20261101T000000Z\r\nDTEND:20261102T000000Z\r\nFREEBUSY:20261101T100000Z/PT1H\r\nEND:VFREEBUSY\r\n"])
+    func nothingToWriteIsStillAFileOfItsFormat(_ components: String) throws {
+        let input = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\n\(components)END:VCALENDAR\r\n"
+        let json = try busylife(["convert", "-", "--format", "events-json"], stdin: input)
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(json.stdout == "[\n]\n")
+        let back = try busylife(["days", "-", "--from", "2026-11-01", "--to", "2026-11-01"], stdin: json.stdout)
+        #expect(back.status == 0, "\(back.stderr)")
+        let csv = try busylife(["convert", "-", "--format", "csv"], stdin: input)
+        #expect(csv.status == 0, "\(csv.stderr)")
+        #expect(csv.stdout == "Subject,Start Date,Start Time,End Date,End Time,All Day Event,Description,Location,Private\r\n")
+    }
+    /// A generated VTIMEZONE covers every instance of a series: an
+    /// Outlook series to its UTC UNTIL, a COUNT series to its last
+    /// instance, a series without an end through the zone's current rule.
+    /// recurring-ical-events reads the written file with each TZID renamed,
+    /// so that only the file's own VTIMEZONEs can place the instances.
+    @Test func writtenZonesCoverEverySeriesToItsEnd() throws {
+        guard FileManager.default.isExecutableFile(atPath: ConvertCLITests.python) else {
+            print("skipped: .venv has no Python with recurring-ical-events (run scripts/setup.sh)")
+            return
+        }
+        func series(_ uid: String, _ tzid: String, _ start: String, _ rule: String) -> String {
+            "BEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20200601T000000Z\r\nDTSTART;TZID=\(tzid):\(start)\r\n"
+                + "DTEND;TZID=\(tzid):\(start.dropLast(4))5900\r\nRRULE:\(rule)\r\nSUMMARY:\(uid)\r\nEND:VEVENT\r\n"
+        }
+        let input = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN\r\n"
+            + series("until", "Eastern Standard Time", "20200702T133000", "FREQ=WEEKLY;UNTIL=20210828T173000Z;BYDAY=TH")
+            + series("count", "Europe/Berlin", "20200702T090000", "FREQ=MONTHLY;COUNT=20")
+            + series("open", "Australia/Sydney", "20200702T100000", "FREQ=WEEKLY")
+            + "END:VCALENDAR\r\n"
+        let script = """
+        import datetime, re, sys, icalendar, recurring_ical_events
+        text = re.sub(r"TZID([:=])([A-Za-z/_]+)", lambda m: "TZID" + m.group(1) + "Renamed " + m.group(2).replace("/", " "), sys.stdin.read())
+        calendar = icalendar.Calendar.from_ical(text)
+        found = []
+        for day in sys.argv[1:]:
+            start = datetime.date.fromisoformat(day)
+            for event in recurring_ical_events.of(calendar).between(start, start + datetime.timedelta(days=1)):
+                found.append(event["SUMMARY"] + " " + event["DTSTART"].dt.astimezone(datetime.timezone.utc).isoformat())
+        print("\\n".join(sorted(found)))
+        """
+        let days = "2021-07-01 2022-02-02 2045-07-06"
+        let run = try busylife([], stdin: input, shell: "BUSYLIFE convert - | \(ConvertCLITests.python) -c '\(script)' \(days)")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n") == ["count 2022-02-02T08:00:00+00:00", "open 2021-07-01T00:00:00+00:00",
+                                                      "open 2045-07-06T00:00:00+00:00", "until 2021-07-01T17:30:00+00:00"])
+        // The series without an end ends its VTIMEZONE with the rule in force.
+        let written = try busylife(["convert", "-"], stdin: input)
+        #expect(written.stdout.contains("RRULE:FREQ=YEARLY;BYMONTH=4;BYDAY=1SU\r\n"))
+    }
+    /// A zone only the end uses (a red-eye flight's arrival) is covered
+    /// to the series' end too, not only in the year of the DTEND written.
+    @Test func anEndsZoneIsCoveredToTheSeriesEnd() throws {
+        let input = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:redeye\r\nDTSTART;TZID=America/New_York:20200105T180000\r\n"
+            + "DTEND;TZID=Europe/London:20200106T070000\r\nRRULE:FREQ=WEEKLY;UNTIL=20220630T000000Z\r\n"
+            + "SUMMARY:Red-eye\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let run = try busylife(["convert", "-"], stdin: input)
+        #expect(run.status == 0, "\(run.stderr)")
+        let london = run.stdout.components(separatedBy: "TZID:Europe/London\r\n").last?.components(separatedBy: "END:VTIMEZONE").first ?? ""
+        #expect(london.contains("20220327T010000"), "\(london)")
+    }
+
+    /// Finding where COUNT series end walked every rule outside any
+    /// budget: 29 February at one second past one, from year 1, took most
+    /// of a second a series. The walk shares one budget; past it a series
+    /// is covered as one without an end.
+    @Test func sparseCountRulesDoNotStallConversion() throws {
+        var input = "BEGIN:VCALENDAR\r\n"
+        for index in 0..<600 {
+            input += "BEGIN:VEVENT\r\nUID:s\(index)\r\nDTSTART;TZID=Europe/Berlin:00010105T180000\r\n"
+                + "RRULE:FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=29;BYHOUR=1;BYMINUTE=1;BYSECOND=1;COUNT=999\r\nEND:VEVENT\r\n"
+        }
+        input += "END:VCALENDAR\r\n"
+        let run = try busylife([], stdin: input, shell: "timeout 120 BUSYLIFE convert -")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU\r\n"))
+    }
+
+    /// events.json cannot say an event is free: Thanksgiving (all day)
+    /// reads back as a busy day, and a warning says so; `--busy-only`
+    /// leaves it out, and the day reads back free, as the .ics gives it.
+    /// CSV names it only without the columns that carry it.
+    @Test func freeTimeWrittenAsBusyIsNamedOrLeftOut() throws {
+        let input = "samples/holidays-and-conference.ics"
+        let day = "--from 2026-11-26 --to 2026-11-26 --tz America/New_York"
+        func busySeconds(_ text: String) -> String? {
+            text.firstMatch(of: /"busySeconds":([0-9]+)/).map { String($0.1) }
+        }
+        #expect(busySeconds(try busylife([], shell: "BUSYLIFE days \(input) \(day)").stdout) == "0")
+        let written = try busylife(["convert", input, "--format", "events-json", "--tz", "America/New_York"])
+        #expect(written.status == 2)
+        #expect(written.stderr.contains("warning: 1 occurrence is not busy time (transparent, cancelled, declined or all-day) "
+                                        + "but read back as busy: events.json cannot say so; --busy-only leaves them out"))
+        // An all-day event: the local midnight of its date, a day long.
+        #expect(written.stdout.contains(#"{"startDate":1795669200,"range":86400,"title":"Thanksgiving","attends":[]}"#))
+        let busy = try busylife([], shell: "BUSYLIFE convert \(input) --format events-json --tz America/New_York 2>/dev/null | BUSYLIFE days - \(day)")
+        #expect(busySeconds(busy.stdout) == "86400")
+        let left = try busylife([], shell: "BUSYLIFE convert \(input) --format events-json --tz America/New_York --busy-only | BUSYLIFE days - \(day)")
+        #expect(left.status == 0, "\(left.stderr)")
+        #expect(busySeconds(left.stdout) == "0")
+        #expect(left.stderr.isEmpty)
+        // CSV: Google's columns carry all-day; Subject, Start and End do not.
+        #expect(try busylife(["convert", input, "--format", "csv"]).status == 0)
+        let plain = try busylife(["convert", input, "--format", "csv", "--csv-columns", "Subject,Start,End"])
+        #expect(plain.status == 2 && plain.stderr.contains("CSV without a Busy column cannot say so"))
+        let only = try busylife(["convert", input, "--format", "csv", "--csv-columns", "Subject,Start,End", "--busy-only"])
+        #expect(only.status == 0 && !only.stdout.contains("Thanksgiving"))
+        // .ics keeps TRANSP and STATUS: the flag is refused there.
+        #expect(try busylife(["convert", input, "--busy-only"]).status == 64)
+    }
+    /// The same calendar twice (folded and ended differently) is written
+    /// once, with a note; the same UID, RECURRENCE-ID and SEQUENCE with
+    /// other content is written too, with a warning.
+    @Test func theSameCalendarTwiceIsWrittenOnce() throws {
+        let lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN",
+                     "BEGIN:VEVENT", "UID:weekly@test", "DTSTAMP:20260101T000000Z", "DTSTART;TZID=Europe/Berlin:20261102T090000",
+                     "DURATION:PT30M", "RRULE:FREQ=WEEKLY;COUNT=5", "SUMMARY:Weekly sync with a title long enough to be folded somewhere", "END:VEVENT",
+                     "BEGIN:VEVENT", "UID:weekly@test", "DTSTAMP:20260101T000000Z", "RECURRENCE-ID;TZID=Europe/Berlin:20261109T090000",
+                     "DTSTART;TZID=Europe/Berlin:20261109T100000", "DURATION:PT30M", "SUMMARY:Weekly sync (moved)", "END:VEVENT",
+                     "BEGIN:VTODO", "UID:todo@test", "DTSTAMP:20260101T000000Z", "SUMMARY:Write the minutes", "END:VTODO",
+                     "END:VCALENDAR"]
+        let folder = try temporaryFolder()
+        let first = folder.appendingPathComponent("a.ics").path
+        let again = folder.appendingPathComponent("b.ics").path
+        let changed = folder.appendingPathComponent("c.ics").path
+        try (lines.joined(separator: "\r\n") + "\r\n").write(toFile: first, atomically: true, encoding: .utf8)
+        let folded = lines.map { $0.count > 40 ? $0.prefix(40) + "\n " + $0.dropFirst(40) : $0 }
+        try (folded.joined(separator: "\n") + "\n").write(toFile: again, atomically: true, encoding: .utf8)
+        try (lines.map { $0 == "SUMMARY:Weekly sync (moved)" ? "SUMMARY:Weekly sync (moved again)" : $0 }.joined(separator: "\r\n") + "\r\n")
+            .write(toFile: changed, atomically: true, encoding: .utf8)
+        for window in [[], ["--from", "2026-11-01", "--to", "2026-11-30"]] {
+            let twice = try busylife(["convert", first, again, "-v"] + window)
+            #expect(twice.status == 0, "\(twice.stderr)")
+            #expect(twice.stdout.components(separatedBy: "BEGIN:VEVENT").count - 1 == 2, "\(window)")
+            if window.isEmpty { #expect(twice.stdout.components(separatedBy: "BEGIN:VTODO").count - 1 == 1) }
+            #expect(twice.stderr.contains("note: \(window.isEmpty ? 3 : 2) components read again, identical, written once"))
+        }
+        let other = try busylife(["convert", first, changed])
+        #expect(other.status == 2)
+        #expect(other.stdout.components(separatedBy: "BEGIN:VEVENT").count - 1 == 3)
+        #expect(other.stdout.contains("SUMMARY:Weekly sync (moved)\r\n") && other.stdout.contains("SUMMARY:Weekly sync (moved again)\r\n"))
+        #expect(other.stderr.contains("warning: 1 component with the UID, RECURRENCE-ID and SEQUENCE of another but different content "
+                                      + "(the first: UID weekly@test); all are written"))
+    }
 }

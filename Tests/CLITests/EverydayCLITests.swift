@@ -342,7 +342,12 @@ import Testing
         #expect(made.stdout == file + "\n")
         let written = try String(contentsOfFile: file, encoding: .utf8)
         #expect(written.hasPrefix("# busylife configuration (busylife config --init)"))
-        #expect(written.contains("timezone = \"Europe/Paris\""))
+        // Commented out: written as settings, the zone and the locale's
+        // week would stop following TZ, the system and LANG.
+        #expect(written.contains("# timezone = \"Europe/Paris\""))
+        #expect(!written.split(separator: "\n").contains { !$0.hasPrefix("#") && !$0.isEmpty })
+        let read = try busylife(["config"], environment: environment)
+        #expect(read.status == 0, "\(read.stderr)")
         try "calendars = [\"work.ics\"]\n".write(toFile: file, atomically: true, encoding: .utf8)
         let again = try busylife(["config", "--init"], environment: environment)
         #expect(again.status == 74)

@@ -50,7 +50,7 @@ import Testing
         ("convert-stored.ics", "BUSYLIFE convert samples/"),
         ("convert-stored.jcal", "BUSYLIFE convert samples/ --format jcal"),
         ("convert-expanded.ics", "BUSYLIFE convert samples/ --expand \(window) --tz America/New_York"),
-        ("convert-events.json", "BUSYLIFE convert samples/ --format events-json \(window) --tz America/New_York \(trip)"),
+        ("convert-events.json", "BUSYLIFE convert samples/ --format events-json --busy-only \(window) --tz America/New_York \(trip)"),
         ("convert-google.csv", "BUSYLIFE convert samples/ --format csv \(window) --tz America/New_York \(trip)"),
     ]
 

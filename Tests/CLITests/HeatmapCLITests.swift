@@ -99,6 +99,14 @@ final class SVGReader: NSObject, XMLParserDelegate {
         }
     }
 
+    /// A width narrower than the weekday names once crashed the week
+    /// numbers' line (an array of negative length).
+    @Test(arguments: [1, 3, 5])
+    func weekNumbersSurviveAnyWidth(columns: Int) throws {
+        let run = try busylife([], shell: "COLUMNS=\(columns) BUSYLIFE heatmap samples/ --week-numbers --today 2026-12-20 --color never")
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
     /// Years over many: the year stands over the week where it begins, in
     /// the terminal and the SVG; today, outside the range, is not in the
     /// legend; `--week-numbers` numbers every other week under the grid.

@@ -29,10 +29,11 @@ import Testing
             && BUSYLIFE free a.ics \(window) -o free.jsonl && BUSYLIFE conflicts a.ics b.ics \(window) -o pairs.ndjson \
             && BUSYLIFE heatmap a.ics \(window) -o map.tsv && BUSYLIFE convert a.ics -o a.csv \
             && BUSYLIFE busy a.ics \(window) --locale en_US -o busy.txt && BUSYLIFE busy a.ics \(window) --locale en_US -o busy.out \
-            && BUSYLIFE convert a.ics -o copy.txt
+            && BUSYLIFE convert a.ics -o copy.txt && BUSYLIFE busy a.ics \(window) -o me.ical
             """)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try text(fixture, "me.ifb").contains("BEGIN:VFREEBUSY\r\n"))
+        #expect(try text(fixture, "me.ical").contains("BEGIN:VFREEBUSY\r\n"))
         #expect(try text(fixture, "free.json").hasPrefix("{\"schema\":\"busylife.free/1\""))
         #expect(try text(fixture, "free.jsonl").split(separator: "\n").allSatisfy { $0.hasPrefix("{\"date\":") })
         #expect(try text(fixture, "pairs.ndjson").split(separator: "\n").count == 1)
@@ -49,7 +50,7 @@ import Testing
     @Test(arguments: [
         ("heatmap", "busy.png", "", "heatmap does not write PNG; it writes text, svg (.svg), json (.json) or tsv (.tsv)"),
         ("heatmap", "busy.pdf", "--format svg", "heatmap does not write PDF"),
-        ("busy", "me.csv", "", "busy does not write CSV; it writes text, json (.json) or ics (.ics, .ifb)"),
+        ("busy", "me.csv", "", "busy does not write CSV; it writes text, json (.json) or ics (.ics, .ical, .ifb)"),
         ("free", "free.svg", "", "free does not write SVG"),
         ("conflicts", "pairs.json", "", "conflicts does not write JSON; it writes text or ndjson (.ndjson, .jsonl)"),
         ("convert", "all.tsv", "", "convert does not write TSV; it writes ics (.ics, .ical, .ifb), jcal (.jcal, .jcs), events-json (.json) or csv (.csv)"),

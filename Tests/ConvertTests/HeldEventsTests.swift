@@ -176,10 +176,10 @@ import Testing
         #expect(!text.contains("old@test") && !text.contains("Old coffee"))
         // Only zones of what is written: Berlin, not the office's.
         #expect(text.contains("TZID:Europe/Berlin") && !text.contains("Office Time"))
-        // Its VTIMEZONE covers the years noted: 2026, and through 2037 for
-        // a rule without an UNTIL.
-        #expect(text.contains("DTSTART:20260101T000000") && text.contains("RDATE:20370329T020000"))
-        #expect(!text.contains("RDATE:2038"))
+        // Its VTIMEZONE covers the years noted: 2026, and 2027 for the
+        // last instance of COUNT=10 (4 January).
+        #expect(text.contains("DTSTART:20260101T000000") && text.contains("RDATE:20271031T030000"))
+        #expect(!text.contains("RDATE:2028") && !text.contains("RRULE:FREQ=YEARLY"))
     }
 
     @Test func aFilterWritesEveryComponentOfAMatchingSeries() throws {

@@ -75,6 +75,32 @@ import Testing
         #expect(VTimezoneGenerator.offsetText(3_208) == "+005328")
     }
 
+    /// Years without an end: the changes up to the year the current rule
+    /// holds from, then the rule. Jerusalem's spring change is the Friday
+    /// on or after 23 March (no nth weekday says it); its autumn one the
+    /// last Sunday of October since 2013. Casablanca follows no yearly
+    /// rule (Ramadan): its changes are listed, the last in 2087. Year
+    /// 9999 alone begins with the rule.
+    @Test func yearsWithoutAnEndEndWithTheCurrentRule() throws {
+        func written(_ id: String, _ years: ClosedRange<Int>) throws -> String {
+            let component = VTimezoneGenerator.component(for: try #require(Zone.named(id)), name: id, years: years)
+            var writer = ICalTextWriter()
+            writer.component(component)
+            return String(decoding: writer.out.bytes, as: UTF8.self)
+        }
+        let jerusalem = try written("Asia/Jerusalem", 2010...WrittenZones.openEnd)
+        #expect(jerusalem.contains("DTSTART:20130329T020000\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0300\r\n"
+                                   + "RRULE:FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=23,24,25,26,27,28,29;BYDAY=FR\r\n"))
+        #expect(jerusalem.contains("DTSTART:20131027T020000\r\nTZOFFSETFROM:+0300\r\nTZOFFSETTO:+0200\r\n"
+                                   + "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU\r\n"))
+        #expect(jerusalem.contains("RDATE:20120923T020000") && !jerusalem.contains("RDATE:2014"))
+        let casablanca = try written("Africa/Casablanca", 2020...WrittenZones.openEnd)
+        #expect(!casablanca.contains("RRULE") && casablanca.contains("RDATE:2087"))
+        let last = try written("America/New_York", 9999...9999)
+        #expect(last.contains("DTSTART:99990101T000000\r\n") && last.contains("DTSTART:99990314T020000\r\n"))
+        #expect(last.contains("RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU\r\n"))
+    }
+
     @Test func millisecondsAsSeconds() {
         #expect(EventComponents.seconds(1_795_824_000_500) == "1795824000.5")
         #expect(EventComponents.seconds(5_432_000) == "5432")

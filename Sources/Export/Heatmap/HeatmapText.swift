@@ -144,7 +144,8 @@ package struct HeatmapText {
     /// takes two, so a label never pushes the line wider than it measures.
     private func labelLine(_ labels: [HeatmapGrid.Label], indent: Int, cellWidth: Int, length: Int) -> String {
         // Each terminal column's character; "" where the wide character before it reaches over.
-        var line = Array(repeating: " ", count: length)
+        // A width narrower than the weekday names leaves no room at all.
+        var line = Array(repeating: " ", count: max(0, length))
         for label in labels {
             var column = indent + label.index * cellWidth
             for character in label.text {
