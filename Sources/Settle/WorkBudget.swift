@@ -24,11 +24,11 @@ import EventModel
 ///   of it fits and a year is cut). Past it, the later days list no events; their
 ///   event count and busy time still count every occurrence
 ///   (`work-budget`).
-/// - Output: `occurrences` writes at most `bytes(days:)` bytes: 100 MB
-///   plus 10 MB per day of the window, never more than 1 GB, so that a
-///   huge title repeated on every occurrence cannot fill a disk. The
-///   output ends before the first occurrence that would pass it
-///   (`work-budget`, naming its event), so that what is written is whole.
+/// - Output: `occurrences` and expanded .ics write at most `bytes(days:)`
+///   bytes: 100 MB plus 10 MB per day of the window, never more than
+///   1 GB, so that a huge title repeated on every occurrence cannot fill
+///   a disk. The output ends before the first occurrence that would pass
+///   it (`work-budget`, naming its event), so that what is written is whole.
 ///
 /// Placing costs the days of the window plus the occurrences in it: a long
 /// occurrence is one range on the day grid (`DayGrid`), event counts are
@@ -56,8 +56,8 @@ package enum WorkBudget {
     package static let entriesPerDay = 500
     package static let maximumEntries = 250_000
 
-    /// Bytes `occurrences` writes, for a window of `days` days: 100 MB
-    /// plus 10 MB a day, at most 1 GB.
+    /// Bytes `occurrences` and expanded .ics write, for a window of `days`
+    /// days: 100 MB plus 10 MB a day, at most 1 GB.
     package static func bytes(days: Int) -> Int {
         min(maximumBytes, baseBytes + bytesPerDay * max(0, days))
     }
