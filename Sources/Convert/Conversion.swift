@@ -342,7 +342,7 @@ package final class Conversion {
     private func writeExpanded(_ settlement: Settlement, _ asRead: [Int: AsRead]) -> [Diagnostic] {
         switch options.format {
         case .ics:
-            writeExpandedText(settlement.occurrences, asRead)
+            return writeExpandedText(settlement, asRead)
         case .jcal:
             var templates: [Int: EventComponents.Template] = [:]
             for occurrence in settlement.occurrences {
@@ -393,11 +393,11 @@ package final class Conversion {
 
     /// Expanded .ics: first, in order, each VEVENT's template and the zone
     /// of every time to be written, so zones are named and their years
-    /// noted exactly as writing them one by one would; then the text, 512
-    /// occurrences a piece made on every core (`ParallelChunks.inOrder`),
-    /// each piece with its own copy of the named zones, handed on in order
-    /// (the same bytes on one core or many).
-    private func writeExpandedText(_ occurrences: SettledOccurrences, _ asRead: [Int: AsRead]) {
+    /// noted exactly as writing them one by one would; then the text, in
+    /// pieces made on every core and handed on in order (`ExpandedText`);
+    /// a `work-budget` warning if the bytes budget cut it.
+    private func writeExpandedText(_ settlement: Settlement, _ asRead: [Int: AsRead]) -> [Diagnostic] {
+        let occurrences = settlement.occurrences
         // Each event's template once; each occurrence's template by its
         // place in `templates` (looked up twice, on every core).
         var templates: [(template: EventComponents.Template, rendered: EventComponents.Template.Rendered)] = []
@@ -419,30 +419,30 @@ package final class Conversion {
             }
             EventComponents.Template.nameZones(of: occurrence.occurrence, zones: &zones, named: &namedYears)
         }
-        let named = zones
-        let size = 512
-        ParallelChunks.inOrder(count: (occurrences.count + size - 1) / size, ahead: 2 * ParallelChunks.width) {
-            [templates, templateOf] piece, _ in
-            let range = piece * size..<min(occurrences.count, (piece + 1) * size)
-            // Sized for its VEVENTs (their shared lines and three time
-            // lines each): no buffer grown by doubling, no pages touched twice.
-            let bytes = range.reduce(0) { total, index in
-                let rendered = templates[Int(templateOf[index])].rendered
-                return total + rendered.head.count + rendered.tail.count + 3 * 80
+        let text = ExpandedText(occurrences: occurrences, templates: templates, templateOf: templateOf, named: zones)
+        let days = Int(settlement.to.daysSinceEpoch - settlement.from.daysSinceEpoch) + 1
+        let budget = WorkBudget.bytes(days: days)
+        var room = budget
+        var cutAt: Int?
+        ParallelChunks.inOrder(count: text.pieceCount, ahead: 2 * ParallelChunks.width) { piece, _ in
+            text.make(piece)
+        } take: { piece in
+            while true {
+                let kept = piece.keptWithin(room)
+                room -= piece.writer.out.count
+                body.take(&piece.writer.out)
+                componentsWritten += kept
+                guard kept == piece.next - piece.first else {
+                    cutAt = piece.first + kept
+                    return false
+                }
+                if piece.next == piece.end { return true }
+                text.makeMore(&piece)
             }
-            var writer = ICalTextWriter(capacity: bytes)
-            var zones = named
-            for index in range {
-                let occurrence = occurrences[index].occurrence
-                let (template, rendered) = templates[Int(templateOf[index])]
-                template.write(occurrence, rendered: rendered, to: &writer, zones: &zones)
-            }
-            return writer.out
-        } take: { out in
-            body.take(&out)
-            return true
         }
-        componentsWritten += occurrences.count
+        guard let cutAt else { return [] }
+        let first = occurrences[cutAt]
+        return [WorkBudget.outputCut(budget: budget, days: days, event: first.event, start: first.startUTC)]
     }
 
     /// A flat format: its head, one row per occurrence, its tail, handed to

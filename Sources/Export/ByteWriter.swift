@@ -74,6 +74,12 @@ package struct ByteWriter {
         return true
     }
 
+    /// The first `count` bytes kept, the rest dropped.
+    package mutating func keepFirst(_ kept: Int) {
+        precondition(kept <= count)
+        count = kept
+    }
+
     /// The bytes written so far, copied into an array.
     package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 

@@ -24,6 +24,11 @@ import EventModel
 ///   of it fits and a year is cut). Past it, the later days list no events; their
 ///   event count and busy time still count every occurrence
 ///   (`work-budget`).
+/// - Output: `occurrences` and expanded .ics write at most `bytes(days:)`
+///   bytes: 100 MB plus 10 MB per day of the window, never more than
+///   1 GB, so that a huge title repeated on every occurrence cannot fill
+///   a disk. The output ends before the first occurrence that would pass
+///   it (`work-budget`, naming its event), so that what is written is whole.
 ///
 /// Placing costs the days of the window plus the occurrences in it: a long
 /// occurrence is one range on the day grid (`DayGrid`), event counts are
@@ -50,6 +55,24 @@ package enum WorkBudget {
 
     package static let entriesPerDay = 500
     package static let maximumEntries = 250_000
+
+    /// Bytes `occurrences` and expanded .ics write, for a window of `days`
+    /// days: 100 MB plus 10 MB a day, at most 1 GB.
+    package static func bytes(days: Int) -> Int {
+        min(maximumBytes, baseBytes + bytesPerDay * max(0, days))
+    }
+
+    package static let baseBytes = 100_000_000
+    package static let bytesPerDay = 10_000_000
+    package static let maximumBytes = 1_000_000_000
+
+    /// The warning for output cut before `event`'s occurrence starting at
+    /// `start`, the first that would have passed `budget` bytes.
+    package static func outputCut(budget: Int, days: Int, event: Event, start: Instant) -> Diagnostic {
+        Diagnostic(.warning, .workBudget, at: event.source,
+            "the output of this window would pass \(budget) bytes (the work budget for \(days) day\(days == 1 ? "" : "s")): "
+            + "it ends before the occurrence of \(name(event)) at \(start), which is left out with every later one")
+    }
 
     /// `"Title" (uid u, file:line)`.
     static func name(_ event: Event) -> String {

@@ -39,38 +39,24 @@ struct OccurrencesCommand: ParsableCommand {
         options.summarizeDays = false
         let out = Output(fd: 1)
         let err = Output(fd: 2)
-        let (settlement, report) = try input.settle(settle, options, err: err)
-        // 512 lines a piece, made on every core and written in order (the
-        // same bytes on any number of cores) while the next are made. Each
-        // worker keeps its event fields from one piece to the next: a
-        // series' occurrences recur in every piece (16 years of 5,000
-        // events had each series' fields formatted anew some 90 times).
-        // Each cache stays under 1 MiB, as for `days`.
-        let occurrences = settlement.occurrences, timeline = settlement.timeline
-        let caches = EventFieldsCaches(count: ParallelChunks.width)
-        defer { caches.deallocate() }
+        let (settlement, settledReport) = try input.settle(settle, options, err: err)
+        var report = settledReport
+        // Pieces made on every core and written in order (the same bytes on
+        // any number of cores) while the next are made (`OccurrenceLines`).
         let writers = ByteWriterPool()
         out.recycling = writers
-        let size = 512
-        ParallelChunks.inOrder(count: (occurrences.count + size - 1) / size, ahead: 2 * ParallelChunks.width) {
-            piece, worker in
-            let lines = piece * size..<min(occurrences.count, (piece + 1) * size)
-            var bytes = writers.take(capacity: lines.count * 640)
-            // The piece's occurrences copied in first (`SettledOccurrences.view`),
-            // into 56 KiB that stay in cache.
-            withUnsafeTemporaryAllocation(byteCount: lines.count * MemoryLayout<SettledOccurrence>.stride,
-                                          alignment: MemoryLayout<SettledOccurrence>.alignment) { room in
-                guard let room = room.baseAddress else { return }
-                let view = occurrences.view(lines, in: room)
-                for offset in 0..<lines.count {
-                    OccurrenceJSON.writeLine(view + offset, timeline: timeline, into: &bytes, cache: &caches.slots[worker])
-                }
-            }
-            return bytes
-        } take: { bytes in
-            out.write(taking: &bytes)
+        let lines = OccurrenceLines(settlement, writers: writers, workers: ParallelChunks.width)
+        ParallelChunks.inOrder(count: lines.pieceCount, ahead: 2 * ParallelChunks.width) { piece, worker in
+            lines.make(piece, worker: worker)
+        } take: { piece in
+            lines.write(&piece) { out.write(taking: &$0) }
         }
         try out.finish()
+        if let cut = lines.cut {
+            if input.shows(cut) { err.line(cut.description) }
+            err.flush()
+            report.count(cut)
+        }
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
     }

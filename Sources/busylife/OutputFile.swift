@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
+import CFileSpace
 import Export
 
 /// Where `-o PATH` writes, for every command that takes it:
@@ -25,7 +26,9 @@ import Export
 ///
 /// Any failure is printed on standard error, with the reason of the step
 /// that failed, and gives exit code 74, and no temporary file is left
-/// behind.
+/// behind. Nor is one left when SIGINT, SIGTERM or SIGHUP ends the run
+/// (Ctrl-C, `kill`, a closed terminal): it is removed, the old file stays,
+/// and the process dies of the signal as usual.
 ///
 /// What `-o` writes, and that it names no input, is `OutputChoice`'s.
 enum OutputFile {
@@ -124,10 +127,11 @@ enum OutputFile {
                 throw Failure()
             }
             // A temporary file beside the target, given the old file's mode
-            // (a new one 0666 less the umask, as a shell's `>`).
+            // (a new one 0666 less the umask, as a shell's `>`), and removed
+            // by an interrupting signal until it is renamed or removed here.
             let name = target.split(separator: "/").last.map(String.init) ?? "output"
             var template = Array((OutputFile.folder(of: target) + "/." + name + ".busylife-XXXXXX").utf8CString)
-            fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            fd = template.withUnsafeMutableBufferPointer { busylife_make_temporary_file($0.baseAddress!) }
             guard fd >= 0 else { throw Stream.temporaryFailure(replacing: old != nil, in: OutputFile.folder(of: target)) }
             let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             replacing = (temporary, target)
@@ -186,6 +190,7 @@ enum OutputFile {
                     guard link(temporary, target) == 0 else { throw Failure() }
                     unlink(temporary)
                 }
+                busylife_forget_temporary_file()
                 replacing = nil
                 // The rename itself on disk too; a folder that cannot be synced is no error.
                 let folderFD = Glibc.open(OutputFile.folder(of: target), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -215,7 +220,10 @@ enum OutputFile {
         func abort() {
             if fd > 2 { close(fd) }
             fd = -1
-            if let (temporary, _) = replacing { unlink(temporary) }
+            if let (temporary, _) = replacing {
+                unlink(temporary)
+                busylife_forget_temporary_file()
+            }
             replacing = nil
         }
 
