@@ -43,6 +43,9 @@ let package = Package(
         .target(name: "BusyLifeKit", dependencies: ["EventModel", "Import", "Settle", "FreeBusy"]),
         // Conversion out: .ics (as stored or expanded), jCal, events.json, CSV.
         .target(name: "Convert", dependencies: ["ICal", "EventModel", "Import", "Settle", "Export"]),
+        // `check`'s report, as text and JSON: it needs the import report
+        // (Import) and the JSON writer (Export), and Export stays apart from Import.
+        .target(name: "CheckReport", dependencies: ["EventModel", "Import", "Export"]),
         // Machine and human output of the model.
         .target(name: "Export", dependencies: ["EventModel", "Settle", "FreeBusy",
                                                .product(name: "Mustache", package: "swift-mustache")]),
@@ -58,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "busylife",
             dependencies: [
-                "BusyLifeKit", "EventModel", "Import", "Settle", "FreeBusy", "Export", "Convert", "CFileSpace",
+                "BusyLifeKit", "EventModel", "Import", "Settle", "FreeBusy", "Export", "Convert", "CheckReport", "CFileSpace",
                 .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -86,3 +89,4 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
