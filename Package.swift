@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -90,3 +91,20 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+// The libFuzzer target (docs/fuzzing.md), declared only when
+// `scripts/fuzz.sh` asks for it: it needs the fuzzer runtime, which the
+// normal build and tests never link. Inside this package it reaches the
+// `package` seams (conversion, every writer, check's report) that no
+// other package can see.
+if ProcessInfo.processInfo.environment["BUSYLIFE_FUZZ"] != nil {
+    package.targets += [
+        // Declares libFuzzer's driver for a program with a `main` of its own.
+        .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
+        .executableTarget(
+            name: "busylife-fuzz",
+            dependencies: ["CFuzzerDriver", "BusyLifeKit", "EventModel", "Import", "Settle", "FreeBusy",
+                           "Export", "Convert", "CheckReport"],
+            path: "Fuzz/busylife-fuzz"
+        ),
+    ]
+}
