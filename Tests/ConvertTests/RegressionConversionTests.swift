@@ -19,9 +19,12 @@ import Testing
     }
 
     /// Each converted as stored (no window: every component, and zones
-    /// for the data's own years) to .ics and jCal, and expanded over a
-    /// month to events.json; the JSON formats parse.
-    @Test(arguments: [(ConvertFormat.ics, false), (.jcal, false), (.eventsJSON, true)])
+    /// for the data's own years) to .ics and jCal, and expanded to
+    /// events.json over a month and over the data's own years; the JSON
+    /// formats parse, and events.json, written by busylife alone, reads
+    /// back without an error (`readback-events-json-4000-years-long.ics`:
+    /// an event longer than the reader took).
+    @Test(arguments: [(ConvertFormat.ics, false), (.jcal, false), (.eventsJSON, true), (.eventsJSON, false)])
     func regressionsConvert(_ format: ConvertFormat, windowGiven: Bool) throws {
         #expect(Self.names.contains("crash-convert-year-9999-tokyo.ics"))
         for name in Self.names {
@@ -29,6 +32,13 @@ import Testing
             #expect(!output.isEmpty, "\(name)")
             if format != .ics {
                 #expect((try? JSONSerialization.jsonObject(with: Data(output))) != nil, "\(name): not JSON")
+            }
+            if format == .eventsJSON {
+                var errors: [String] = []
+                _ = Importer().read([.bytes(output, name: "back.json")], event: { _ in true }, diagnostic: { diagnostic in
+                    if diagnostic.severity == .error { errors.append(diagnostic.description) }
+                })
+                #expect(errors.isEmpty, "\(name): \(errors)")
             }
         }
     }
