@@ -73,18 +73,27 @@ echo "fuzz: $(ls "$fuzz/seeds" | wc -l) seeds, $(ls "$fuzz/corpus" | wc -l) inpu
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/busylife-fuzz.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 set +e
-BUSYLIFE_FUZZ_TMP=$scratch ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} \
+# SWIFT_BACKTRACE: Swift's own crash backtracer, reading the crashed
+# process's memory, drew a false heap-use-after-free from the address
+# sanitizer over a failed check's trap; libFuzzer reports the trap itself.
+BUSYLIFE_FUZZ_TMP=$scratch ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no} \
   "$binary" "$fuzz/corpus" "$fuzz/seeds" \
   -dict="$fuzz/busylife.dict" -max_total_time="$seconds" -max_len="${FUZZ_MAX_LEN:-65536}" \
   -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb="${FUZZ_RSS_MB:-2048}" \
   -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
-  -artifact_prefix="$fuzz/artifacts/" -print_final_stats=1 "$@" 2>&1 | tee "$fuzz/fuzz.log" >&2
-status=${PIPESTATUS[0]}
+  -artifact_prefix="$fuzz/artifacts/" -print_final_stats=1 "$@" >"$fuzz/fuzz.log" 2>&1 &
+fuzzer=$!
+# Shown as it runs, and followed until libFuzzer ends rather than until
+# every process it started lets go of the output (2026-11-28: a symbolizer
+# left behind by a crashing input held a pipe open long after the run).
+tail -n +1 --pid="$fuzzer" -f "$fuzz/fuzz.log" >&2
+wait "$fuzzer"
+status=$?
 set -e
 
 last=$(grep -E '^#[0-9]+: cov: ' "$fuzz/fuzz.log" | tail -1 || true)
 echo
-echo "fuzz: libFuzzer exit status $status after $seconds s"
+echo "fuzz: libFuzzer exit status $status after $(echo "$last" | sed -E 's/.* time: ([0-9]+)s.*/\1/') of $seconds s"
 if [ -n "$last" ]; then
   echo "executions: $(echo "$last" | sed -E 's/^#([0-9]+):.*/\1/')"
   echo "coverage:   $(echo "$last" | sed -E 's/.* cov: ([0-9]+) ft: ([0-9]+).*/\1 edges, \2 features/')"

@@ -12,7 +12,7 @@ enum CheckPass {
         json.append(CheckSummary.jsonStart)
         var listed = 0
         let list = { (diagnostic: Diagnostic) in
-            precondition(!diagnostic.source.file.isEmpty, "a diagnostic without a file: \(diagnostic)")
+            mustHold(!diagnostic.source.file.isEmpty, "a diagnostic without a file: \(diagnostic)")
             CheckSummary.append(diagnostic, first: listed == 0, to: &json)
             listed += 1
         }

@@ -29,10 +29,10 @@ enum ConvertPass {
             return true
         }
         let report = try? conversion.run([FuzzWindow.source(bytes)], importOptions: ImportOptions(), diagnostic: { diagnostic in
-            precondition(!diagnostic.source.file.isEmpty, "\(what): a diagnostic without a file: \(diagnostic)")
+            mustHold(!diagnostic.source.file.isEmpty, "\(what): a diagnostic without a file: \(diagnostic)")
         })
-        precondition(report != nil, "\(what) threw with nothing to refuse")
-        precondition(!conversion.incomplete, "\(what): the temporary file could not be read back")
+        mustHold(report != nil, "\(what) threw with nothing to refuse")
+        mustHold(!conversion.incomplete, "\(what): the temporary file could not be read back")
         switch format {
         case .ics: ReadBack.read(output, name: "converted.ics")
         case .jcal:

@@ -22,7 +22,7 @@ enum FuzzMain {
 /// through every step a command takes and every writer (docs/fuzzing.md):
 /// check's report, settling (twice, the second time through the
 /// temporary file), the writers of a settled window, and conversion to
-/// every format. A crash, a sanitizer report, a failed precondition, a
+/// every format. A crash, a sanitizer report, a failed check, a
 /// timeout or running out of memory is a finding; diagnostics are not.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {

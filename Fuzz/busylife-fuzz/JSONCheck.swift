@@ -5,7 +5,7 @@ import Foundation
 enum JSONCheck {
     static func require(_ bytes: [UInt8], _ what: @autoclosure () -> String) {
         let parsed = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
-        precondition(parsed != nil, "\(what()) is not JSON: \(String(decoding: bytes.prefix(300), as: UTF8.self))")
+        mustHold(parsed != nil, "\(what()) is not JSON: \(String(decoding: bytes.prefix(300), as: UTF8.self))")
     }
 
     static func require(_ text: String, _ what: @autoclosure () -> String) {
@@ -16,4 +16,10 @@ enum JSONCheck {
     static func requireLines(_ bytes: [UInt8], _ what: @autoclosure () -> String) {
         for line in bytes.split(separator: 0x0A) { require(Array(line), what()) }
     }
+}
+
+/// A check of the fuzz target: unlike `precondition`, whose message an
+/// optimized build drops, a failure says which check failed and why.
+func mustHold(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if !condition { fatalError(message()) }
 }

@@ -9,7 +9,7 @@ enum ReadBack {
     static func read(_ bytes: [UInt8], name: String) -> [Diagnostic] {
         var errors: [Diagnostic] = []
         _ = Importer().read([.bytes(bytes, name: name)], event: { _ in true }, diagnostic: { diagnostic in
-            precondition(!diagnostic.source.file.isEmpty, "a diagnostic without a file reading back \(name): \(diagnostic)")
+            mustHold(!diagnostic.source.file.isEmpty, "a diagnostic without a file reading back \(name): \(diagnostic)")
             if diagnostic.severity == .error { errors.append(diagnostic) }
         })
         return errors
@@ -19,6 +19,6 @@ enum ReadBack {
     /// read) reads back without an error.
     static func require(_ bytes: [UInt8], name: String, _ what: @autoclosure () -> String) {
         let errors = read(bytes, name: name)
-        precondition(errors.isEmpty, "\(what()) reads back with errors: \(errors.map(\.description))")
+        mustHold(errors.isEmpty, "\(what()) reads back with errors: \(errors.map(\.description))")
     }
 }

@@ -12,7 +12,7 @@ enum SettlePass {
         var options = FuzzWindow.options
         let source = CalendarSource.data(Data(bytes), name: "input.ics")
         let (settlement, _) = BusyLife.settle([source], options, diagnostic: { diagnostic in
-            precondition(!diagnostic.source.file.isEmpty, "a diagnostic without a file: \(diagnostic)")
+            mustHold(!diagnostic.source.file.isEmpty, "a diagnostic without a file: \(diagnostic)")
         })
         checkDays(settlement)
         options.farSeriesMemoryLimit = 0
@@ -23,32 +23,32 @@ enum SettlePass {
 
     private static func checkDays(_ settlement: Settlement) {
         let days = Int(FuzzWindow.to.daysSinceEpoch - FuzzWindow.from.daysSinceEpoch + 1)
-        precondition(settlement.days.count == days, "a window without each of its days")
+        mustHold(settlement.days.count == days, "a window without each of its days")
         for day in settlement.days {
-            precondition(day.busyMilliseconds <= max(day.lengthMilliseconds, 0), "busier than the day is long: \(day.date)")
+            mustHold(day.busyMilliseconds <= max(day.lengthMilliseconds, 0), "busier than the day is long: \(day.date)")
         }
         for day in settlement.listedDays where day.eventsListed {
-            precondition(day.entries.count == day.eventCount, "a listed day without all its events: \(day.date)")
+            mustHold(day.entries.count == day.eventCount, "a listed day without all its events: \(day.date)")
         }
     }
 
     private static func requireSame(_ settlement: Settlement, _ throughFile: Settlement) {
-        precondition(throughFile.occurrences.count == settlement.occurrences.count, "another number of occurrences through the file")
-        precondition(throughFile.days.count == settlement.days.count, "another number of days through the file")
+        mustHold(throughFile.occurrences.count == settlement.occurrences.count, "another number of occurrences through the file")
+        mustHold(throughFile.days.count == settlement.days.count, "another number of days through the file")
         for (one, other) in zip(settlement.occurrences, throughFile.occurrences) {
             let (a, b) = (one.event, other.event)
-            precondition(one.startUTC == other.startUTC && one.endUTC == other.endUTC && one.busy == other.busy
+            mustHold(one.startUTC == other.startUTC && one.endUTC == other.endUTC && one.busy == other.busy
                          && one.occurrence.start == other.occurrence.start && one.occurrence.end == other.occurrence.end
                          && one.occurrence.recurrenceID == other.occurrence.recurrenceID, "another occurrence through the file")
-            precondition(a.uid == b.uid && a.title == b.title && a.calendar == b.calendar && a.status == b.status
+            mustHold(a.uid == b.uid && a.title == b.title && a.calendar == b.calendar && a.status == b.status
                          && a.transparency == b.transparency && a.description == b.description && a.location == b.location
                          && a.attendees == b.attendees && a.categories == b.categories && a.type == b.type
                          && a.source == b.source && a.sequence == b.sequence, "another event through the file")
         }
-        precondition(throughFile.diagnostics.map(\.description) == settlement.diagnostics.map(\.description),
+        mustHold(throughFile.diagnostics.map(\.description) == settlement.diagnostics.map(\.description),
                      "other diagnostics through the file")
         for (one, other) in zip(settlement.days, throughFile.days) {
-            precondition(one.busyIntervals == other.busyIntervals && one.eventCount == other.eventCount, "another day through the file")
+            mustHold(one.busyIntervals == other.busyIntervals && one.eventCount == other.eventCount, "another day through the file")
         }
     }
 }

@@ -40,7 +40,7 @@ enum WriterPass {
                         + "{{#location}} @{{location}}{{/location}}{{#all-day}} all day{{/all-day}}{{#multi-day}} {{time}}{{/multi-day}}",
                     source: "--template", locale: AgendaLocale(identifier: "de_DE"), today: today)
             } catch {
-                preconditionFailure("the fuzz target's template: \(error)")
+                fatalError("the fuzz target's template: \(error)")
             }
             let names = LocaleNames(identifier: "en_US")
             heatmapText = HeatmapText(names: names, style: TerminalStyle(colors: .truecolor, ascii: false), today: today, width: 80)
@@ -49,8 +49,7 @@ enum WriterPass {
         }
     }
 
-    // One fuzzing process runs one input at a time.
-    nonisolated(unsafe) private static let writers = Writers()
+    private static let writers = Writers()
 
     private static func days(_ settlement: Settlement) {
         var json = Array(DaysJSON.head(settlement).utf8)
