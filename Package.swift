@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -43,6 +44,9 @@ let package = Package(
         .target(name: "BusyLifeKit", dependencies: ["EventModel", "Import", "Settle", "FreeBusy"]),
         // Conversion out: .ics (as stored or expanded), jCal, events.json, CSV.
         .target(name: "Convert", dependencies: ["ICal", "EventModel", "Import", "Settle", "Export"]),
+        // `check`'s report, as text and JSON: it needs the import report
+        // (Import) and the JSON writer (Export), and Export stays apart from Import.
+        .target(name: "CheckReport", dependencies: ["EventModel", "Import", "Export"]),
         // Machine and human output of the model.
         .target(name: "Export", dependencies: ["EventModel", "Settle", "FreeBusy",
                                                .product(name: "Mustache", package: "swift-mustache")]),
@@ -60,7 +64,7 @@ let package = Package(
         .executableTarget(
             name: "busylife",
             dependencies: [
-                "BusyLifeKit", "EventModel", "Import", "Settle", "FreeBusy", "Export", "Convert", "CFileSpace",
+                "BusyLifeKit", "EventModel", "Import", "Settle", "FreeBusy", "Export", "Convert", "CheckReport", "CFileSpace",
                 .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -88,3 +92,21 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer target (docs/fuzzing.md), declared only when
+// `scripts/fuzz.sh` asks for it: it needs the fuzzer runtime, which the
+// normal build and tests never link. Inside this package it reaches the
+// `package` seams (conversion, every writer, check's report) that no
+// other package can see.
+if ProcessInfo.processInfo.environment["BUSYLIFE_FUZZ"] != nil {
+    package.targets += [
+        // Declares libFuzzer's driver for a program with a `main` of its own.
+        .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
+        .executableTarget(
+            name: "busylife-fuzz",
+            dependencies: ["CFuzzerDriver", "BusyLifeKit", "EventModel", "Import", "Settle", "FreeBusy",
+                           "Export", "Convert", "CheckReport"],
+            path: "Fuzz/busylife-fuzz"
+        ),
+    ]
+}

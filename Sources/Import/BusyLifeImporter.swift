@@ -248,8 +248,11 @@ struct BusyLifeImporter {
 
     // MARK: Building the event
 
-    /// Seconds in `range` at most (about 3,169 years).
-    static let maximumRange = 1e11
+    /// Seconds in `range` at most: from the first day of year 1 to the end
+    /// of 9999, the model's whole span, so that every event busylife
+    /// writes to events.json (which may last that long) reads back.
+    static let maximumRange = Double((LocalDate(year: 9999, month: 12, day: 31)!.daysSinceEpoch + 1
+                                      - LocalDate(year: 1, month: 1, day: 1)!.daysSinceEpoch) * 86_400)
 
     private func build(_ fields: Fields, index: Int, calendar: String, at: SourcePosition,
                        diagnostic: (Diagnostic) -> Void) -> (event: Event, hash: UInt64)? {
@@ -320,7 +323,7 @@ struct BusyLifeImporter {
             return 0
         }
         guard seconds <= maximumRange else {
-            report.outOfRange("range", seconds, "0 to 100000000000 seconds", dropped: "0 used", diagnostic)
+            report.outOfRange("range", seconds, "0 to \(Int64(maximumRange)) seconds", dropped: "0 used", diagnostic)
             return 0
         }
         return Int64((seconds * 1000).rounded())

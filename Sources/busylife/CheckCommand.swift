@@ -1,5 +1,6 @@
 import ArgumentParser
 import BusyLifeKit
+import CheckReport
 import EventModel
 import Export
 import Import

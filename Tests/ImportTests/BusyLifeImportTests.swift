@@ -102,9 +102,9 @@ import Testing
         """
         let messages = importText([("e.json", json)]).diagnostics.map { "\($0.source.line) \($0.kind.rawValue) \($0.message)" }
         #expect(messages == [
-            "1 invalid-value event 0: \"range\" 1e+308 is out of range (0 to 100000000000 seconds); 0 used",
+            "1 invalid-value event 0: \"range\" 1e+308 is out of range (0 to 315537897600 seconds); 0 used",
             "2 invalid-value event 1: \"range\" -5 is negative; 0 used",
-            "3 invalid-value event 2: \"range\" is out of range (0 to 100000000000 seconds); 0 used",
+            "3 invalid-value event 2: \"range\" is out of range (0 to 315537897600 seconds); 0 used",
             "3 wrong-type event 2: \"type\" should be an integer, not 2.5; ignored",
             "4 invalid-value event 3: \"startDate\" 1e+20 is out of range (years 1 to 9999); event skipped",
             "5 invalid-value event 4: \"startDate\" is out of range (years 1 to 9999); event skipped",

@@ -3,8 +3,8 @@ import Export
 import Import
 
 /// The report of `busylife check`, as text and as JSON.
-enum CheckSummary {
-    static func text(_ report: ImportReport) -> String {
+package enum CheckSummary {
+    package static func text(_ report: ImportReport) -> String {
         var lines: [String] = []
         var formats: [String] = []
         if report.icsFiles > 0 { formats.append("\(report.icsFiles) iCalendar") }
@@ -40,11 +40,11 @@ enum CheckSummary {
 
     /// The report's object begins with its diagnostics, written as they
     /// come; `jsonEnd` closes the list and adds the counts.
-    static let jsonStart = #"{"schema":"busylife.check/2","diagnostics":["#
+    package static let jsonStart = #"{"schema":"busylife.check/2","diagnostics":["#
 
     /// The end of the report's object: the diagnostics' list closed, then
     /// the counts, and a line feed.
-    static func jsonEnd(_ report: ImportReport, into out: inout ByteWriter) {
+    package static func jsonEnd(_ report: ImportReport, into out: inout ByteWriter) {
         out.append(byte: 0x5D)
         JSONObjectWriter.continue(into: &out) { json in
             json.object("files") { files in
@@ -98,7 +98,7 @@ enum CheckSummary {
     }
 
     /// One diagnostic's object appended to `list`, after a comma unless it is the first.
-    static func append(_ diagnostic: Diagnostic, first: Bool, to list: inout ByteWriter) {
+    package static func append(_ diagnostic: Diagnostic, first: Bool, to list: inout ByteWriter) {
         if !first { list.append(byte: 0x2C) }
         JSONObjectWriter.write(into: &list) { json in
             json.field("file", diagnostic.source.file)
