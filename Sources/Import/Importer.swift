@@ -240,7 +240,8 @@ package struct Importer {
         case .notCalendar(let other):
             report.notCalendars += 1
             let skipped = NotCalendar.skip(source)
-            diagnostic(other.diagnostic(file: name, bytes: skipped.bytes, lines: skipped.lines, start: skipped.start))
+            diagnostic(other.diagnostic(file: name, bytes: skipped.bytes, lines: skipped.lines, start: skipped.start,
+                                        complete: skipped.complete))
             return true
         }
     }

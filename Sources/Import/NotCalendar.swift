@@ -25,16 +25,18 @@ enum NotCalendar: Equatable {
 
     /// The error for a file of `bytes` bytes and `lines` lines; `start`
     /// holds its first bytes, where a web page's title is looked for.
-    func diagnostic(file: String, bytes: Int, lines: Int, start: [UInt8]) -> Diagnostic {
+    /// `complete`: false when counting stopped before the end ("at least").
+    func diagnostic(file: String, bytes: Int, lines: Int, start: [UInt8], complete: Bool = true) -> Diagnostic {
+        let atLeast = complete ? "" : "at least "
         let what: String
         switch self {
         case .binary:
-            what = "binary data (NUL or control bytes), \(bytes) byte\(bytes == 1 ? "" : "s")"
+            what = "binary data (NUL or control bytes), \(atLeast)\(bytes) byte\(bytes == 1 ? "" : "s")"
         case .webPage:
             let title = NotCalendar.title(in: start).map { " titled \"\($0)\"" } ?? ""
-            what = "an HTML page\(title) (a login or error page saved instead of the calendar?), \(lines) line\(lines == 1 ? "" : "s")"
+            what = "an HTML page\(title) (a login or error page saved instead of the calendar?), \(atLeast)\(lines) line\(lines == 1 ? "" : "s")"
         case .markup:
-            what = "XML or other markup, \(lines) line\(lines == 1 ? "" : "s")"
+            what = "XML or other markup, \(atLeast)\(lines) line\(lines == 1 ? "" : "s")"
         }
         return Diagnostic(.error, .unknownFormat, at: SourcePosition(file: file, line: 0),
                           "not a calendar: \(what); file skipped")
@@ -53,22 +55,28 @@ enum NotCalendar: Equatable {
         return text.count > 80 ? text.prefix(79) + "…" : text
     }
 
-    /// Reads `source` to its end: how many bytes and lines were skipped,
-    /// and the first 64 KiB of them.
-    static func skip(_ source: ByteSource) -> (bytes: Int, lines: Int, start: [UInt8]) {
+    /// Bytes counted at most: a device such as /dev/zero has no end.
+    static let countLimit = 64 << 20
+
+    /// Reads `source` to its end, or `countLimit` bytes: how many bytes
+    /// and lines were skipped, the first 64 KiB of them, and whether the
+    /// end was reached.
+    static func skip(_ source: ByteSource) -> (bytes: Int, lines: Int, start: [UInt8], complete: Bool) {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var bytes = 0, lines = 0, start: [UInt8] = []
         var last: UInt8 = 0x0A
-        while true {
+        while bytes < countLimit {
             let n = chunk.withUnsafeMutableBytes { source.read(into: $0) }
-            guard n > 0 else { break }
+            guard n > 0 else {
+                // A last line without its line break is a line too.
+                return (bytes, lines + (last == 0x0A ? 0 : 1), start, true)
+            }
             if start.count < chunk.count { start += chunk[0..<min(n, chunk.count - start.count)] }
             bytes += n
             lines += chunk[0..<n].count(where: { $0 == 0x0A })
             last = chunk[n - 1]
         }
-        // A last line without its line break is a line too.
-        return (bytes, lines + (last == 0x0A ? 0 : 1), start)
+        return (bytes, lines, start, false)
     }
 }
 

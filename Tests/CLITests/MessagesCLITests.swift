@@ -8,6 +8,15 @@ import Testing
     static let window = "--today 2026-11-22 --from 2026-11-23 --to 2026-11-23 --tz UTC"
     static let emptyWindow = "--today 2030-01-07 --from 2030-01-07 --to 2030-01-08 --tz UTC"
 
+    /// A device without an end (/dev/zero) is counted only so far, then
+    /// said to be at least that long: counting it to its end never ended.
+    @Test func aDeviceWithoutAnEndIsNotCountedForEver() throws {
+        let run = try busylife([], shell: "timeout 60 BUSYLIFE events /dev/zero")
+        #expect(run.status == 65)
+        #expect(run.stderr.hasPrefix("/dev/zero: error: not a calendar: binary data (NUL or control bytes), at least "))
+        #expect(run.stdout.isEmpty)
+    }
+
     /// 2 MB of random bytes named b.ics printed 7,648 "binary data … line skipped" lines.
     @Test func binaryDataIsOneErrorAndNoICalendarFile() throws {
         let fixture = ScratchFolder()
