@@ -29,8 +29,6 @@ package struct WrittenZones {
     private var uses: [Key: Use] = [:]
     private var order: [Key] = []
     private var taken: Set<String> = []
-    /// The zone named last and the years known for it: an expanded
-    /// conversion names the same zone for occurrence after occurrence.
     /// The last few zones written, their names and the years noted for
     /// each: an expanded calendar goes back and forth between a handful
     /// of zones, and a dictionary lookup per time (a zone hashes its name)

@@ -251,8 +251,8 @@ struct BusyLifeImporter {
     /// Seconds in `range` at most: from the first day of year 1 to the end
     /// of 9999, the model's whole span, so that every event busylife
     /// writes to events.json (which may last that long) reads back.
-    static let maximumRange = Double((LocalDate(year: 9999, month: 12, day: 31)!.daysSinceEpoch + 1
-                                      - LocalDate(year: 1, month: 1, day: 1)!.daysSinceEpoch) * 86_400)
+    static let maximumRange = Double((LocalDate.dayNumber(year: 10_000, month: 1, day: 1)
+                                      - LocalDate.dayNumber(year: 1, month: 1, day: 1)) * 86_400)
 
     private func build(_ fields: Fields, index: Int, calendar: String, at: SourcePosition,
                        diagnostic: (Diagnostic) -> Void) -> (event: Event, hash: UInt64)? {

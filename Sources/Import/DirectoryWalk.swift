@@ -292,7 +292,7 @@ package struct DirectoryWalk {
     }
 
     /// `strerror` in the diagnostics' lower-case style: `permission denied`.
-    static func reason(_ code: Int32) -> String {
+    package static func reason(_ code: Int32) -> String {
         let text = String(cString: strerror(code))
         return text.prefix(1).lowercased() + text.dropFirst()
     }

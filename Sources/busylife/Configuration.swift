@@ -2,6 +2,7 @@ import ArgumentParser
 import EventModel
 import FreeBusy
 import Foundation
+import Import
 import Settle
 import TOMLKit
 
@@ -82,11 +83,6 @@ struct Configuration: Sendable {
         return nil
     }
 
-    private static func reason(_ code: Int32) -> String {
-        let text = String(cString: strerror(code))
-        return text.prefix(1).lowercased() + text.dropFirst()
-    }
-
     static func load(environment: [String: String]) throws(Problem) -> Configuration {
         guard let (path, origin, required) = location(environment) else { return Configuration() }
         var status = stat()
@@ -94,7 +90,7 @@ struct Configuration: Sendable {
             // The usual place behind a folder one may not search (another
             // user's HOME) holds no file of this user's: as if none.
             let absent = errno == ENOENT || (!required && (errno == EACCES || errno == ENOTDIR))
-            guard absent else { throw Problem(description: "\(path): cannot be read (\(reason(errno)))") }
+            guard absent else { throw Problem(description: "\(path): cannot be read (\(DirectoryWalk.reason(errno)))") }
             if required { throw Problem(description: "\(path) (BUSYLIFE_CONFIG): no such file") }
             return Configuration(path: path, pathOrigin: origin)
         }
@@ -107,7 +103,7 @@ struct Configuration: Sendable {
             throw Problem(description: "\(path): cannot be read (larger than 1 MiB; a configuration is a few lines)")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw Problem(description: "\(path): cannot be read (\(reason(errno)))")
+            throw Problem(description: "\(path): cannot be read (\(DirectoryWalk.reason(errno)))")
         }
         guard let text = String(data: data, encoding: .utf8) else { throw Problem(description: "\(path): not UTF-8 text") }
         var configuration = try parse(text, file: path, home: environment["HOME"])

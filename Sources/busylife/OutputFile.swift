@@ -6,6 +6,7 @@ import Darwin
 import ArgumentParser
 import CFileSpace
 import Export
+import Import
 
 /// Where `-o PATH` writes, for every command that takes it:
 ///
@@ -77,12 +78,7 @@ enum OutputFile {
         }
 
         /// `no space left on device`.
-        var reason: String { explanation ?? Failure.words(code) }
-
-        static func words(_ code: Int32) -> String {
-            let text = String(cString: strerror(code))
-            return text.prefix(1).lowercased() + text.dropFirst()
-        }
+        var reason: String { explanation ?? DirectoryWalk.reason(code) }
     }
 
     /// An output being written: standard output, a device written
@@ -213,7 +209,7 @@ enum OutputFile {
             let code = errno
             guard replacing else { return Failure(errno: code) }
             if code == ENOENT { return Failure(errno: code, explanation: "cannot replace a special file (\(folder) makes no new files)") }
-            return Failure(errno: code, explanation: "cannot make the temporary file beside it that replacing it takes (\(folder): \(Failure.words(code)))")
+            return Failure(errno: code, explanation: "cannot make the temporary file beside it that replacing it takes (\(folder): \(DirectoryWalk.reason(code)))")
         }
 
         /// Gives up: a temporary file is removed, the old file stays.
