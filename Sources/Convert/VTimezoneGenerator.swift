@@ -37,7 +37,7 @@ enum VTimezoneGenerator {
         let first = min(max(1, span.lowerBound), 9999)
         let last = min(9999, max(span.upperBound, first))
         let clock = TZDBClock(zone: zone)
-        let startSeconds = LocalDate(year: first, month: 1, day: 1)!.daysSinceEpoch * 86_400
+        let startSeconds = LocalDate.dayNumber(year: first, month: 1, day: 1) * 86_400
         let initial = clock.offset(startSeconds)
         var observances = [observance(daylight: clock.isDaylight(startSeconds), from: initial, to: initial,
                                       name: clock.abbreviation(startSeconds) ?? (clock.timeZone == nil ? zone.id : nil),
