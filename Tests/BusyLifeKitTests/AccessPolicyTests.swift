@@ -27,6 +27,32 @@ import Testing
         #expect(run.status == 0, "\(run.output)")
     }
 
+    /// `check-public.py` run on a package of one file of BusyLifeKit.
+    func checkPublic(_ source: String) throws -> (status: Int32, output: String) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("public-\(UUID().uuidString)")
+        let kit = root.appendingPathComponent("Sources/BusyLifeKit")
+        try FileManager.default.createDirectory(at: kit, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data(source.utf8).write(to: kit.appendingPathComponent("Kit.swift"))
+        return try script("check-public.py", [root.path])
+    }
+
+    /// The surface is bounded: 150 public declarations pass, 151 do not.
+    @Test func atMost150PublicDeclarations() throws {
+        let declarations = { (count: Int) in (1...count).map { "public let value\($0) = 0\n" }.joined() }
+        let bounded = try checkPublic(declarations(150))
+        #expect(bounded.status == 0 && bounded.output.hasPrefix("150 public declarations"), "\(bounded.output)")
+        let over = try checkPublic(declarations(151))
+        #expect(over.status == 1 && over.output.contains("at most 150"), "\(over.output)")
+    }
+
+    /// A `public extension` would make its members public without a word
+    /// the count sees.
+    @Test func noPublicExtension() throws {
+        let run = try checkPublic("public extension Int {\n    var twice: Int { self * 2 }\n}\n")
+        #expect(run.status == 1 && run.output.contains("public extension"), "\(run.output)")
+    }
+
     /// No function in any target is longer than 60 lines unless the
     /// comment above it says why (`Long on purpose:`).
     @Test func noUnexplainedLongFunctions() throws {
