@@ -1,6 +1,9 @@
 import EventModel
 
-/// What to settle and how.
+/// What to settle and how. An app makes it with the initializer that
+/// BusyLifeKit adds (the window, the viewer's zone and travel, the filter,
+/// the busy policy); the budgets, caps and memory limits below are ours to
+/// tune, `package` so that they can change without breaking an app.
 public struct SettleOptions: Sendable {
     /// The window: inclusive local dates.
     package var from: LocalDate

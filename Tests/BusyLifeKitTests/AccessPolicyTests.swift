@@ -6,12 +6,12 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Runs a script of scripts/ with python3 from the package's root: its
-    /// exit status and standard output.
+    /// Runs a script of scripts/ (with python3, or bash for `.sh`) from the
+    /// package's root: its exit status and standard output.
     func script(_ name: String, _ arguments: [String] = []) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "scripts/" + name] + arguments
+        process.arguments = [name.hasSuffix(".sh") ? "bash" : "python3", "scripts/" + name] + arguments
         process.currentDirectoryURL = Self.root
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -44,6 +44,19 @@ import Testing
         #expect(bounded.status == 0 && bounded.output.hasPrefix("150 public declarations"), "\(bounded.output)")
         let over = try checkPublic(declarations(151))
         #expect(over.status == 1 && over.output.contains("at most 150"), "\(over.output)")
+    }
+
+    /// These tests use the public API alone: built by SwiftPM inside the
+    /// package they could reach `package` declarations, so they are
+    /// type-checked again as another package would see BusyLifeKit, and a
+    /// file that reaches one fails.
+    @Test func theseTestsUseThePublicAPIOnly() throws {
+        let clean = try script("check-public-use.sh")
+        #expect(clean.status == 0, "\(clean.output)")
+        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString).swift")
+        try Data("import BusyLifeKit\nlet probe = Instant(seconds: 1)\n".utf8).write(to: probe)
+        defer { try? FileManager.default.removeItem(at: probe) }
+        #expect(try script("check-public-use.sh", [probe.path]).status != 0)
     }
 
     /// A `public extension` would make its members public without a word
