@@ -112,6 +112,7 @@ public struct Event: Sendable, Hashable, Identifiable {
         let replaces: EventTime?
     }
 
+    /// The event's calendar, UID and RECURRENCE-ID (``ID``).
     public var id: ID {
         ID(calendar: calendar, uid: uid, replaces: recurrenceID.map { replaced in
             if case .instant(let instant, _) = replaced.time { return .instant(instant, zone: nil) }
