@@ -9,22 +9,30 @@ BusyLifeKit offers and re-exports.
   Sources/BusyLifeKit; a public extension must extend such a type (or a
   model type).
 - ICal, Export and Convert (and the command line) have nothing public.
+- At most LIMIT public declarations in all: the library's surface is chosen
+  on purpose, and what is added must push something out or come with a
+  reason to raise the bound. Each line that starts with `public` is one
+  declaration (enum cases belong to their enum); `public extension` is
+  refused, since its members would be public without saying so and go
+  uncounted.
 
 Prints what breaks the policy and exits 1; prints the count of public
-declarations by target and exits 0 when all is well. Run from anywhere:
+declarations by target and exits 0 when all is well. Run from anywhere,
+on this package or on another folder that holds a Sources (the tests do):
 
-    scripts/check-public.py
+    scripts/check-public.py [ROOT]
 """
 import os
 import re
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCES = os.path.join(ROOT, 'Sources')
 PUBLIC = re.compile(r'^\s*(@[A-Za-z]+\s+)*public\s')
 TOP_TYPE = re.compile(r'^(?:@[A-Za-z]+\s+)*public\s+(?:final\s+)?(struct|enum|class|protocol|actor|typealias)\s+([A-Za-z_]\w*)')
 TOP_EXTENSION = re.compile(r'^(?:@[A-Za-z]+\s+)*public\s+extension\s+([A-Za-z_][\w.]*)')
 EXTENSION = re.compile(r'^extension\s+([A-Za-z_][\w.]*)')
+LIMIT = 150
 EXPORTED = re.compile(r'^@_exported\s+import\s+(?:struct|enum|class|protocol|typealias)\s+(\w+)\.(\w+)')
 
 
@@ -63,6 +71,9 @@ def main():
                     continue
                 counts[target] = counts.get(target, 0) + 1
                 where = f'{os.path.relpath(path, ROOT)}:{number}'
+                if TOP_EXTENSION.match(line):
+                    problems.append(f'{where}: `public extension` makes its members public uncounted '
+                                    '(write `extension`, and `public` on each member)')
                 if target in ('BusyLifeKit', 'EventModel'):
                     continue
                 if target not in ('Import', 'Settle', 'FreeBusy'):
@@ -83,12 +94,15 @@ def main():
                     if base not in allowed and base not in model_types and not any(base in v for v in exported.values()):
                         problems.append(f'{where}: a public member of an extension of {extended}, '
                                         'which BusyLifeKit does not offer')
+    total = sum(counts.values())
+    summary = f'{total} public declarations: ' + ', '.join(f'{t} {n}' for t, n in sorted(counts.items()))
+    if total > LIMIT:
+        problems.append(f'{summary}; at most {LIMIT} (make what an app does not need package)')
     for problem in problems:
         print(problem)
     if problems:
         return 1
-    total = sum(counts.values())
-    print(f'{total} public declarations: ' + ', '.join(f'{t} {n}' for t, n in sorted(counts.items())))
+    print(summary)
     return 0
 
 

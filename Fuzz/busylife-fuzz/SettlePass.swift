@@ -11,12 +11,12 @@ enum SettlePass {
     static func run(_ bytes: [UInt8]) -> Settlement {
         var options = FuzzWindow.options
         let source = CalendarSource.data(Data(bytes), name: "input.ics")
-        let (settlement, _) = BusyLife.settle([source], options, diagnostic: { diagnostic in
+        let settlement = BusyLife.settle([source], options, diagnostic: { diagnostic in
             mustHold(!diagnostic.source.file.isEmpty, "a diagnostic without a file: \(diagnostic)")
-        })
+        }).settlement
         checkDays(settlement)
         options.farSeriesMemoryLimit = 0
-        let (throughFile, _) = BusyLife.settle([source], options)
+        let throughFile = BusyLife.settle([source], options).settlement
         requireSame(settlement, throughFile)
         return settlement
     }

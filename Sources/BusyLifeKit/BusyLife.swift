@@ -1,22 +1,14 @@
 import Foundation
 @_exported import EventModel
 @_exported import struct Import.ImportReport
-@_exported import struct Import.DiagnosticClass
-@_exported import struct Import.ZoneUse
-@_exported import enum Import.ZoneRule
 @_exported import struct Settle.SettleOptions
-@_exported import struct Settle.EventFilter
 @_exported import struct Settle.Settlement
 @_exported import struct Settle.SettledOccurrence
 @_exported import struct Settle.SettledOccurrences
 @_exported import struct Settle.LocalDay
-@_exported import struct Settle.ListedDays
 @_exported import enum Settle.DayPart
-@_exported import struct Settle.ZoneTimeline
-@_exported import struct Settle.TravelPlan
 @_exported import struct FreeBusy.WorkingHours
 @_exported import struct FreeBusy.FreeSlot
-@_exported import enum FreeBusy.FreeTime
 @_exported import struct FreeBusy.BusyPeriod
 @_exported import struct FreeBusy.Conflict
 @_exported import struct FreeBusy.Conflicts
@@ -66,6 +58,13 @@ public struct CalendarReading: Sendable {
     public var report: ImportReport
 }
 
+/// What reading and settling calendars gave: the settled window, and what
+/// the read counted (with the diagnostics of settling counted in).
+public struct SettledCalendars: Sendable {
+    public var settlement: Settlement
+    public var report: ImportReport
+}
+
 /// The toolkit's front door: read calendars, settle a window into local
 /// days. Each call stands alone: nothing is kept between calls.
 public enum BusyLife {
@@ -97,18 +96,17 @@ public enum BusyLife {
     /// in the report.
     public static func settle(_ sources: [CalendarSource], _ options: SettleOptions,
                               readOptions: ReadOptions = ReadOptions(),
-                              diagnostic: @escaping (Diagnostic) -> Void = { _ in }) -> (settlement: Settlement, report: ImportReport) {
+                              diagnostic: @escaping (Diagnostic) -> Void = { _ in }) -> SettledCalendars {
         settle(sources, options, readOptions: readOptions, diagnostic: diagnostic, readingFinished: { _ in })
     }
 
     /// `settle`, with a look at the report once reading is done and before
-    /// settling starts (to stop on what was read, or to tune memory); what
-    /// `readingFinished` throws ends the call.
-    public static func settle(_ sources: [CalendarSource], _ options: SettleOptions,
-                              readOptions: ReadOptions = ReadOptions(),
-                              diagnostic: @escaping (Diagnostic) -> Void = { _ in },
-                              readingFinished: (ImportReport) throws -> Void) rethrows
-        -> (settlement: Settlement, report: ImportReport) {
+    /// settling starts (the command line stops there on what was read, and
+    /// tunes memory); what `readingFinished` throws ends the call.
+    package static func settle(_ sources: [CalendarSource], _ options: SettleOptions,
+                               readOptions: ReadOptions = ReadOptions(),
+                               diagnostic: @escaping (Diagnostic) -> Void = { _ in },
+                               readingFinished: (ImportReport) throws -> Void) rethrows -> SettledCalendars {
         let settler = Settler(options: options)
         let importer = Importer(options: ImportOptions(useCalendarZone: readOptions.useCalendarZone,
                                                        textWindow: settler.textWindow))
@@ -123,7 +121,7 @@ public enum BusyLife {
             report.count(found)
             diagnostic(found)
         }
-        return (settlement, report)
+        return SettledCalendars(settlement: settlement, report: report)
     }
 
     /// Settles events already read (by `read`, or made by hand).

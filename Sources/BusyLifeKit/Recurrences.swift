@@ -12,7 +12,8 @@ extension Event {
     /// a daily rule from 1970 costs what a week in 1971 does.
     ///
     /// ```swift
-    /// let week = Instant(seconds: 1_795_392_000)..<Instant(seconds: 1_795_996_800)
+    /// let monday = ISO8601DateFormatter().date(from: "2026-11-23T00:00:00Z")!
+    /// let week = Instant(monday)..<Instant(monday.addingTimeInterval(7 * 86_400))
     /// for occurrence in standUp.occurrences(in: week) { print(occurrence.start) }
     /// ```
     public func occurrences(in window: Range<Instant>) -> some Sequence<Occurrence> {

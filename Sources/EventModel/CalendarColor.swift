@@ -1,12 +1,12 @@
 /// A calendar's colour, as a vdir collection's `color` file gives it
 /// (vdirsyncer and khal write `#rrggbb`; CalDAV servers often add an alpha
 /// byte, `#rrggbbaa`, which is read and ignored).
-public struct CalendarColor: Hashable, Sendable, CustomStringConvertible {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
+package struct CalendarColor: Hashable, Sendable, CustomStringConvertible {
+    package var red: UInt8
+    package var green: UInt8
+    package var blue: UInt8
 
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
+    package init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
         self.green = green
         self.blue = blue
@@ -14,7 +14,7 @@ public struct CalendarColor: Hashable, Sendable, CustomStringConvertible {
 
     /// `#ff8800`, `#FF8800`, `#ff8800ff` or `#f80`; surrounding white space
     /// is ignored. Nil for anything else (colour names are not read).
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         var digits = Substring(text.trimmingWhiteSpace)
         guard digits.first == "#" else { return nil }
         digits.removeFirst()
@@ -31,18 +31,18 @@ public struct CalendarColor: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `#ff8800`.
-    public var description: String {
+    package var description: String {
         "#" + [red, green, blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
     /// This colour moved towards `other` by `fraction` (0 keeps it, 1 gives `other`).
-    public func mixed(with other: CalendarColor, _ fraction: Double) -> CalendarColor {
+    package func mixed(with other: CalendarColor, _ fraction: Double) -> CalendarColor {
         func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * fraction).rounded()) }
         return CalendarColor(red: mix(red, other.red), green: mix(green, other.green), blue: mix(blue, other.blue))
     }
 
-    public static let white = CalendarColor(red: 255, green: 255, blue: 255)
-    public static let black = CalendarColor(red: 0, green: 0, blue: 0)
+    package static let white = CalendarColor(red: 255, green: 255, blue: 255)
+    package static let black = CalendarColor(red: 0, green: 0, blue: 0)
 }
 
 extension String {

@@ -77,7 +77,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var source: SourcePosition
     public var message: String
 
-    public init(_ severity: Severity, _ kind: Kind, at source: SourcePosition, _ message: String) {
+    package init(_ severity: Severity, _ kind: Kind, at source: SourcePosition, _ message: String) {
         self.severity = severity
         self.kind = kind
         self.source = source

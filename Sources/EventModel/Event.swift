@@ -1,8 +1,11 @@
 /// One calendar event of the unified model (docs/semantics.md section 1): a
 /// VEVENT, an override of one, or a BusyLife event.
-public struct Event: Sendable {
+///
+/// Two events are equal when every field is, where each was read included;
+/// `id` is what the event is, whatever its version: see ``Event/ID``.
+public struct Event: Sendable, Hashable, Identifiable {
     public enum Status: String, Sendable { case tentative, confirmed, cancelled }
-    public enum Transparency: String, Sendable { case opaque, transparent }
+    @usableFromInline package enum Transparency: String, Sendable { case opaque, transparent }
 
     public var uid: String
     public var title: String
@@ -61,20 +64,20 @@ public struct Event: Sendable {
     }
 
     public var status: Status?
-    public var transparency: Transparency
+    @usableFromInline package var transparency: Transparency
     /// BusyLife's event type.
-    public var type: Int?
+    package var type: Int?
     /// The calendar it came from: X-WR-CALNAME, else the file's stem.
     public var calendar: String
-    public var source: SourcePosition
-    public var sequence: Int
+    package var source: SourcePosition
+    package var sequence: Int
 
     public var start: EventTime
     /// Exclusive end: DTEND, or start plus DURATION, or the default
     /// (one day for a date, zero seconds otherwise).
     public var end: EventTime
     /// The DURATION as written, if the event gave one rather than DTEND.
-    public var duration: EventDuration? {
+    package var duration: EventDuration? {
         get { writtenDuration?.value }
         set { writtenDuration = newValue.map(DurationBox.init) }
     }
@@ -82,10 +85,10 @@ public struct Event: Sendable {
     private var writtenDuration: DurationBox?
     /// An override whose own end came before its start: it lasts as long
     /// as its master's instances (and `end` equals `start` until then).
-    public var endFromMaster = false
+    package var endFromMaster = false
 
     /// Recurrence parts, kept for the settle step.
-    public var recurrence: Recurrence
+    package var recurrence: Recurrence
     /// Set on an override: the instance it replaces.
     public var recurrenceID: RecurrenceID?
     /// A number the caller gives, carried to every occurrence (conversion
@@ -93,11 +96,33 @@ public struct Event: Sendable {
     package var ordinal = 0
 
     /// Has a rule or extra dates: a recurring master.
-    public var isRecurring: Bool { !recurrence.isEmpty }
+    package var isRecurring: Bool { !recurrence.isEmpty }
+
+    /// An event's identity, as iCalendar gives it: its calendar, its UID and,
+    /// for an override, the instance it replaces (RECURRENCE-ID, compared as
+    /// an instant whatever zone it was written in). A calendar re-read after
+    /// an edit gives the edited event the same id, while its fields (and so
+    /// `==`) change; two components of one calendar that claim the same UID
+    /// and RECURRENCE-ID are versions of one event and share it (settling
+    /// keeps the higher SEQUENCE, then the later one). The same UID in two
+    /// calendars (an invitation kept in both) is two events.
+    public struct ID: Hashable, Sendable {
+        let calendar: String
+        let uid: String
+        let replaces: EventTime?
+    }
+
+    /// The event's calendar, UID and RECURRENCE-ID (``ID``).
+    public var id: ID {
+        ID(calendar: calendar, uid: uid, replaces: recurrenceID.map { replaced in
+            if case .instant(let instant, _) = replaced.time { return .instant(instant, zone: nil) }
+            return replaced.time
+        })
+    }
 }
 
 extension Event {
-    public init(uid: String, title: String, calendar: String, source: SourcePosition,
+    package init(uid: String, title: String, calendar: String, source: SourcePosition,
                 start: EventTime, end: EventTime) {
         // The memberwise form: assigned field by field, the fields were
         // retained and released once more at the end (an outlined copy of
@@ -109,7 +134,7 @@ extension Event {
 }
 
 /// The fields of an event that only show it, never place it.
-struct EventText: Sendable {
+struct EventText: Sendable, Hashable {
     var description: String?
     var location: Location?
     var attendees: [Attendee] = []
@@ -120,17 +145,25 @@ struct EventText: Sendable {
 
 /// An event's text by reference: changed only through `Event.withText`,
 /// in place when no other event holds it, else on a copy.
-package final class EventTextBox: @unchecked Sendable {
+package final class EventTextBox: @unchecked Sendable, Hashable {
     var value: EventText
 
     init(_ value: EventText) { self.value = value }
+
+    /// By value: events are equal by what they say, not by where it is held.
+    package static func == (a: EventTextBox, b: EventTextBox) -> Bool { a === b || a.value == b.value }
+    package func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 /// An event's DURATION, held by reference.
-package final class DurationBox: Sendable {
+package final class DurationBox: Sendable, Hashable {
     package let value: EventDuration
 
     package init(_ value: EventDuration) { self.value = value }
+
+    /// By value, as `EventTextBox`.
+    package static func == (a: DurationBox, b: DurationBox) -> Bool { a === b || a.value == b.value }
+    package func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 /// Where an event was read: file and physical line.
@@ -138,7 +171,7 @@ public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
     public var file: String
     public var line: Int
 
-    public init(file: String, line: Int) {
+    package init(file: String, line: Int) {
         self.file = file
         self.line = line
     }
@@ -153,10 +186,10 @@ public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
 public struct Location: Hashable, Sendable {
     public var name: String
     public var city: String?
-    public var latitude: Double?
-    public var longitude: Double?
+    package var latitude: Double?
+    package var longitude: Double?
 
-    public init(name: String, city: String? = nil, latitude: Double? = nil, longitude: Double? = nil) {
+    package init(name: String, city: String? = nil, latitude: Double? = nil, longitude: Double? = nil) {
         self.name = name
         self.city = city
         self.latitude = latitude
@@ -169,11 +202,11 @@ public struct Attendee: Hashable, Sendable {
     public var name: String?
     public var email: String?
     public var partstat: String?
-    public var role: String?
+    package var role: String?
     /// BusyLife's `avatar` (a picture's name), kept for conversion.
-    public var avatar: String?
+    package var avatar: String?
 
-    public init(name: String? = nil, email: String? = nil, partstat: String? = nil, role: String? = nil,
+    package init(name: String? = nil, email: String? = nil, partstat: String? = nil, role: String? = nil,
                 avatar: String? = nil) {
         self.name = name
         self.email = email

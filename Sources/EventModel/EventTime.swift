@@ -9,7 +9,7 @@ public enum EventTime: Hashable, Sendable {
     /// An all-day date (VALUE=DATE), never passed through any zone.
     case date(LocalDate)
 
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .instant: "instant"
         case .floating: "floating"
@@ -117,25 +117,25 @@ public enum EventTime: Hashable, Sendable {
 
 /// An RFC 5545 duration (3.3.6): weeks and days are nominal (wall-clock
 /// days in the event's zone), hours, minutes and seconds exact.
-public struct EventDuration: Hashable, Sendable, CustomStringConvertible {
-    public var negative: Bool
-    public var weeks: Int
-    public var days: Int
+package struct EventDuration: Hashable, Sendable, CustomStringConvertible {
+    package var negative: Bool
+    package var weeks: Int
+    package var days: Int
     /// Hours, minutes and seconds together, plus any fraction (BusyLife).
-    public var milliseconds: Int64
+    package var milliseconds: Int64
 
-    public init(negative: Bool = false, weeks: Int = 0, days: Int = 0, milliseconds: Int64 = 0) {
+    package init(negative: Bool = false, weeks: Int = 0, days: Int = 0, milliseconds: Int64 = 0) {
         self.negative = negative
         self.weeks = weeks
         self.days = days
         self.milliseconds = milliseconds
     }
 
-    public var nominalDays: Int { (weeks * 7 + days) * (negative ? -1 : 1) }
-    public var exactMilliseconds: Int64 { negative ? -milliseconds : milliseconds }
+    package var nominalDays: Int { (weeks * 7 + days) * (negative ? -1 : 1) }
+    package var exactMilliseconds: Int64 { negative ? -milliseconds : milliseconds }
 
     /// `PT1H30M`, `P1D`, `P2W`, `-PT15M`.
-    public var description: String {
+    package var description: String {
         var text = negative ? "-P" : "P"
         if weeks > 0 && days == 0 && milliseconds == 0 { return text + "\(weeks)W" }
         let totalDays = weeks * 7 + days

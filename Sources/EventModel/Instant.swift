@@ -2,24 +2,24 @@
 /// because BusyLife's `startDate` may be fractional; iCalendar values are
 /// whole seconds.
 public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var milliseconds: Int64
+    @usableFromInline package var milliseconds: Int64
 
-    public init(milliseconds: Int64) { self.milliseconds = milliseconds }
-    public init(seconds: Int64) { self.milliseconds = seconds * 1000 }
+    @usableFromInline package init(milliseconds: Int64) { self.milliseconds = milliseconds }
+    @usableFromInline package init(seconds: Int64) { self.milliseconds = seconds * 1000 }
 
     /// Whole seconds, rounded down (with no overflow at `Int64.min`).
-    public var seconds: Int64 {
+    @usableFromInline package var seconds: Int64 {
         milliseconds >= 0 ? milliseconds / 1000 : -((-1 - milliseconds) / 1000) - 1
     }
 
-    public func adding(seconds: Int64) -> Instant { Instant(milliseconds: milliseconds + seconds * 1000) }
-    public func adding(milliseconds: Int64) -> Instant { Instant(milliseconds: self.milliseconds + milliseconds) }
+    package func adding(seconds: Int64) -> Instant { Instant(milliseconds: milliseconds + seconds * 1000) }
+    package func adding(milliseconds: Int64) -> Instant { Instant(milliseconds: self.milliseconds + milliseconds) }
 
     public static func < (a: Instant, b: Instant) -> Bool { a.milliseconds < b.milliseconds }
 
     /// The first and last instants we represent: years 1 and 9999 (UTC).
-    public static let earliest = Instant(seconds: -62_135_596_800)
-    public static let latest = Instant(seconds: 253_402_300_799)
+    package static let earliest = Instant(seconds: -62_135_596_800)
+    package static let latest = Instant(seconds: 253_402_300_799)
 
     /// ISO 8601 in UTC: `2026-11-22T14:00:00Z` (`.250` added when not whole).
     public var description: String { iso8601(offsetSeconds: 0) }
@@ -27,7 +27,7 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// ISO 8601 as wall-clock time at this UTC offset: `2026-11-22T09:00:00-05:00`.
     /// An offset of zero prints `Z` for UTC itself and `+00:00` for a zone
     /// that happens to be at UTC (Lisbon in winter).
-    public func iso8601(offsetSeconds: Int, zulu: Bool = true) -> String {
+    package func iso8601(offsetSeconds: Int, zulu: Bool = true) -> String {
         let local = LocalDateTime(secondsSinceEpoch: seconds + Int64(offsetSeconds))
         let fraction = Int(milliseconds - seconds * 1000)
         guard let count = isoCount(local, fraction, offsetSeconds, zulu) else {
@@ -129,7 +129,7 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// `Z`, `+09:00`, `-03:30`, or `+05:53:28` for a local mean time.
-    public static func offsetText(_ offset: Int) -> String {
+    package static func offsetText(_ offset: Int) -> String {
         if offset == 0 { return "Z" }
         let sign = offset < 0 ? "-" : "+"
         let magnitude = abs(offset)

@@ -32,7 +32,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// The date `days` days after 1970-01-01 (negative before).
-    public init(daysSinceEpoch days: Int64) {
+    package init(daysSinceEpoch days: Int64) {
         // Neri and Schneider's Euclidean affine functions (2021): 32-bit
         // multiplications and shifts, no division by a variable; exact for
         // days -12,699,422 ... 1,061,042,401 since 1970 (years -32800 to
@@ -69,7 +69,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Days since 1970-01-01.
-    public var daysSinceEpoch: Int64 { LocalDate.dayNumber(year: year, month: month, day: day) }
+    package var daysSinceEpoch: Int64 { LocalDate.dayNumber(year: year, month: month, day: day) }
 
     /// The day number (days since 1970-01-01) of wall-clock `seconds` since
     /// 1970-01-01T00:00:00, rounded down: -1 (1969-12-31T23:59:59) is day
@@ -82,7 +82,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Days since 1970-01-01 of any proleptic Gregorian date, unchecked
     /// (year 0 and 10000 too): for arithmetic at the edges of the range.
-    public static func dayNumber(year: Int, month: Int, day: Int) -> Int64 {
+    package static func dayNumber(year: Int, month: Int, day: Int) -> Int64 {
         let y = Int64(month <= 2 ? year - 1 : year)
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -102,11 +102,11 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         LocalDate(daysSinceEpoch: daysSinceEpoch + Int64(days))
     }
 
-    public static func isLeap(_ year: Int) -> Bool {
+    package static func isLeap(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
-    public static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: 30

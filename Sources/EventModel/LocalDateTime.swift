@@ -22,7 +22,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
         set { storedSecond = UInt8(clamping: newValue) }
     }
 
-    public init?(date: LocalDate, hour: Int, minute: Int, second: Int) {
+    package init?(date: LocalDate, hour: Int, minute: Int, second: Int) {
         guard (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return nil }
         self.date = date
         storedHour = UInt8(hour)
@@ -31,7 +31,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     }
 
     /// The wall-clock time `seconds` after 1970-01-01T00:00:00.
-    public init(secondsSinceEpoch seconds: Int64) {
+    package init(secondsSinceEpoch seconds: Int64) {
         let days = LocalDate.daysSinceEpoch(ofWallSeconds: seconds)
         let rest = Int(seconds - days * 86_400)
         self.date = LocalDate(daysSinceEpoch: days)
@@ -41,7 +41,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     }
 
     /// Seconds since 1970-01-01T00:00:00 on the same wall clock (as if UTC).
-    public var secondsSinceEpoch: Int64 {
+    package var secondsSinceEpoch: Int64 {
         date.daysSinceEpoch * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     }
 

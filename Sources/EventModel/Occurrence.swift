@@ -8,7 +8,7 @@ public struct Occurrence: Sendable {
     /// The instance's original start in its series; nil for a single event.
     public var recurrenceID: EventTime?
 
-    public init(event: Event, start: EventTime, end: EventTime, recurrenceID: EventTime?) {
+    package init(event: Event, start: EventTime, end: EventTime, recurrenceID: EventTime?) {
         self.init(record: EventRecord(event), start: start, end: end, recurrenceID: recurrenceID)
     }
 
@@ -40,7 +40,7 @@ public struct Occurrence: Sendable {
     @inlinable package var eventStatus: Event.Status? { record.event.status }
     @inlinable package var eventTransparency: Event.Transparency { record.event.transparency }
 
-    public var isAllDay: Bool {
+    package var isAllDay: Bool {
         if case .date = start { return true }
         return false
     }

@@ -27,7 +27,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
 
     /// A tz database zone; nil if Foundation does not know the name. The
     /// same name gives the same zone.
-    public init?(tzdb name: String) {
+    package init?(tzdb name: String) {
         if let known = Zone.tzdbZones.withLock({ $0[name] }) {
             self = known
             return
@@ -68,7 +68,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// `EST5EDT`, `<+03>-3`; `PosixZoneRule`). A name of the tz database
     /// wins over a POSIX reading, as in the C library: `EST5EDT` is the
     /// tz database's zone, with its history.
-    public static func typed(_ name: String) -> Zone? {
+    package static func typed(_ name: String) -> Zone? {
         let text = name.trimmingBlanks()
         return named(text) ?? namedInAnyCase(text) ?? posix(text)
     }
@@ -99,7 +99,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
 
     /// The zone of a POSIX TZ string, named by it; nil when `text` is not
     /// one. Without daylight saving time it is a fixed offset.
-    public static func posix(_ text: String) -> Zone? {
+    package static func posix(_ text: String) -> Zone? {
         guard let rule = PosixZoneRule(text) else { return nil }
         guard rule.daylight != nil else { return Zone(id: text, fixedOffset: rule.standardOffset) }
         if let known = posixZones.withLock({ $0[text] }) { return known }
@@ -201,7 +201,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
 
     /// A constant offset from UTC, in seconds east. The same name and
     /// offset give the same zone.
-    public init(id: String, fixedOffset: Int) {
+    package init(id: String, fixedOffset: Int) {
         let key = FixedKey(id: id, offset: fixedOffset)
         if let known = Zone.fixedZones.withLock({ $0[key] }) {
             self = known
@@ -221,7 +221,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     public var id: String { definition._withUnsafeGuaranteedRef { $0.id } }
 
     /// Whether the tz database answers for this zone (else the file's own rules).
-    public var isTZDB: Bool {
+    package var isTZDB: Bool {
         definition._withUnsafeGuaranteedRef { definition in
             if case .tzdb = definition.source { return true }
             return false
@@ -229,7 +229,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Seconds east of UTC in force at `instant`.
-    public func offset(at instant: Instant) -> Int {
+    package func offset(at instant: Instant) -> Int {
         definition._withUnsafeGuaranteedRef { $0.offset(at: instant.seconds) }
     }
 
@@ -259,7 +259,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// 2024-03-10 in New York is 03:30 EDT, 07:30Z); a time that occurs
     /// twice takes the first (01:30 on 2024-11-03 in New York is 01:30 EDT,
     /// 05:30Z).
-    public func instant(for local: LocalDateTime) -> Instant {
+    package func instant(for local: LocalDateTime) -> Instant {
         Zone.instant(wall: local.secondsSinceEpoch) { offset(at: Instant(seconds: $0)) }
     }
 
@@ -306,7 +306,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Wall-clock time of `instant` in this zone.
-    public func local(_ instant: Instant) -> LocalDateTime {
+    package func local(_ instant: Instant) -> LocalDateTime {
         LocalDateTime(secondsSinceEpoch: instant.seconds + Int64(offset(at: instant)))
     }
 

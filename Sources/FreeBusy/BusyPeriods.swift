@@ -10,13 +10,13 @@ public struct BusyPeriod: Sendable, Equatable {
     /// otherwise at least one is not (`FBTYPE=BUSY`).
     public var tentative: Bool
 
-    public init(start: Instant, end: Instant, tentative: Bool) {
+    package init(start: Instant, end: Instant, tentative: Bool) {
         self.start = start
         self.end = end
         self.tentative = tentative
     }
 
-    public var milliseconds: Int64 { end.milliseconds - start.milliseconds }
+    package var milliseconds: Int64 { end.milliseconds - start.milliseconds }
 }
 
 extension Settlement {

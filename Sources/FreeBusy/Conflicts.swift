@@ -11,14 +11,14 @@ public struct Conflict: Sendable, Equatable {
     public var start: Instant
     public var end: Instant
 
-    public init(first: Int, second: Int, start: Instant, end: Instant) {
+    package init(first: Int, second: Int, start: Instant, end: Instant) {
         self.first = first
         self.second = second
         self.start = start
         self.end = end
     }
 
-    public var milliseconds: Int64 { end.milliseconds - start.milliseconds }
+    package var milliseconds: Int64 { end.milliseconds - start.milliseconds }
 }
 
 /// What a search for conflicts found: the pairs listed (at most the limit
@@ -31,7 +31,7 @@ public struct Conflicts: Sendable {
     public var total: Int
     /// The first pair not listed (in the order the search meets them: by
     /// where the overlap starts), when the limit cut some.
-    public var firstCut: Conflict?
+    package var firstCut: Conflict?
 }
 
 extension Settlement {

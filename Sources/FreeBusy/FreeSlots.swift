@@ -9,17 +9,17 @@ public struct FreeSlot: Sendable, Equatable {
     /// Exclusive.
     public var end: Instant
 
-    public init(date: LocalDate, start: Instant, end: Instant) {
+    package init(date: LocalDate, start: Instant, end: Instant) {
         self.date = date
         self.start = start
         self.end = end
     }
 
-    public var milliseconds: Int64 { end.milliseconds - start.milliseconds }
+    package var milliseconds: Int64 { end.milliseconds - start.milliseconds }
 }
 
 /// Free time (docs/semantics.md section 10): working hours less busy time.
-public enum FreeTime {
+package enum FreeTime {
     /// The free slots of `days`, in order of date and time: on each day the
     /// working time (`WorkingHours.intervals(of:timeline:)`) less `busy`
     /// widened by `buffer` milliseconds on both sides, cut into maximal
@@ -30,7 +30,7 @@ public enum FreeTime {
     ///
     /// Busy time just outside `days` reaches into them by `buffer`: give
     /// it too (a settlement a day wider than the days asked for).
-    public static func slots(days: [LocalDay], timeline: ZoneTimeline, busy: [Range<Instant>],
+    package static func slots(days: [LocalDay], timeline: ZoneTimeline, busy: [Range<Instant>],
                              hours: WorkingHours, minimum: Int64, buffer: Int64 = 0) -> [FreeSlot] {
         let taken = IntervalSet.widened(IntervalSet.union(busy), by: buffer)
         var slots: [FreeSlot] = []
@@ -52,7 +52,7 @@ extension Settlement {
     /// The union of every day's busy time, in order: busy occurrences
     /// (all-day ones with `allDayBusy`) and VFREEBUSY periods, clipped to
     /// the window's days.
-    public var busyTime: [Range<Instant>] {
+    package var busyTime: [Range<Instant>] {
         IntervalSet.union(days.flatMap(\.busyIntervals))
     }
 

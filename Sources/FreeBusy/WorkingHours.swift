@@ -12,12 +12,12 @@ import Settle
 /// 00:00–24:00 on 8 March itself is 23 hours, on 1 November 25.
 public struct WorkingHours: Sendable, Equatable {
     /// Seconds after local midnight when work starts, 0 ..< 86,400.
-    public let start: Int
+    package let start: Int
     /// Seconds after local midnight when work ends (exclusive), after
     /// `start`, at most 86,400 (24:00, the next midnight).
-    public let end: Int
+    package let end: Int
     /// ISO weekdays worked: 1 Monday ... 7 Sunday.
-    public let workdays: Set<Int>
+    package let workdays: Set<Int>
 
     /// Nil unless 0 ≤ start < end ≤ 86,400 and every workday is 1 to 7: a
     /// working day is cut at midnight (hours over midnight are two ranges
@@ -37,7 +37,7 @@ public struct WorkingHours: Sendable, Equatable {
     /// force at that instant, is within the hours; empty on a day not
     /// worked. A day a change of zone splits is worked on each side on that
     /// side's clock; pieces that meet are joined.
-    public func intervals(of day: LocalDay, timeline: ZoneTimeline) -> [Range<Instant>] {
+    package func intervals(of day: LocalDay, timeline: ZoneTimeline) -> [Range<Instant>] {
         guard workdays.contains(day.date.weekday), !day.intervals.isEmpty else { return [] }
         let from = LocalDateTime(secondsSinceEpoch: day.date.daysSinceEpoch * 86_400 + Int64(start))
         let to = LocalDateTime(secondsSinceEpoch: day.date.daysSinceEpoch * 86_400 + Int64(end))

@@ -3,7 +3,7 @@ import Foundation
 import ICal
 
 /// How a TZID was resolved (docs/semantics.md section 2), for `check`'s summary.
-public enum ZoneRule: String, Sendable, CaseIterable {
+package enum ZoneRule: String, Sendable, CaseIterable {
     /// An IANA name (after stripping a vendor prefix, if any): the tz database.
     case tzdb
     /// The file's own VTIMEZONE definition.

@@ -19,18 +19,18 @@ enum BusyPolicy {
 
 /// `--calendar` (any of the names) and `--search` (in title, location and
 /// description), both case-insensitive.
-public struct EventFilter: Sendable {
-    public var calendars: [String] = []
-    public var search: String?
+package struct EventFilter: Sendable {
+    package var calendars: [String] = []
+    package var search: String?
 
-    public init(calendars: [String] = [], search: String? = nil) {
+    package init(calendars: [String] = [], search: String? = nil) {
         self.calendars = calendars.map { $0.lowercased() }
         self.search = search?.lowercased()
     }
 
-    public var isEmpty: Bool { calendars.isEmpty && (search ?? "").isEmpty }
+    package var isEmpty: Bool { calendars.isEmpty && (search ?? "").isEmpty }
 
-    public func matches(_ event: Event) -> Bool {
+    package func matches(_ event: Event) -> Bool {
         if !calendars.isEmpty && !calendars.contains(event.calendar.lowercased()) { return false }
         guard let search, !search.isEmpty else { return true }
         let texts = [event.title, event.description ?? "", event.location?.name ?? "", event.location?.city ?? ""]

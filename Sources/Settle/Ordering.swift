@@ -346,14 +346,14 @@ package struct DayRanges: Sendable {
 /// The window's days in order, each with its entries listed (all-day
 /// first, then by start, end, title, uid): `Settlement.days` with
 /// `LocalDay.entries` filled, one day at a time.
-public struct ListedDays: Sequence, Sendable {
+package struct ListedDays: Sequence, Sendable {
     let days: [LocalDay]
     let lists: DayRanges
     let occurrences: SettledOccurrences
 
-    public func makeIterator() -> Iterator { Iterator(self) }
+    package func makeIterator() -> Iterator { Iterator(self) }
 
-    public struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         private let listed: ListedDays
         private var index = 0
         /// The first range not yet alive.
@@ -363,7 +363,7 @@ public struct ListedDays: Sequence, Sendable {
 
         init(_ listed: ListedDays) { self.listed = listed }
 
-        public mutating func next() -> LocalDay? {
+        package mutating func next() -> LocalDay? {
             guard index < listed.days.count else { return nil }
             defer { index += 1 }
             var day = listed.days[index]

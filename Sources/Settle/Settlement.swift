@@ -35,20 +35,20 @@ public struct SettledOccurrence: Sendable {
     /// The local date it starts on. Held as a 32-bit day number: a date
     /// set here more than some 5.8 million years from 1970 (no calendar
     /// gives one: reading clamps to the years 1 to 9999) is held at its end.
-    public var firstDate: LocalDate {
+    package var firstDate: LocalDate {
         get { LocalDate(daysSinceEpoch: Int64(firstDay)) }
         set { firstDay = Int32(clamping: newValue.daysSinceEpoch) }
     }
 
     /// The local date it ends on (for an all-day one, its last date), held
     /// as `firstDate` is.
-    public var lastDate: LocalDate {
+    package var lastDate: LocalDate {
         get { LocalDate(daysSinceEpoch: Int64(lastDay)) }
         set { lastDay = Int32(clamping: newValue.daysSinceEpoch) }
     }
 
-    public var event: Event { occurrence.event }
-    public var isAllDay: Bool { occurrence.isAllDay }
+    package var event: Event { occurrence.event }
+    package var isAllDay: Bool { occurrence.isAllDay }
 }
 
 /// How an occurrence covers one of its days.
@@ -75,25 +75,25 @@ public struct LocalDay: Sendable {
     /// False for a day with events past the work budget for listed entries
     /// (README, "Work budget"): its count and busy time include them, its
     /// `entries` are empty.
-    public var eventsListed = true
+    package var eventsListed = true
     /// Occurrences on this day, kept or not.
-    public var eventCount = 0
+    package var eventCount = 0
     /// All-day occurrences among them.
-    public var allDayCount = 0
+    package var allDayCount = 0
     /// The day's busy time: the union of busy occurrences clipped to the
     /// day, in order, not overlapping.
-    public var busyIntervals: [Range<Instant>]
+    package var busyIntervals: [Range<Instant>]
 
     public var busyMilliseconds: Int64 {
         busyIntervals.reduce(0) { $0 + $1.upperBound.milliseconds - $1.lowerBound.milliseconds }
     }
 
-    public var lengthMilliseconds: Int64 {
+    package var lengthMilliseconds: Int64 {
         intervals.reduce(0) { $0 + $1.upperBound.milliseconds - $1.lowerBound.milliseconds }
     }
 
     /// Busy time over the day's length; 0 for an empty day.
-    public var busyRatio: Double {
+    package var busyRatio: Double {
         let length = lengthMilliseconds
         return length > 0 ? Double(busyMilliseconds) / Double(length) : 0
     }
@@ -103,9 +103,9 @@ public struct LocalDay: Sendable {
 /// touch the window (sorted by start), every local date of the window, and
 /// diagnostics from expansion.
 public struct Settlement: Sendable {
-    public var from: LocalDate
-    public var to: LocalDate
-    public var timeline: ZoneTimeline
+    package var from: LocalDate
+    package var to: LocalDate
+    package var timeline: ZoneTimeline
     public var occurrences: SettledOccurrences
     /// Every local date of the window with its count and busy time; the
     /// lists of what lies on each come from `listedDays`.
@@ -117,7 +117,7 @@ public struct Settlement: Sendable {
     /// `days` in order, each with its `entries` listed, made one day at a
     /// time as the sequence is walked: memory holds the occurrences alive
     /// on the day, never every day's list.
-    public var listedDays: ListedDays {
+    public var listedDays: some Sequence<LocalDay> {
         ListedDays(days: days, lists: lists, occurrences: occurrences)
     }
 }

@@ -4,19 +4,19 @@ import EventModel
 /// `--itinerary`): `WHEN=ZONE`, where WHEN is an ISO 8601 date-time with
 /// `Z` or an offset (an instant), or without one (a wall-clock time read in
 /// the zone in force just before), or a date (its midnight, read the same way).
-public struct TravelPlan: Sendable {
-    public enum When: Sendable, Equatable {
+package struct TravelPlan: Sendable {
+    package enum When: Sendable, Equatable {
         case instant(Instant)
         case local(LocalDateTime)
     }
 
-    public struct Step: Sendable {
-        public var when: When
-        public var zone: Zone
+    package struct Step: Sendable {
+        package var when: When
+        package var zone: Zone
     }
 
-    public struct Problem: Error, Sendable, CustomStringConvertible {
-        public var description: String
+    package struct Problem: Error, Sendable, CustomStringConvertible {
+        package var description: String
     }
 
     package private(set) var steps: [Step] = []
@@ -24,21 +24,21 @@ public struct TravelPlan: Sendable {
     /// The day the date words and relative dates of a WHEN are read against
     /// (`tomorrow=Asia/Tokyo`, `+3d=UTC`, `friday=Europe/Paris`: that
     /// day's midnight, as a date WHEN is; DateInput); nil: ISO 8601 only.
-    public var today: LocalDate?
+    package var today: LocalDate?
 
-    public init(today: LocalDate? = nil) {
+    package init(today: LocalDate? = nil) {
         self.today = today
     }
 
     /// Adds `WHEN=ZONE`.
-    public mutating func add(_ text: String) throws(Problem) {
+    package mutating func add(_ text: String) throws(Problem) {
         guard let equals = text.firstIndex(of: "=") else {
             throw Problem(description: "\"\(text)\" is not WHEN=ZONE (for example 2026-11-20T08:00=Asia/Tokyo)")
         }
         try add(when: String(text[..<equals]), zone: String(text[text.index(after: equals)...]))
     }
 
-    public mutating func add(when: String, zone name: String) throws(Problem) {
+    package mutating func add(when: String, zone name: String) throws(Problem) {
         guard let zone = Zone.typed(name) else {
             throw Problem(description: "unknown time zone \"\(name)\" (use an IANA name such as Asia/Tokyo, in any case, or a POSIX TZ string)")
         }
@@ -56,7 +56,7 @@ public struct TravelPlan: Sendable {
 
     /// The timeline from `base`: each local time is read in the zone in
     /// force just before it, with the steps before it applied.
-    public func timeline(base: Zone) -> ZoneTimeline {
+    package func timeline(base: Zone) -> ZoneTimeline {
         var changes: [ZoneTimeline.Change] = []
         for step in steps {
             let at: Instant

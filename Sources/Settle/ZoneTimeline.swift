@@ -2,30 +2,30 @@ import EventModel
 
 /// The viewer's zone over time (docs/semantics.md section 5): a base zone and
 /// changes, each in force from its instant on.
-public struct ZoneTimeline: Sendable {
-    public struct Change: Sendable, Hashable {
-        public var at: Instant
-        public var zone: Zone
+package struct ZoneTimeline: Sendable {
+    package struct Change: Sendable, Hashable {
+        package var at: Instant
+        package var zone: Zone
 
-        public init(at: Instant, zone: Zone) {
+        package init(at: Instant, zone: Zone) {
             self.at = at
             self.zone = zone
         }
     }
 
     /// A stretch of time with one zone: [from, to), open-ended where nil.
-    public struct Segment: Sendable {
-        public var from: Instant?
-        public var to: Instant?
-        public var zone: Zone
+    package struct Segment: Sendable {
+        package var from: Instant?
+        package var to: Instant?
+        package var zone: Zone
     }
 
-    public let base: Zone
+    package let base: Zone
     /// In order of time; for equal instants the later one given wins.
-    public let changes: [Change]
-    public let segments: [Segment]
+    package let changes: [Change]
+    package let segments: [Segment]
 
-    public init(base: Zone, changes: [Change] = []) {
+    package init(base: Zone, changes: [Change] = []) {
         self.base = base
         let sorted = changes.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
         // Drop changes that change nothing, and all but the last at one instant.
@@ -52,7 +52,7 @@ public struct ZoneTimeline: Sendable {
 
     /// The zone in force at `instant`: without changes, the base, told
     /// where it is asked (each line of `occurrences` asks twice).
-    @inlinable public func zone(at instant: Instant) -> Zone {
+    @inlinable package func zone(at instant: Instant) -> Zone {
         changes.isEmpty ? base : zoneAfterChanges(at: instant)
     }
 
@@ -67,7 +67,7 @@ public struct ZoneTimeline: Sendable {
     }
 
     /// The calendar date of `instant` in the zone in force then.
-    public func localDate(of instant: Instant) -> LocalDate {
+    package func localDate(of instant: Instant) -> LocalDate {
         zone(at: instant).local(instant).date
     }
 
@@ -81,14 +81,14 @@ public struct ZoneTimeline: Sendable {
     }
 
     /// The wall-clock time of `instant` in the zone in force then.
-    public func local(_ instant: Instant) -> LocalDateTime {
+    package func local(_ instant: Instant) -> LocalDateTime {
         zone(at: instant).local(instant)
     }
 
     /// The instant of a floating time: read in the zone in force at that
     /// wall-clock time; the first where a change makes it occur twice;
     /// moved forward past the jump where it never occurs (as in a DST gap).
-    public func instant(forFloating local: LocalDateTime) -> Instant {
+    package func instant(forFloating local: LocalDateTime) -> Instant {
         if changes.isEmpty { return base.instant(for: local) }
         for segment in segments {
             let candidate = segment.zone.instant(for: local)
@@ -108,7 +108,7 @@ public struct ZoneTimeline: Sendable {
     /// The instants whose local date is `date`, in order: one interval on
     /// most days (23 or 25 hours on DST days), two when a westward change
     /// repeats the date, none when an eastward change skips it.
-    public func intervals(of date: LocalDate) -> [Range<Instant>] {
+    package func intervals(of date: LocalDate) -> [Range<Instant>] {
         var memo = ZoneOffsetMemo()
         return intervals(of: date, memo: &memo)
     }
@@ -141,7 +141,7 @@ public struct ZoneTimeline: Sendable {
 
     /// The zones in force at some time of `date` (`intervals`: the date's,
     /// when already known).
-    public func zones(on date: LocalDate, intervals known: [Range<Instant>]? = nil) -> [Zone] {
+    package func zones(on date: LocalDate, intervals known: [Range<Instant>]? = nil) -> [Zone] {
         var result: [Zone] = []
         for interval in known ?? intervals(of: date) {
             for segment in segments {

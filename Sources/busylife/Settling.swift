@@ -18,7 +18,7 @@ extension InputOptions {
         let early = (flags.zoneSettingWarning().map { [$0] } ?? []) + warnings
         for warning in early where shows(warning) { err.line(warning.description) }
         err.flush()
-        var (settlement, report) = try BusyLife.settle(sources, options, readOptions: readOptions, diagnostic: { diagnostic in
+        let settled = try BusyLife.settle(sources, options, readOptions: readOptions, diagnostic: { diagnostic in
             guard shows(diagnostic) else { return }
             err.line(diagnostic.description)
             err.flush()
@@ -36,6 +36,8 @@ extension InputOptions {
             if report.events >= 10_000 { mi_option_set(mi_option_decommit_delay, 0) }
             #endif
         })
+        let settlement = settled.settlement
+        var report = settled.report
         early.forEach { report.count($0) }
         // The configuration file's [colors] win over a vdir collection's colour.
         report.calendarColors.merge(Configuration.active.colors(for: report.calendars)) { _, chosen in chosen }

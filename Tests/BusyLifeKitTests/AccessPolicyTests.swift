@@ -6,12 +6,12 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Runs a script of scripts/ with python3 from the package's root: its
-    /// exit status and standard output.
+    /// Runs a script of scripts/ (with python3, or bash for `.sh`) from the
+    /// package's root: its exit status and standard output.
     func script(_ name: String, _ arguments: [String] = []) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "scripts/" + name] + arguments
+        process.arguments = [name.hasSuffix(".sh") ? "bash" : "python3", "scripts/" + name] + arguments
         process.currentDirectoryURL = Self.root
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -25,6 +25,45 @@ import Testing
     @Test func publicIsOnlyWhatBusyLifeKitOffers() throws {
         let run = try script("check-public.py")
         #expect(run.status == 0, "\(run.output)")
+    }
+
+    /// `check-public.py` run on a package of one file of BusyLifeKit.
+    func checkPublic(_ source: String) throws -> (status: Int32, output: String) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("public-\(UUID().uuidString)")
+        let kit = root.appendingPathComponent("Sources/BusyLifeKit")
+        try FileManager.default.createDirectory(at: kit, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data(source.utf8).write(to: kit.appendingPathComponent("Kit.swift"))
+        return try script("check-public.py", [root.path])
+    }
+
+    /// The surface is bounded: 150 public declarations pass, 151 do not.
+    @Test func atMost150PublicDeclarations() throws {
+        let declarations = { (count: Int) in (1...count).map { "public let value\($0) = 0\n" }.joined() }
+        let bounded = try checkPublic(declarations(150))
+        #expect(bounded.status == 0 && bounded.output.hasPrefix("150 public declarations"), "\(bounded.output)")
+        let over = try checkPublic(declarations(151))
+        #expect(over.status == 1 && over.output.contains("at most 150"), "\(over.output)")
+    }
+
+    /// These tests use the public API alone: built by SwiftPM inside the
+    /// package they could reach `package` declarations, so they are
+    /// type-checked again as another package would see BusyLifeKit, and a
+    /// file that reaches one fails.
+    @Test func theseTestsUseThePublicAPIOnly() throws {
+        let clean = try script("check-public-use.sh")
+        #expect(clean.status == 0, "\(clean.output)")
+        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString).swift")
+        try Data("import BusyLifeKit\nlet probe = Instant(seconds: 1)\n".utf8).write(to: probe)
+        defer { try? FileManager.default.removeItem(at: probe) }
+        #expect(try script("check-public-use.sh", [probe.path]).status != 0)
+    }
+
+    /// A `public extension` would make its members public without a word
+    /// the count sees.
+    @Test func noPublicExtension() throws {
+        let run = try checkPublic("public extension Int {\n    var twice: Int { self * 2 }\n}\n")
+        #expect(run.status == 1 && run.output.contains("public extension"), "\(run.output)")
     }
 
     /// No function in any target is longer than 60 lines unless the
