@@ -52,15 +52,12 @@ enum WriterPass {
     private static let writers = Writers()
 
     private static func days(_ settlement: Settlement) {
-        var json = Array(DaysJSON.head(settlement).utf8)
-        var first = true
-        DaysJSON.forEachDay(settlement) { object in
-            json += Array((first ? "\n" : ",\n").utf8) + object.bytes
-            first = false
-            object.removeAll()
+        var json: [UInt8] = []
+        _ = DaysJSON.write(settlement, lines: false) { piece in
+            json += piece.bytes
+            piece.removeAll()
             return true
         }
-        json += Array("\n]}\n".utf8)
         JSONCheck.require(json, "days' JSON")
     }
 

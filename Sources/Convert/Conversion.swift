@@ -344,6 +344,7 @@ package final class Conversion {
         case .ics:
             return writeExpandedText(settlement, asRead)
         case .jcal:
+            var budget = WorkBudget.OutputBytes(days: Conversion.days(settlement))
             var templates: [Int: EventComponents.Template] = [:]
             for occurrence in settlement.occurrences {
                 let ordinal = occurrence.event.ordinal
@@ -356,19 +357,32 @@ package final class Conversion {
                                                         zonesOf: item.tzids, zones: &zones, text: &modelText)
                     templates[ordinal] = template
                 }
-                writeComponent(template.component(occurrence.occurrence, zones: &zones))
+                // Each component whole within the work budget's bytes, or none.
+                let before = jcal.count
+                jcal.append(componentsWritten == 0 ? "\n" : ",\n")
+                JCalWriter.component(template.component(occurrence.occurrence, zones: &zones), to: &jcal)
+                guard budget.admit(jcal.count - before) else {
+                    jcal.keepFirst(before)
+                    return [budget.cut(before: occurrence.event, at: occurrence.startUTC)]
+                }
+                componentsWritten += 1
+                if jcal.count >= 1 << 16 { body.take(&jcal) }
                 if stopped { return [] }
             }
         case .eventsJSON:
-            var writer = EventsJSONWriter()
-            writeRows(settlement, head: { writer.begin(&$0) }, row: { writer.write($0, &$1) }, tail: { writer.end(&$0) })
+            let writer = EventsJSONWriter()
+            let cut = writeRows(settlement, head: writer.begin, row: writer.write, tail: writer.end)
+            return (cut.map { [$0] } ?? []) + freeTimeWrittenBusy(settlement.occurrences)
         case .csv:
-            let privacy: (Event) -> Bool = { event in
-                let level = asRead[event.ordinal]?.stored?.first("CLASS")?.value.uppercased()
-                return level == "PRIVATE" || level == "CONFIDENTIAL"
-            }
+            // Each event's CLASS read once, not on each of its rows.
+            let privateEvents = Set(asRead.compactMap { ordinal, item in
+                let level = item.stored?.first("CLASS")?.value.uppercased()
+                return level == "PRIVATE" || level == "CONFIDENTIAL" ? ordinal : nil
+            })
+            let privacy: (Event) -> Bool = { privateEvents.contains($0.ordinal) }
             let writer = CSVWriter(columns: options.csvColumns, timeline: settlement.timeline, privacy: privacy)
-            writeRows(settlement, head: writer.header, row: writer.write, tail: { _ in })
+            let cut = writeRows(settlement, head: writer.header, row: { row, _, out in writer.write(row, &out) }, tail: { _, _ in })
+            return (cut.map { [$0] } ?? []) + freeTimeWrittenBusy(settlement.occurrences)
         }
         return freeTimeWrittenBusy(settlement.occurrences)
     }
@@ -445,18 +459,37 @@ package final class Conversion {
         return [WorkBudget.outputCut(budget: budget, days: days, event: first.event, start: first.startUTC)]
     }
 
-    /// A flat format: its head, one row per occurrence, its tail, handed to
-    /// the spool in large pieces.
+    /// A flat format: its head, one row per occurrence (told whether it
+    /// is the first), its tail (told whether there was none), handed to
+    /// the spool in large pieces. The rows end before the first that would
+    /// pass the work budget's bytes: the warning that says so.
     private func writeRows(_ settlement: Settlement, head: (inout ByteWriter) -> Void,
-                           row: (SettledOccurrence, inout ByteWriter) -> Void, tail: (inout ByteWriter) -> Void) {
+                           row: (SettledOccurrence, Bool, inout ByteWriter) -> Void,
+                           tail: (inout ByteWriter, Bool) -> Void) -> Diagnostic? {
+        var budget = WorkBudget.OutputBytes(days: Conversion.days(settlement))
         var out = ByteWriter()
         head(&out)
+        var rows = 0
+        var cut: Diagnostic?
         for occurrence in settlement.occurrences where occurrence.busy || !options.busyOnly {
-            row(occurrence, &out)
+            let before = out.count
+            row(occurrence, rows == 0, &out)
+            guard budget.admit(out.count - before) else {
+                out.keepFirst(before)
+                cut = budget.cut(before: occurrence.event, at: occurrence.startUTC)
+                break
+            }
+            rows += 1
             if out.count >= 1 << 16 { body.take(&out) }
         }
-        tail(&out)
+        tail(&out, rows == 0)
         body.take(&out)
+        return cut
+    }
+
+    /// The days of the settlement's window.
+    private static func days(_ settlement: Settlement) -> Int {
+        Int(settlement.to.daysSinceEpoch - settlement.from.daysSinceEpoch) + 1
     }
 
     /// The window an expanded conversion covers when none is given: from

@@ -9,14 +9,12 @@ import Settle
 /// `startDate` (UTC epoch seconds), `range` (seconds), `type`, `title`,
 /// `desc`, `attends`, `location` (the object form).
 struct EventsJSONWriter {
-    private var first = true
+    func begin(_ out: inout ByteWriter) { out.append("[\n") }
 
-    mutating func begin(_ out: inout ByteWriter) { out.append("[\n") }
-
-    mutating func write(_ occurrence: SettledOccurrence, _ out: inout ByteWriter) {
+    /// One object, after a comma unless it is the `first`.
+    func write(_ occurrence: SettledOccurrence, first: Bool, _ out: inout ByteWriter) {
         let event = occurrence.event
         out.append(first ? "  {\"startDate\":" : ",\n  {\"startDate\":")
-        first = false
         out.append(EventComponents.seconds(occurrence.startUTC.milliseconds))
         out.append(",\"range\":")
         out.append(EventComponents.seconds(occurrence.endUTC.milliseconds - occurrence.startUTC.milliseconds))
@@ -67,7 +65,8 @@ struct EventsJSONWriter {
         out.append(byte: 0x7D)
     }
 
-    mutating func end(_ out: inout ByteWriter) { out.append(first ? "]\n" : "\n]\n") }
+    /// The array's end, after no object (`empty`) or some.
+    func end(_ out: inout ByteWriter, empty: Bool) { out.append(empty ? "]\n" : "\n]\n") }
 }
 
 /// A column of the CSV output (`--csv-columns`).
@@ -168,16 +167,35 @@ struct CSVWriter {
     private func row(_ fields: [String], _ out: inout ByteWriter) {
         for (index, field) in fields.enumerated() {
             if index > 0 { out.append(byte: 0x2C) }
-            let needsQuotes = field.utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
-            guard needsQuotes else { out.append(field); continue }
-            out.append(byte: 0x22)
-            for byte in field.utf8 {
-                if byte == 0x22 { out.append(byte: 0x22) }
-                out.append(byte: byte)
-            }
-            out.append(byte: 0x22)
+            var field = field
+            field.withUTF8 { Self.field($0, &out) }
         }
         out.appendLineEnd()
+    }
+
+    /// A field's bytes, quoted when they hold a comma, quote or line
+    /// break; scanned and copied in runs, not byte by byte (a title of a
+    /// megabyte on every row).
+    private static func field(_ bytes: UnsafeBufferPointer<UInt8>, _ out: inout ByteWriter) {
+        guard let base = bytes.baseAddress else { return }
+        let end = base + bytes.count
+        var at = base
+        while at < end && at.pointee != 0x2C && at.pointee != 0x22 && at.pointee != 0x0A && at.pointee != 0x0D { at += 1 }
+        guard at < end else { return out.append(bytes: bytes) }
+        out.append(byte: 0x22)
+        var run = base
+        at = base
+        while at < end {
+            if at.pointee == 0x22 {
+                // The run up to and with the quote, then the quote again.
+                out.append(bytes: UnsafeBufferPointer(start: run, count: at - run + 1))
+                out.append(byte: 0x22)
+                run = at + 1
+            }
+            at += 1
+        }
+        out.append(bytes: UnsafeBufferPointer(start: run, count: end - run))
+        out.append(byte: 0x22)
     }
 
     /// `11/23/2026`.

@@ -96,7 +96,7 @@ package struct Agenda {
             self.me = me
         }
 
-        func includes(_ settled: SettledOccurrence) -> Bool {
+        package func includes(_ settled: SettledOccurrence) -> Bool {
             if !allDay && settled.isAllDay { return false }
             if !cancelled && settled.event.status == .cancelled { return false }
             if !declined, let me = me?.lowercased(),
@@ -117,31 +117,44 @@ package struct Agenda {
 
     /// The text of one day, or nil for an empty day without `emptyDays`.
     package func text(_ day: LocalDay, in settlement: Settlement) -> String? {
-        var day = day
-        day.entries = day.entries.filter { shown.includes(settlement.occurrences[$0.occurrence]) }
-        if day.entries.isEmpty && !emptyDays && day.eventsListed { return nil }
+        var lines: [String] = []
+        let listed = forEachLine(day, in: settlement) { line, _ in
+            lines.append(line)
+            return true
+        }
+        return listed ? lines.joined(separator: "\n") + "\n" : nil
+    }
+
+    /// The lines of one day, each without its line end, handed to `line`
+    /// one at a time with the occurrence it lists (nil for the header and
+    /// its notes), so that memory holds one however many a day has; false,
+    /// and no line handed, for an empty day without `emptyDays`. Stops
+    /// when `line` returns false.
+    @discardableResult
+    package func forEachLine(_ day: LocalDay, in settlement: Settlement,
+                             _ line: (String, SettledOccurrence?) -> Bool) -> Bool {
+        let entries = day.entries.filter { shown.includes(settlement.occurrences[$0.occurrence]) }
+        if entries.isEmpty && !emptyDays && day.eventsListed { return false }
         var header = locale.longDate(day.date)
         if day.date == today { header += " · " + locale.today }
         if color { header = "\u{1B}[1m" + header + "\u{1B}[0m" }
-        var lines = [header]
-        if !day.eventsListed { lines.append("  " + locale.notListed(day.eventCount)) }
-        else if day.entries.isEmpty { lines.append("  " + locale.noEvents) }
-        let rows = day.entries.map { entry -> (time: String, rest: String) in
-            let settled = settlement.occurrences[entry.occurrence]
-            return (timeRange(settled, part: entry.part, timeline: settlement.timeline), details(settled))
-        }
-        let timeWidth = rows.map { TerminalText.width($0.time) }.max() ?? 0
-        for (index, row) in rows.enumerated() {
-            let settled = settlement.occurrences[day.entries[index].occurrence]
-            let padded = row.time + String(repeating: " ", count: timeWidth - TerminalText.width(row.time))
+        guard line(header, nil) else { return true }
+        if !day.eventsListed { guard line("  " + locale.notListed(day.eventCount), nil) else { return true } }
+        else if entries.isEmpty { guard line("  " + locale.noEvents, nil) else { return true } }
+        let times = entries.map { timeRange(settlement.occurrences[$0.occurrence], part: $0.part, timeline: settlement.timeline) }
+        let timeWidth = times.map { TerminalText.width($0) }.max() ?? 0
+        for (index, time) in times.enumerated() {
+            let settled = settlement.occurrences[entries[index].occurrence]
+            let padded = time + String(repeating: " ", count: timeWidth - TerminalText.width(time))
             let mark = self.mark(settled.event).map { "  (" + $0 + ")" } ?? ""
             let room = width.map { max(1, $0 - 4 - timeWidth - TerminalText.width(mark)) }
-            let rest = room.map { TerminalText.truncated(row.rest, $0) } ?? row.rest
+            let details = details(settled)
+            let rest = room.map { TerminalText.truncated(details, $0) } ?? details
             // Cancelled and declined events are dimmed and struck through.
             let title = color ? paint(settled.event) + (mark.isEmpty ? "" : "\u{1B}[2;9m") + rest + "\u{1B}[0m" + mark : rest + mark
-            lines.append("  " + padded + "  " + title)
+            guard line("  " + padded + "  " + title, settled) else { return true }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return true
     }
 
     /// `cancelled` for a cancelled event, `declined` for one `me` declined, else nil.
@@ -187,7 +200,21 @@ package struct Agenda {
     /// The text's lines joined with ` ↵ `, empty lines and the spaces
     /// around each break dropped, tabs as spaces.
     static func oneLine(_ text: String) -> String {
-        guard text.contains(where: { $0.isNewline || $0 == "\t" }) else { return text }
+        // By bytes first, not characters: a title of a megabyte is read
+        // once, cheaply. Tabs and breaks are bytes 09 to 0D, or start with
+        // C2 (U+0085) or E2 (U+2028, U+2029).
+        var bytes = text
+        let mayBreak = bytes.withUTF8 { utf8 in
+            guard var at = utf8.baseAddress else { return false }
+            let end = at + utf8.count
+            while at < end {
+                let byte = at.pointee
+                if byte >= 0x09 && byte <= 0x0D || byte == 0xC2 || byte == 0xE2 { return true }
+                at += 1
+            }
+            return false
+        }
+        guard mayBreak, text.contains(where: { $0.isNewline || $0 == "\t" }) else { return text }
         return text.split(whereSeparator: \.isNewline)
             .map { $0.replacingOccurrences(of: "\t", with: " ").trimmingWhiteSpace }
             .filter { !$0.isEmpty }
@@ -255,47 +282,51 @@ package struct Agenda {
     /// field or per row.
     package static func tsvRows(_ day: LocalDay, in settlement: Settlement, shown: Shown = Shown(),
                                 into out: inout ByteWriter) {
-        let timeline = settlement.timeline
-        for entry in day.entries {
-            let settled = settlement.occurrences[entry.occurrence]
-            guard shown.includes(settled) else { continue }
-            let event = settled.occurrence.eventRecord.event
-            out.appendISO8601(.date(day.date))
-            out.append(byte: 0x09)
-            if settled.isAllDay {
-                out.appendISO8601(settled.occurrence.start)
-                out.append(byte: 0x09)
-                out.appendISO8601(settled.occurrence.end)
-            } else {
-                let start = settled.startUTC, end = settled.endUTC
-                out.appendISO8601(start, offsetSeconds: timeline.zone(at: start).offset(at: start), zulu: false)
-                out.append(byte: 0x09)
-                out.appendISO8601(end, offsetSeconds: timeline.zone(at: end).offset(at: end), zulu: false)
-            }
-            out.append(byte: 0x09)
-            if settled.isAllDay { out.append(static: "true\t") } else { out.append(static: "false\t") }
-            out.appendTSVEscaped(event.title)
-            out.append(byte: 0x09)
-            if let location = event.location, !location.name.isEmpty || location.city != nil {
-                // `place`: `city, name`, or either alone.
-                if let city = location.city {
-                    out.appendTSVEscaped(city)
-                    if !location.name.isEmpty { out.append(static: ", ") }
-                }
-                out.appendTSVEscaped(location.name)
-            }
-            out.append(byte: 0x09)
-            out.appendTSVEscaped(event.calendar)
-            out.append(byte: 0x09)
-            out.appendTSVEscaped(event.uid)
-            out.append(byte: 0x09)
-            if let status = event.status { out.append(status.rawValue) }
-            out.append(byte: 0x09)
-            if settled.busy { out.append(static: "true\t") } else { out.append(static: "false\t") }
-            out.append((settled.endUTC.milliseconds - settled.startUTC.milliseconds) / 1000)
-            out.append(byte: 0x09)
-            if let description = event.description { out.appendTSVEscaped(description) }
-            out.append(byte: 0x0A)
+        for entry in day.entries where shown.includes(settlement.occurrences[entry.occurrence]) {
+            tsvRow(entry, on: day, in: settlement, into: &out)
         }
+    }
+
+    /// One row, its line end included.
+    package static func tsvRow(_ entry: LocalDay.Entry, on day: LocalDay, in settlement: Settlement, into out: inout ByteWriter) {
+        let timeline = settlement.timeline
+        let settled = settlement.occurrences[entry.occurrence]
+        let event = settled.occurrence.eventRecord.event
+        out.appendISO8601(.date(day.date))
+        out.append(byte: 0x09)
+        if settled.isAllDay {
+            out.appendISO8601(settled.occurrence.start)
+            out.append(byte: 0x09)
+            out.appendISO8601(settled.occurrence.end)
+        } else {
+            let start = settled.startUTC, end = settled.endUTC
+            out.appendISO8601(start, offsetSeconds: timeline.zone(at: start).offset(at: start), zulu: false)
+            out.append(byte: 0x09)
+            out.appendISO8601(end, offsetSeconds: timeline.zone(at: end).offset(at: end), zulu: false)
+        }
+        out.append(byte: 0x09)
+        if settled.isAllDay { out.append(static: "true\t") } else { out.append(static: "false\t") }
+        out.appendTSVEscaped(event.title)
+        out.append(byte: 0x09)
+        if let location = event.location, !location.name.isEmpty || location.city != nil {
+            // `place`: `city, name`, or either alone.
+            if let city = location.city {
+                out.appendTSVEscaped(city)
+                if !location.name.isEmpty { out.append(static: ", ") }
+            }
+            out.appendTSVEscaped(location.name)
+        }
+        out.append(byte: 0x09)
+        out.appendTSVEscaped(event.calendar)
+        out.append(byte: 0x09)
+        out.appendTSVEscaped(event.uid)
+        out.append(byte: 0x09)
+        if let status = event.status { out.append(status.rawValue) }
+        out.append(byte: 0x09)
+        if settled.busy { out.append(static: "true\t") } else { out.append(static: "false\t") }
+        out.append((settled.endUTC.milliseconds - settled.startUTC.milliseconds) / 1000)
+        out.append(byte: 0x09)
+        if let description = event.description { out.appendTSVEscaped(description) }
+        out.append(byte: 0x0A)
     }
 }

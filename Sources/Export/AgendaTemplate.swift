@@ -80,25 +80,42 @@ package struct AgendaTemplate {
     /// followed by a newline; nil for a day without events (unless
     /// `emptyDays`, which renders it once with the day's fields).
     package func text(_ day: LocalDay, in settlement: Settlement) -> String? {
+        var text = ""
+        let listed = forEachRendering(day, in: settlement) { rendered, _ in
+            text += rendered
+            return true
+        }
+        return listed ? text : nil
+    }
+
+    /// The same, one occurrence's text (with its newline) at a time, handed
+    /// to `each` with the occurrence (nil for an empty day's), so that
+    /// memory holds one however many a day has; false, and nothing handed,
+    /// for a day without events and without `emptyDays`. Stops when `each`
+    /// returns false.
+    @discardableResult
+    package func forEachRendering(_ day: LocalDay, in settlement: Settlement,
+                                  _ each: (String, SettledOccurrence?) -> Bool) -> Bool {
         let dayFields = self.dayFields(day.date)
         if day.entries.isEmpty {
-            guard emptyDays else { return nil }
+            guard emptyDays else { return false }
             var fields = dayFields
             fields["first-of-day"] = true
             fields["last-of-day"] = true
             fields["no-events"] = true
-            return template.render(fields) + "\n"
+            _ = each(template.render(fields) + "\n", nil)
+            return true
         }
-        var text = ""
         for (index, entry) in day.entries.enumerated() {
             var fields = dayFields
             fields["first-of-day"] = index == 0
             fields["last-of-day"] = index == day.entries.count - 1
             fields["no-events"] = false
-            occurrenceFields(settlement.occurrences[entry.occurrence], part: entry.part, timeline: settlement.timeline, into: &fields)
-            text += template.render(fields) + "\n"
+            let settled = settlement.occurrences[entry.occurrence]
+            occurrenceFields(settled, part: entry.part, timeline: settlement.timeline, into: &fields)
+            guard each(template.render(fields) + "\n", settled) else { break }
         }
-        return text
+        return true
     }
 
     func dayFields(_ date: LocalDate) -> [String: Any] {

@@ -24,11 +24,14 @@ import EventModel
 ///   of it fits and a year is cut). Past it, the later days list no events; their
 ///   event count and busy time still count every occurrence
 ///   (`work-budget`).
-/// - Output: `occurrences` and expanded .ics write at most `bytes(days:)`
-///   bytes: 100 MB plus 10 MB per day of the window, never more than
-///   1 GB, so that a huge title repeated on every occurrence cannot fill
-///   a disk. The output ends before the first occurrence that would pass
-///   it (`work-budget`, naming its event), so that what is written is whole.
+/// - Output: every output that grows with the window (`occurrences`,
+///   `days`, `agenda`, `conflicts`, expanded `convert` in every format)
+///   writes at most `bytes(days:)` bytes of records: 100 MB plus 10 MB
+///   per day of the window, never more than 1 GB, so that a huge title
+///   repeated on every occurrence cannot fill a disk. The output ends
+///   before the first record (a line, a day, a VEVENT, a row) that would
+///   pass it (`work-budget`, naming its event), so that what is written
+///   is whole and its document still closed (`OutputBytes`).
 ///
 /// Placing costs the days of the window plus the occurrences in it: a long
 /// occurrence is one range on the day grid (`DayGrid`), event counts are
@@ -65,6 +68,47 @@ package enum WorkBudget {
     package static let baseBytes = 100_000_000
     package static let bytesPerDay = 10_000_000
     package static let maximumBytes = 1_000_000_000
+
+    /// What a run may still write (`bytes(days:)`): records are admitted
+    /// whole, each only if it fits in what is left.
+    package struct OutputBytes {
+        package let budget: Int
+        package let days: Int
+        package private(set) var written = 0
+
+        package init(days: Int) {
+            self.days = days
+            budget = WorkBudget.bytes(days: days)
+        }
+
+        /// Bytes still to be written.
+        package var room: Int { budget - written }
+
+        /// Whether a record of `count` bytes fits; if it does, it counts as written.
+        package mutating func admit(_ count: Int) -> Bool {
+            guard count <= room else { return false }
+            written += count
+            return true
+        }
+
+        /// The warning for output cut before `event`'s occurrence at `start`.
+        package func cut(before event: Event, at start: Instant) -> Diagnostic {
+            WorkBudget.outputCut(budget: budget, days: days, event: event, start: start)
+        }
+
+        /// The warning for output cut before the day `date`, whose first
+        /// event left out is `event`'s occurrence at `start` (nil for a day
+        /// without events, and then no later day lists one either).
+        package func cut(beforeDay date: LocalDate, first: (event: Event, start: Instant)?) -> Diagnostic {
+            let head = "the output of this window would pass \(budget) bytes (the work budget for \(days) day\(days == 1 ? "" : "s")): "
+                + "it ends before the day \(date), which is left out with every later day"
+            guard let first else {
+                return Diagnostic(.warning, .workBudget, at: SourcePosition(file: "<output>", line: 0), head + " (none lists an event)")
+            }
+            return Diagnostic(.warning, .workBudget, at: first.event.source,
+                              head + ", from the occurrence of \(name(first.event)) at \(first.start) on")
+        }
+    }
 
     /// The warning for output cut before `event`'s occurrence starting at
     /// `start`, the first that would have passed `budget` bytes.

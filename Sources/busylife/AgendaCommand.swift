@@ -93,44 +93,71 @@ struct AgendaCommand: ParsableCommand {
         var templated = template == nil && templateFile == nil ? nil : try makeTemplate(today: try settle.todayDate(timeline: options.timeline))
         templated?.emptyDays = emptyDays
         let out = Output(fd: 1)
-        let (settlement, report) = try input.settle(settle, options, err: Output(fd: 2))
+        let err = Output(fd: 2)
+        let (settlement, settledReport) = try input.settle(settle, options, err: err)
+        var report = settledReport
+        var budget = AgendaBudget(settlement)
         switch format {
         case .tsv:
+            budget.shown = shown(options.me)
             out.write(Agenda.tsvHeader)
-            let shown = shown(options.me)
             var bytes = ByteWriter()
-            for day in settlement.listedDays {
-                Agenda.tsvRows(day, in: settlement, shown: shown, into: &bytes)
-                if bytes.count >= 1 << 16, !out.write(&bytes) { break }
+            var row = ByteWriter()
+            days: while let day = budget.nextDay() {
+                for entry in day.entries where budget.shown.includes(settlement.occurrences[entry.occurrence]) {
+                    row.removeAll()
+                    Agenda.tsvRow(entry, on: day, in: settlement, into: &row)
+                    guard budget.admit(row.count, settlement.occurrences[entry.occurrence], on: day) else { break days }
+                    row.withBytes { bytes.append(bytes: $0) }
+                    if bytes.count >= 1 << 16, !out.write(&bytes) { break days }
+                }
             }
             out.write(&bytes)
         case .text where templated != nil:
             let agenda = templated!
-            for day in settlement.listedDays where !out.closed {
-                if let text = agenda.text(day, in: settlement) { out.write(text) }
+            while let day = budget.nextDay(), !out.closed {
+                agenda.forEachRendering(day, in: settlement) { text, settled in
+                    budget.admit(text.utf8.count, settled, on: day) && out.write(text)
+                }
             }
         case .text:
-            var agenda = Agenda(locale: AgendaLocale(identifier: look.localeIdentifier()), today: try settle.todayDate(timeline: options.timeline))
-            agenda.emptyDays = emptyDays
-            agenda.color = look.useColor()
-            agenda.calendarColors = report.calendarColors
-            agenda.truecolor = LookOptions.truecolor()
-            agenda.me = options.me
-            agenda.shown = shown(options.me)
-            agenda.calendars = report.calendars.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
-            // Lines are cut to the terminal's width, never in a pipe or file.
-            if isatty(1) == 1 { agenda.width = HeatmapCommand.terminalWidth(ProcessEnvironment.variables) }
-            var first = true
-            for day in settlement.listedDays where !out.closed {
-                guard let text = agenda.text(day, in: settlement) else { continue }
-                out.write((first ? "" : "\n") + text)
-                first = false
+            let agenda = try textAgenda(options, report: report)
+            budget.shown = agenda.shown
+            var firstDay = true
+            while let day = budget.nextDay(), !out.closed {
+                var header = true
+                agenda.forEachLine(day, in: settlement) { line, settled in
+                    // A blank line before each day but the first.
+                    let text = (header && !firstDay ? "\n" : "") + line + "\n"
+                    (header, firstDay) = (false, false)
+                    return budget.admit(text.utf8.count, settled, on: day) && out.write(text)
+                }
             }
         }
         try out.finish()
+        if let cut = budget.cut {
+            if input.shows(cut) { err.line(cut.description) }
+            err.flush()
+            report.count(cut)
+        }
         if format == .text { input.remarkIfNoEvents(settlement, on: settlement.from...settlement.to, report: report) }
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
+    }
+
+    /// The agenda of text sections, for `options`.
+    func textAgenda(_ options: SettleOptions, report: ImportReport) throws -> Agenda {
+        var agenda = Agenda(locale: AgendaLocale(identifier: look.localeIdentifier()), today: try settle.todayDate(timeline: options.timeline))
+        agenda.emptyDays = emptyDays
+        agenda.color = look.useColor()
+        agenda.calendarColors = report.calendarColors
+        agenda.truecolor = LookOptions.truecolor()
+        agenda.me = options.me
+        agenda.shown = shown(options.me)
+        agenda.calendars = report.calendars.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+        // Lines are cut to the terminal's width, never in a pipe or file.
+        if isatty(1) == 1 { agenda.width = HeatmapCommand.terminalWidth(ProcessEnvironment.variables) }
+        return agenda
     }
 
     /// What the filters leave: every event, or without the cancelled,
@@ -154,5 +181,41 @@ struct AgendaCommand: ParsableCommand {
         }
         do { return try AgendaTemplate(text, source: source, locale: AgendaLocale(identifier: look.localeIdentifier()), today: today) }
         catch { throw ValidationError(error.description) }
+    }
+}
+
+/// What the work budget lets the agenda write (`WorkBudget.OutputBytes`),
+/// line by line or row by row, and the warning once it cut: it names the
+/// event of the first line left out, or for a day's header the first event
+/// shown on that day or a later one.
+struct AgendaBudget {
+    private var bytes: WorkBudget.OutputBytes
+    private var days: ListedDays.Iterator
+    private let settlement: Settlement
+    /// The events the agenda shows: the first left out is named among them.
+    var shown = Agenda.Shown()
+    private(set) var cut: Diagnostic?
+
+    init(_ settlement: Settlement) {
+        self.settlement = settlement
+        bytes = WorkBudget.OutputBytes(days: Int(settlement.to.daysSinceEpoch - settlement.from.daysSinceEpoch) + 1)
+        days = settlement.listedDays.makeIterator()
+    }
+
+    /// The next day, none once the budget cut the output.
+    mutating func nextDay() -> LocalDay? { cut == nil ? days.next() : nil }
+
+    /// Whether `count` more bytes, listing `settled` (nil for a header) on
+    /// `day`, fit; if not, the output is cut before them.
+    mutating func admit(_ count: Int, _ settled: SettledOccurrence?, on day: LocalDay) -> Bool {
+        if bytes.admit(count) { return true }
+        var later: LocalDay? = day
+        var first = settled
+        while first == nil, let listed = later {
+            first = listed.entries.map { settlement.occurrences[$0.occurrence] }.first(where: shown.includes)
+            later = days.next()
+        }
+        cut = first.map { bytes.cut(before: $0.event, at: $0.startUTC) } ?? bytes.cut(beforeDay: day.date, first: nil)
+        return false
     }
 }

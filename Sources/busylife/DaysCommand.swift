@@ -41,17 +41,16 @@ struct DaysCommand: ParsableCommand {
         Output.ignoreOutputSignals()
         let options = try settle.options()
         let out = Output(fd: 1)
-        let (settlement, report) = try input.settle(settle, options, err: Output(fd: 2))
-        if format == .json { out.write(DaysJSON.head(settlement)) }
-        var first = true
-        DaysJSON.forEachDay(settlement) { object in
-            if format == .json { out.write(first ? "\n" : ",\n") }
-            first = false
-            if format == .ndjson { object.append(byte: 0x0A) }
-            return out.write(&object)
-        }
-        if format == .json { out.write("\n]}\n") }
+        let err = Output(fd: 2)
+        let (settlement, settledReport) = try input.settle(settle, options, err: err)
+        var report = settledReport
+        let cut = DaysJSON.write(settlement, lines: format == .ndjson) { out.write(&$0) }
         try out.finish()
+        if let cut {
+            if input.shows(cut) { err.line(cut.description) }
+            err.flush()
+            report.count(cut)
+        }
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
     }

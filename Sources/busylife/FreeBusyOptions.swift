@@ -22,14 +22,17 @@ struct FreeBusyOptions: ParsableArguments {
         try OutputFile.write(text, to: output ?? "-")  // `-`: standard output
     }
 
-    /// Writes pieces of text as they are made: to standard output one at
-    /// a time (memory holds one; a closed pipe stops them), or whole to
-    /// `-o`, which replaces a file only once all of it is there.
+    /// Writes pieces of text as they are made, one at a time (memory holds
+    /// one): to standard output (a closed pipe stops them), or to `-o`,
+    /// which replaces a file only once all of it is there.
     func write(pieces: (_ write: (String) -> Bool) -> Void) throws {
         if let output, output != "-" {
-            var text = ""
-            pieces { text += $0; return true }
-            try OutputFile.write(text, to: output)
+            let file = try OutputFile.open(output)
+            pieces { piece in
+                var piece = piece
+                return piece.withUTF8 { file.write(UnsafeRawBufferPointer($0)) }
+            }
+            try file.commit()
             return
         }
         let out = Output(fd: 1)

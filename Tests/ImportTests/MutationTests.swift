@@ -115,8 +115,9 @@ import Testing
         }
         let settlement = settler.settle()
         var days = 0
-        DaysJSON.forEachDay(settlement) { _ in
-            days += 1
+        _ = DaysJSON.write(settlement, lines: true) { bytes in
+            days += bytes.withBytes { $0.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } }
+            bytes.removeAll()
             return true
         }
         let model = HeatmapModel(settlement, scale: .quantile)
