@@ -185,7 +185,7 @@ package enum DaysJSON {
 
     /// The warning for days cut from `day` on, naming the first event
     /// listed on it or on a later day of `rest`.
-    private static func cutDays(before day: LocalDay, rest: inout ListedDays.Iterator, budget: WorkBudget.OutputBytes,
+    private static func cutDays(before day: LocalDay, rest: inout some IteratorProtocol<LocalDay>, budget: WorkBudget.OutputBytes,
                             in settlement: Settlement) -> Diagnostic {
         var next: LocalDay? = day
         while let listed = next, listed.entries.isEmpty { next = rest.next() }

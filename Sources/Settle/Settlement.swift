@@ -117,7 +117,10 @@ public struct Settlement: Sendable {
     /// `days` in order, each with its `entries` listed, made one day at a
     /// time as the sequence is walked: memory holds the occurrences alive
     /// on the day, never every day's list.
-    public var listedDays: some Sequence<LocalDay> {
+    public var listedDays: some Sequence<LocalDay> { dayLists }
+
+    /// `listedDays` as its own type, for our writers that keep its iterator.
+    package var dayLists: ListedDays {
         ListedDays(days: days, lists: lists, occurrences: occurrences)
     }
 }

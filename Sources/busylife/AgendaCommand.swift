@@ -199,7 +199,7 @@ struct AgendaBudget {
     init(_ settlement: Settlement) {
         self.settlement = settlement
         bytes = WorkBudget.OutputBytes(days: Int(settlement.to.daysSinceEpoch - settlement.from.daysSinceEpoch) + 1)
-        days = settlement.listedDays.makeIterator()
+        days = settlement.dayLists.makeIterator()
     }
 
     /// The next day, none once the budget cut the output.
