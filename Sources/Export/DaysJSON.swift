@@ -58,7 +58,6 @@ package enum DaysJSON {
         // series' occurrences fall on many days); the settlement's
         // occurrences outlive them all.
         let caches = EventFieldsCaches(count: step)
-        defer { caches.deallocate() }
         while true {
             few.removeAll(keepingCapacity: true)
             while few.count < step, let next = listed.next() { few.append(next) }

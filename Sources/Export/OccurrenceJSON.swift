@@ -244,7 +244,7 @@ package final class EventFieldsCaches: @unchecked Sendable {
         _ = slots.initialize(from: (0..<count).map { _ in EventFieldsCache() })
     }
 
-    package func deallocate() {
+    deinit {
         _ = slots.deinitialize()
         slots.deallocate()
     }

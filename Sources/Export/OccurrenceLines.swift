@@ -50,8 +50,6 @@ package final class OccurrenceLines: @unchecked Sendable {
         byteBudget = WorkBudget.bytes(days: days)
     }
 
-    deinit { caches.deallocate() }
-
     package var pieceCount: Int { (occurrences.count + Self.linesPerPiece - 1) / Self.linesPerPiece }
 
     /// Piece `index`, as far as `pieceBytes` lets it go, made by `worker`.
