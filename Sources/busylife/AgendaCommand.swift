@@ -119,7 +119,7 @@ struct AgendaCommand: ParsableCommand {
             agenda.shown = shown(options.me)
             agenda.calendars = report.calendars.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
             // Lines are cut to the terminal's width, never in a pipe or file.
-            if isatty(1) == 1 { agenda.width = HeatmapCommand.terminalWidth(ProcessEnvironment.variables) }
+            if isatty(1) == 1 { agenda.width = HeatmapCommand.terminalWidth(ProcessInfo.processInfo.environment) }
             var first = true
             for day in settlement.listedDays where !out.closed {
                 guard let text = agenda.text(day, in: settlement) else { continue }
