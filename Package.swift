@@ -68,11 +68,7 @@ let package = Package(
                 .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
-            ],
-            // Linked by lld (part of every Swift 6 toolchain on Linux), not
-            // gold: the binary has fewer relocations to apply and starts
-            // sooner, which short runs feel.
-            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-fuse-ld=lld"], .when(platforms: [.linux], configuration: .release))]
+            ]
         ),
         // Speed of the recurrence engine (scripts/benchmark-settle.sh).
         .executableTarget(name: "settle-benchmark", dependencies: ["EventModel", "Import"],

@@ -426,7 +426,7 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
         built.initialize(to: OffsetTable(buildChanges(from: start, to: start + Definition.eraLength)))
         let (exchanged, current) = eras[era].compareExchange(expected: nil, desired: built, ordering: .acquiringAndReleasing)
         if exchanged { return built }
-        built.pointee.deallocate()  // another thread built it first
+        built.deinitialize(count: 1)  // another thread built it first
         built.deallocate()
         return current!
     }
@@ -474,8 +474,8 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Onsets and the offset each brings, in order, in memory of their own
-/// (no reference counting on lookups).
-private struct OffsetTable {
+/// (no reference counting on lookups), freed with their only owner.
+private struct OffsetTable: ~Copyable {
     let onsets: UnsafeMutableBufferPointer<Int64>
     let offsets: UnsafeMutableBufferPointer<Int32>
 
@@ -518,7 +518,7 @@ private struct OffsetTable {
         return low == 0 ? nil : low - 1
     }
 
-    func deallocate() {
+    deinit {
         onsets.deallocate()
         offsets.deallocate()
     }

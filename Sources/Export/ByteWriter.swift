@@ -350,18 +350,47 @@ package struct ByteWriter {
     }
 
     /// Plain stores into room reserved once: for a run of short fields
-    /// written one after another, with no check of room per field. The
-    /// writer's memos travel with it.
+    /// written one after another, with no check of room per field in a
+    /// release build. The writer's memos travel with it.
+    ///
+    /// Only `write(atMost:_:)` makes one, over the room it has just
+    /// reserved, and it ends there (`end`): every store stays below it,
+    /// checked in debug builds, where the tests run.
     package struct Cursor {
         fileprivate(set) var at: UnsafeMutablePointer<UInt8>
+        /// The end of the room reserved for this cursor.
+        private let end: UnsafeMutablePointer<UInt8>
         fileprivate var dateMemo: ISODateMemo
         fileprivate var zoneMemo: ZoneOffsetMemo
         fileprivate var viewerZoneMemo: ZoneOffsetMemo
         fileprivate let otherZoneMemos: UnsafeMutablePointer<ZoneOffsetMemo>
 
+        /// Over `count` bytes at `at`, room `ByteWriter.reserve` has just made.
+        @inline(__always)
+        fileprivate init(reserved at: UnsafeMutablePointer<UInt8>, count: Int, dateMemo: ISODateMemo,
+                         zoneMemo: ZoneOffsetMemo, viewerZoneMemo: ZoneOffsetMemo,
+                         otherZoneMemos: UnsafeMutablePointer<ZoneOffsetMemo>) {
+            self.at = at
+            end = at + count
+            self.dateMemo = dateMemo
+            self.zoneMemo = zoneMemo
+            self.viewerZoneMemo = viewerZoneMemo
+            self.otherZoneMemos = otherZoneMemos
+        }
+
+        /// Bytes left before the end of the reserved room.
+        package var room: Int { end - at }
+
+        /// Stops a debug build before a store of `length` bytes past the room.
+        @inline(__always)
+        private func claim(_ length: Int) {
+            assert(length <= end - at, "a ByteWriter.Cursor would write past the room reserved")
+        }
+
         @inline(__always)
         package mutating func put(_ text: StaticString) {
             let length = text.utf8CodeUnitCount
+            claim(length)
             at.update(from: text.utf8Start, count: length)
             at += length
         }
@@ -370,6 +399,7 @@ package struct ByteWriter {
         @inline(__always)
         package mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard let base = bytes.baseAddress else { return }
+            claim(bytes.count)
             at.update(from: base, count: bytes.count)
             at += bytes.count
         }
@@ -385,6 +415,7 @@ package struct ByteWriter {
         @inline(__always)
         package mutating func putQuoted(_ time: EventTime) -> Bool {
             if case .instant(_, let zone?) = time, zoneMemo.definition != zone.memoKey { takeMemo(of: zone) }
+            claim(Instant.maxISOBytes + 2)
             guard let length = time.writeISO8601(at: at + 1, memo: &dateMemo, zoneMemo: &zoneMemo) else { return false }
             at[0] = 0x22
             at[length + 1] = 0x22
@@ -395,6 +426,7 @@ package struct ByteWriter {
         /// `"`, the instant at the offset, `"`; false for an uncommon form.
         @inline(__always)
         package mutating func putQuoted(_ instant: Instant, offsetSeconds: Int, zulu: Bool) -> Bool {
+            claim(Instant.maxISOBytes + 2)
             guard let length = instant.writeISO8601(offsetSeconds: offsetSeconds, zulu: zulu, at: at + 1, memo: &dateMemo)
             else { return false }
             at[0] = 0x22
@@ -453,6 +485,7 @@ package struct ByteWriter {
                 Int(own.lowerBound[offset] &- 0x30) &* 10 &+ Int(own.lowerBound[offset + 1] &- 0x30)
             }
             if count == 22 || count == 26, own.lowerBound[count - 2] == 0x5A {
+                claim(count)
                 word(0, UInt64.self)
                 word(8, UInt64.self)
                 if count == 26 { word(16, UInt64.self) }
@@ -464,6 +497,7 @@ package struct ByteWriter {
                 let hours = number(count - 6)
                 let hour = own.lowerBound[count - 7] == 0x2B ? number(12) &- hours : number(12) &+ hours
                 if hour >= 0 && hour < 24 {
+                    claim(count - 5)
                     word(0, UInt64.self)  // `"YYYY-MM`
                     word(8, UInt32.self)  // `-DDT`
                     at[12] = UInt8(truncatingIfNeeded: 0x30 &+ hour / 10)
@@ -487,6 +521,7 @@ package struct ByteWriter {
         package mutating func putAtZeroOffset(utcText: Range<UnsafeMutablePointer<UInt8>>) {
             // `"2026-11-22T09:00:00Z"`: all but `Z"`, then `+00:00"`.
             let kept = utcText.count - 2
+            claim(kept)
             at.update(from: utcText.lowerBound, count: kept)
             at += kept
             put("+00:00\"")
@@ -505,8 +540,8 @@ package struct ByteWriter {
     @inline(__always)
     package mutating func write(atMost most: Int, _ body: (inout Cursor) -> Bool) -> Bool {
         let start = reserve(most)
-        var cursor = Cursor(at: start, dateMemo: dateMemo, zoneMemo: zoneMemo, viewerZoneMemo: viewerZoneMemo,
-                            otherZoneMemos: storage.otherZoneMemos)
+        var cursor = Cursor(reserved: start, count: most, dateMemo: dateMemo, zoneMemo: zoneMemo,
+                            viewerZoneMemo: viewerZoneMemo, otherZoneMemos: storage.otherZoneMemos)
         guard body(&cursor) else { return false }
         precondition(cursor.at - start <= most, "wrote past the room reserved")
         dateMemo = cursor.dateMemo

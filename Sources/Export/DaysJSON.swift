@@ -68,7 +68,6 @@ package enum DaysJSON {
         // series' occurrences fall on many days), and so does the writer
         // (the last slot); the settlement's occurrences outlive them all.
         let caches = EventFieldsCaches(count: step + 1)
-        defer { caches.deallocate() }
         var written = 0
         var cut: Diagnostic?
         days: while true {

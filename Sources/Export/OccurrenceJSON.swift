@@ -30,7 +30,7 @@ package enum OccurrenceJSON {
             let uid = UnsafeBufferPointer(start: base + 1, count: parts.uid.count - 1)  // its comma left out
             let title = UnsafeBufferPointer(start: base + parts.uid.count, count: parts.title.count)
             let rest = UnsafeBufferPointer(start: title.baseAddress.map { $0 + title.count }, count: parts.rest.count)
-            return out.write(atMost: all.count + 354) { cursor in
+            return out.write(atMost: all.count + Room.line) { cursor in
                 cursor.put("{")
                 cursor.put(uid)
                 guard putOccurrenceFields(settled, title: title, part: nil, timeline: timeline, into: &cursor) else {
@@ -70,16 +70,35 @@ package enum OccurrenceJSON {
     @inline(__always)
     private static func occurrenceFields(_ settled: UnsafePointer<SettledOccurrence>, title: UnsafeBufferPointer<UInt8>,
                                          part: DayPart?, timeline: ZoneTimeline, into json: inout JSONObjectWriter) {
-        // Keys, quotes and booleans 120 bytes, part 16, seven times of at
-        // most 29: 339; and the title.
-        let written = json.fields(atMost: 352 + title.count) {
+        let written = json.fields(atMost: Room.occurrenceFields + title.count) {
             putOccurrenceFields(settled, title: title, part: part, timeline: timeline, into: &$0)
         }
         if !written { occurrenceFieldsOneByOne(settled.pointee, title: title, part: part, timeline: timeline, into: &json) }
     }
 
+    /// The most bytes the one-run writers store, part by part: a bound,
+    /// as the cursor they write through checks nothing in a release build.
+    enum Room {
+        /// `,"recurrenceId":` to `,"busy":`, each key with its comma,
+        /// quotes and colon (`part`'s is in `part`).
+        static let keys = 98
+        /// `false` twice (allDay, busy).
+        static let booleans = 2 * 5
+        /// `,"part":"middle"`, the longest part.
+        static let part = 16
+        /// recurrenceId, start, end, startUTC, endUTC, startLocal, endLocal.
+        static let times = 7
+        /// A time the cursor writes, and its quotes.
+        static var quotedTime: Int { Instant.maxISOBytes + 2 }
+        /// `putOccurrenceFields`, besides the title.
+        static var occurrenceFields: Int { keys + booleans + part + times * quotedTime }
+        /// `writeLine` besides the event's cached fields: `{`, the
+        /// occurrence's fields and `}\n`, less the uid's comma, not copied.
+        static var line: Int { 1 + occurrenceFields + 2 - 1 }
+    }
+
     /// The fields from recurrenceId to busy, each with its leading comma,
-    /// through `out` (room for 352 bytes and the title); false for a time
+    /// through `out` (room for `Room.occurrenceFields` and the title); false for a time
     /// of an uncommon form, which only `occurrenceFieldsOneByOne` writes.
     @inline(__always)
     private static func putOccurrenceFields(_ settled: UnsafePointer<SettledOccurrence>, title: UnsafeBufferPointer<UInt8>,
@@ -225,7 +244,7 @@ package final class EventFieldsCaches: @unchecked Sendable {
         _ = slots.initialize(from: (0..<count).map { _ in EventFieldsCache() })
     }
 
-    package func deallocate() {
+    deinit {
         _ = slots.deinitialize()
         slots.deallocate()
     }

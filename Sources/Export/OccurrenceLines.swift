@@ -50,8 +50,6 @@ package final class OccurrenceLines: @unchecked Sendable {
         byteBudget = WorkBudget.bytes(days: days)
     }
 
-    deinit { caches.deallocate() }
-
     package var pieceCount: Int { (occurrences.count + Self.linesPerPiece - 1) / Self.linesPerPiece }
 
     /// Piece `index`, as far as `pieceBytes` lets it go, made by `worker`.
@@ -66,14 +64,10 @@ package final class OccurrenceLines: @unchecked Sendable {
     /// Lines from `piece.next` on until the piece ends or its bytes pass `pieceBytes`.
     private func makeMore(_ piece: inout Piece, worker: Int) {
         let lines = piece.next..<piece.end
-        // The piece's occurrences copied in first (`SettledOccurrences.view`),
-        // into memory that stays in cache.
-        withUnsafeTemporaryAllocation(byteCount: lines.count * MemoryLayout<SettledOccurrence>.stride,
-                                      alignment: MemoryLayout<SettledOccurrence>.alignment) { room in
-            guard let room = room.baseAddress else { return }
-            let view = occurrences.view(lines, in: room)
-            for offset in 0..<lines.count where piece.bytes.count < Self.pieceBytes {
-                OccurrenceJSON.writeLine(view + offset, timeline: timeline, into: &piece.bytes, cache: &caches.slots[worker])
+        // The piece's occurrences copied in first, into memory that stays in cache.
+        occurrences.withCopies(of: lines) { copies in
+            for offset in 0..<copies.count where piece.bytes.count < Self.pieceBytes {
+                OccurrenceJSON.writeLine(copies[offset], timeline: timeline, into: &piece.bytes, cache: &caches.slots[worker])
                 piece.next += 1
             }
         }

@@ -351,23 +351,43 @@ public struct SettledOccurrences: RandomAccessCollection, @unchecked Sendable {
         reader.pointer(codes?[position] ?? position)
     }
 
-    /// The occurrences of `range` copied bit for bit into `room` (room for
-    /// `range.count` of them), and where each copy is. Read in one tight
-    /// loop, many come in from memory at once; read one by one between the
-    /// work of writing each, every one of them waits for memory alone,
-    /// and writing takes nearly twice as long as from one array in output
-    /// order.
-    ///
-    /// The copies hold no reference of their own (none is retained for
-    /// them): they must never be deinitialized, and are valid while this
-    /// collection is.
-    package func view(_ range: Range<Int>, in room: UnsafeMutableRawPointer) -> UnsafePointer<SettledOccurrence> {
-        let copies = room.bindMemory(to: SettledOccurrence.self, capacity: range.count)
-        for (offset, position) in range.enumerated() {
-            UnsafeMutableRawPointer(copies + offset).copyMemory(from: pointer(position),
-                                                                byteCount: MemoryLayout<SettledOccurrence>.stride)
+    /// The occurrences of `range` copied bit for bit, lent to `body`. Read
+    /// in one tight loop, many come in from memory at once; read one by one
+    /// between the work of writing each, every one of them waits for memory
+    /// alone, and writing takes nearly twice as long as from one array in
+    /// output order.
+    package func withCopies<R>(of range: Range<Int>, _ body: (borrowing SettledOccurrenceCopies) throws -> R) rethrows -> R {
+        try withUnsafeTemporaryAllocation(of: SettledOccurrence.self, capacity: Swift.max(1, range.count)) { room in
+            let copies = room.baseAddress!
+            for (offset, position) in range.enumerated() {
+                UnsafeMutableRawPointer(copies + offset).copyMemory(from: pointer(position),
+                                                                    byteCount: MemoryLayout<SettledOccurrence>.stride)
+            }
+            return try body(SettledOccurrenceCopies(base: copies, count: range.count))
         }
-        return UnsafePointer(copies)
+    }
+}
+
+/// Bit-for-bit copies of settled occurrences, lent by
+/// `SettledOccurrences.withCopies(of:_:)` for the length of that call.
+/// A copy takes no reference of its own: the collection's occurrences,
+/// which the call keeps alive, hold those. So a copy must never be
+/// deinitialized, nor read once the call is over: its memory is raw room
+/// the call frees without deinitializing it, and a borrower cannot copy
+/// nor keep this value; it hands out pointers only.
+package struct SettledOccurrenceCopies: ~Copyable {
+    private let base: UnsafePointer<SettledOccurrence>
+    package let count: Int
+
+    fileprivate init(base: UnsafeMutablePointer<SettledOccurrence>, count: Int) {
+        self.base = UnsafePointer(base)
+        self.count = count
+    }
+
+    /// The copy of the `offset`th occurrence of the range, read where it lies.
+    package subscript(offset: Int) -> UnsafePointer<SettledOccurrence> {
+        precondition(offset >= 0 && offset < count, "no such copy")
+        return base + offset
     }
 }
 

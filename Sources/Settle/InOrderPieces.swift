@@ -29,7 +29,6 @@ extension ParallelChunks {
             return
         }
         let pieces = InOrderPieces<Piece>(count: count, ahead: max(ahead, helpers + 1))
-        defer { pieces.deallocate() }
         for worker in 1...helpers {
             DispatchQueue.global().async { pieces.help(worker: worker, make: make) }
         }
@@ -81,7 +80,9 @@ private final class InOrderPieces<Piece>: @unchecked Sendable {
         ring.initialize(repeating: nil)
     }
 
-    func deallocate() {
+    /// After the last helper let go: one that started after the stop
+    /// still holds this, though it touches only `state`.
+    deinit {
         _ = ring.deinitialize()
         ring.deallocate()
     }

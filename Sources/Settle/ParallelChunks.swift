@@ -113,8 +113,7 @@ extension ParallelChunks {
     ) {
         var runs = ranges(count: array.count, chunks: max(1, chunks))
         if let sortChunk {
-            let room = SharedBase(base: UnsafeMutablePointer<Element>.allocate(capacity: max(1, array.count)))
-            defer { room.base.deallocate() }
+            let room = Room<Element>(capacity: max(1, array.count))
             update(&array, in: runs) { run, buffer in
                 sortChunk(UnsafeMutableBufferPointer(rebasing: buffer[run]), room.base + run.lowerBound)
             }
@@ -201,6 +200,17 @@ package struct ChunkElements<Element>: @unchecked Sendable {
 /// An array's memory, of which concurrent chunks each write their own part.
 private struct SharedBase<Element>: @unchecked Sendable {
     let base: UnsafeMutablePointer<Element>
+}
+
+/// Memory for elements, left uninitialized, freed with its only owner.
+private struct Room<Element>: ~Copyable, @unchecked Sendable {
+    let base: UnsafeMutablePointer<Element>
+
+    init(capacity: Int) {
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
 }
 
 /// A sorted array's runs, merged into new memory by two chunks at once.

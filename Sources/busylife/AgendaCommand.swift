@@ -156,7 +156,7 @@ struct AgendaCommand: ParsableCommand {
         agenda.shown = shown(options.me)
         agenda.calendars = report.calendars.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
         // Lines are cut to the terminal's width, never in a pipe or file.
-        if isatty(1) == 1 { agenda.width = HeatmapCommand.terminalWidth(ProcessEnvironment.variables) }
+        if isatty(1) == 1 { agenda.width = HeatmapCommand.terminalWidth(ProcessInfo.processInfo.environment) }
         return agenda
     }
 

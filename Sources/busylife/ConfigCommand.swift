@@ -44,7 +44,7 @@ struct ConfigCommand: ParsableCommand {
     }
 
     func run() throws {
-        let environment = ProcessEnvironment.variables
+        let environment = ProcessInfo.processInfo.environment
         // A configuration file named but not there yet is what --init makes.
         if initialize { return try ConfigCommand.initialize(environment) }
         try Configuration.check()

@@ -159,7 +159,7 @@ struct Configuration: Sendable {
 
     /// The file of this process, read once.
     static let loaded: Result<Configuration, Problem> = Result { () throws(Problem) -> Configuration in
-        try load(environment: ProcessEnvironment.variables)
+        try load(environment: ProcessInfo.processInfo.environment)
     }
 
     /// The file's settings, or none when it could not be read (`check`

@@ -127,7 +127,7 @@ struct HeatmapCommand: ParsableCommand {
             case .hours: text = svg.hours(model, slots: hours!.slots, scale: hours!.scale, statistic: stat, weekStart: firstWeekday)
             }
         case .text:
-            let environment = ProcessEnvironment.variables
+            let environment = ProcessInfo.processInfo.environment
             // Colour on a terminal, or wherever --color always (or FORCE_COLOR) asks for it.
             let color = (target.path == "-" || look.color == .always) && look.useColor()
             let truecolor = LookOptions.truecolor(environment: environment)

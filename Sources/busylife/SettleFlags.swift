@@ -137,7 +137,7 @@ struct SettleFlags: ParsableArguments {
 
     /// The zone `TZ` names (`:Europe/Paris` and `/usr/share/zoneinfo/...`
     /// forms read too), nil when it is unset or empty.
-    static func environmentZoneName(_ environment: [String: String] = ProcessEnvironment.variables) -> String? {
+    static func environmentZoneName(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         guard var name = environment["TZ"], !name.isEmpty else { return nil }
         if name.hasPrefix(":") { name.removeFirst() }
         if let range = name.range(of: "zoneinfo/") { name = String(name[range.upperBound...]) }
@@ -152,7 +152,7 @@ struct SettleFlags: ParsableArguments {
     /// When the viewer's zone would come from `TZ` (no `--tz`) and `TZ`
     /// names no zone we know: a warning, so that a typo or a POSIX string
     /// busylife cannot read does not silently shift every day to another zone.
-    func zoneSettingWarning(_ environment: [String: String] = ProcessEnvironment.variables) -> Diagnostic? {
+    func zoneSettingWarning(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Diagnostic? {
         guard tz == nil, let name = SettleFlags.environmentZoneName(environment), Zone.typed(name) == nil else { return nil }
         return Diagnostic(.warning, .unknownZoneSetting, at: SourcePosition(file: "<environment>", line: 0),
                           "TZ=\(environment["TZ"] ?? name) names no time zone busylife knows (\(SettleFlags.zoneForms)); "

@@ -42,20 +42,9 @@ extension InputOptions {
         // The configuration file's [colors] win over a vdir collection's colour.
         report.calendarColors.merge(Configuration.active.colors(for: report.calendars)) { _, chosen in chosen }
         err.flush()
-        keepUntilExit(settlement)
         return (settlement, report)
     }
 }
-
-/// Keeps `value` until the process ends, never freed: a command's
-/// settlement is used until it exits, and freeing it first, occurrence by
-/// occurrence, is work no one waits for, in proportion to the window. Only
-/// the command's own thread settles, once.
-private func keepUntilExit(_ value: Any) {
-    keptUntilExit.append(value)
-}
-
-nonisolated(unsafe) private var keptUntilExit: [Any] = []
 
 extension InputOptions {
     /// Says on standard error that no occurrence at all, busy or not, lies

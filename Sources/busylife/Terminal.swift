@@ -30,14 +30,14 @@ struct LookOptions: ParsableArguments {
 
     /// `--locale`, else the first of LC_ALL, LC_TIME, LANG that is set
     /// (Foundation on Linux reads none of them); `C` and `POSIX` are en_US.
-    func localeIdentifier(environment: [String: String] = ProcessEnvironment.variables) -> String {
+    func localeIdentifier(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         LookOptions.localeIdentifier(locale, environment: environment)
     }
 
     /// `localeIdentifier` for a `--locale` flag of another command.
     /// A `C` or `POSIX` locale in the environment says nothing: the
     /// configuration file's `locale` is used then.
-    static func localeIdentifier(_ locale: String?, environment: [String: String] = ProcessEnvironment.variables,
+    static func localeIdentifier(_ locale: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
                                  configured: String? = Configuration.active.locale) -> String {
         func trimmed(_ raw: String) -> String {
             let identifier = String(raw.prefix { $0 != "." && $0 != "@" })
@@ -60,12 +60,12 @@ struct LookOptions: ParsableArguments {
     }
 
     /// 24-bit colour: COLORTERM says `truecolor` or `24bit`.
-    static func truecolor(environment: [String: String] = ProcessEnvironment.variables) -> Bool {
+    static func truecolor(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
     }
 
     /// Colour for standard output.
-    func useColor(environment: [String: String] = ProcessEnvironment.variables) -> Bool {
+    func useColor(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         switch color {
         case .always: return true
         case .never: return false

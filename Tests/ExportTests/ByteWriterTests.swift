@@ -16,6 +16,37 @@ import Testing
                 == "-1234567890123 07 -9223372036854775808 \"a\\\"b\\\\c\\nd\\u0001é\"")
     }
 
+    /// A cursor spans exactly the room `write(atMost:)` reserved, and its
+    /// stores use it up; what it wrote is counted.
+    @Test func aCursorHasTheRoomReservedForIt() {
+        var writer = ByteWriter(capacity: 16)
+        writer.append("ab")
+        var rooms: [Int] = []
+        let written = writer.write(atMost: 40) { cursor in
+            rooms.append(cursor.room)
+            cursor.put("0123456789")
+            rooms.append(cursor.room)
+            cursor.put(true)
+            rooms.append(cursor.room)
+            return true
+        }
+        #expect(written)
+        #expect(rooms == [40, 30, 26])
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "ab0123456789true")
+        #expect(writer.capacity >= 42)
+    }
+
+    /// A store past the reserved room stops a debug build before it writes.
+    @Test(.enabled(if: _isDebugAssertConfiguration())) func aCursorStopsAtTheEndOfItsRoom() async {
+        await #expect(processExitsWith: .failure) {
+            var writer = ByteWriter(capacity: 16)
+            _ = writer.write(atMost: 4) { cursor in
+                cursor.put("01234")
+                return true
+            }
+        }
+    }
+
     /// Emptied, a writer writes from its start again; a copy that shared
     /// its memory keeps what it held.
     @Test func emptiedWritersStartAgainAndCopiesKeepTheirBytes() {

@@ -141,4 +141,46 @@ import Testing
             #expect(object.contains(".250"))
         }
     }
+
+    /// The room `writeLine` and a day's entry reserve (`OccurrenceJSON.Room`)
+    /// holds the longest fields an occurrence can have in one run: every
+    /// time with milliseconds and an offset of minutes (the UTC ones
+    /// with `Z`), a recurrence id apart from the start, a viewer in
+    /// another zone, `false` twice, the longest part. Writing it in a debug
+    /// build also checks every store against the room (`ByteWriter.Cursor`).
+    @Test func theRoomReservedHoldsTheLongestFields() throws {
+        let names = ["recurrenceId", "start", "end", "startUTC", "endUTC", "startLocal", "endLocal", "allDay", "busy"]
+        #expect(OccurrenceJSON.Room.keys == names.reduce(0) { $0 + ",\"\($1)\":".utf8.count })
+        let kathmandu = try #require(Zone(tzdb: "Asia/Kathmandu")), stJohns = try #require(Zone(tzdb: "America/St_Johns"))
+        let noon = try #require(LocalDateTime(date: LocalDate(year: 2026, month: 11, day: 10)!, hour: 12, minute: 20, second: 0))
+        let start = Zone.utc.instant(for: noon).adding(milliseconds: 250), end = start.adding(milliseconds: 5_400_125)
+        let event = Event(uid: "u", title: "t", calendar: "c", source: SourcePosition(file: "f", line: 1),
+                          start: .instant(start, zone: kathmandu), end: .instant(end, zone: kathmandu))
+        let occurrence = Occurrence(event: event, start: .instant(start, zone: kathmandu), end: .instant(end, zone: kathmandu),
+                                    recurrenceID: .instant(start.adding(milliseconds: -86_400_000), zone: kathmandu))
+        let settled = SettledOccurrence(occurrence: occurrence, startUTC: start, endUTC: end, busy: false,
+                                        firstDay: 20_767, lastDay: 20_767)
+        let timeline = ZoneTimeline(base: stJohns)
+        // What an occurrence adds to its event's fields: from recurrenceId to busy, the title left out.
+        func ownFields(_ object: String) throws -> Int {
+            let from = try #require(object.range(of: ",\"recurrenceId\":")).lowerBound
+            let to = try #require(object.range(of: ",\"busy\":false")).upperBound
+            return object[from..<to].utf8.count - ",\"title\":\"t\"".utf8.count
+        }
+        var line = ByteWriter(), cache = EventFieldsCache()
+        withUnsafePointer(to: settled) { OccurrenceJSON.writeLine($0, timeline: timeline, into: &line, cache: &cache) }
+        let lineText = String(decoding: line.bytes, as: UTF8.self)
+        #expect(lineText.contains("\"startLocal\":\"2026-11-10T08:50:00.250-03:30\""), "\(lineText)")
+        // Tight but for the UTC times, which end in `Z`: an offset's five bytes less each.
+        #expect(try ownFields(lineText) == OccurrenceJSON.Room.occurrenceFields - OccurrenceJSON.Room.part - 2 * 5)
+        var day = ByteWriter()
+        withUnsafePointer(to: settled) { pointer in
+            JSONObjectWriter.write(into: &day) {
+                OccurrenceJSON.fields(pointer, part: .middle, timeline: timeline, cache: &cache, into: &$0)
+            }
+        }
+        let dayText = String(decoding: day.bytes, as: UTF8.self)
+        #expect(dayText.contains(",\"part\":\"middle\","), "\(dayText)")
+        #expect(try ownFields(dayText) == OccurrenceJSON.Room.occurrenceFields - 2 * 5)
+    }
 }

@@ -76,4 +76,24 @@ import Testing
         }
         #expect(shared == [])
     }
+
+    /// Pieces made but never taken (the taker stopped) are released with
+    /// the pieces' owner, once no helper holds it any more.
+    @Test(arguments: [2, 4])
+    func piecesNeverTakenAreReleased(workers: Int) async throws {
+        final class Count: Sendable { let alive = Mutex(0) }
+        final class Box: Sendable {
+            let count: Count
+            init(_ count: Count) { self.count = count; count.alive.withLock { $0 += 1 } }
+            deinit { count.alive.withLock { $0 -= 1 } }
+        }
+        let count = Count()
+        ParallelChunks.inOrder(count: 1_000, ahead: 8, workers: workers) { _, _ in
+            Box(count)
+        } take: { _ in false }
+        // A helper the system starts after the stop still holds the owner
+        // until its block has run.
+        for _ in 0..<200 where count.alive.withLock({ $0 }) != 0 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(count.alive.withLock { $0 } == 0)
+    }
 }

@@ -81,12 +81,25 @@ import Testing
                 #expect(order == (moving ? expected : []), "\(chunks) pieces, moving \(moving)")
                 #expect(kept.map { $0.event.description } == expected.map { "\($0)" }, "\(chunks) pieces")
                 // Copies bit for bit, read in place of the occurrences.
-                let stride = MemoryLayout<SettledOccurrence>.stride
-                let room = UnsafeMutableRawPointer.allocate(byteCount: 700 * stride, alignment: 16)
-                defer { room.deallocate() }
-                let view = kept.view(2_000..<2_700, in: room)
-                #expect((0..<700).map { view[$0].event.description } == expected[2_000..<2_700].map { "\($0)" })
+                let copied = kept.withCopies(of: 2_000..<2_700) { copies in
+                    (0..<copies.count).map { copies[$0].pointee.event.description }
+                }
+                #expect(copied == expected[2_000..<2_700].map { "\($0)" })
+                #expect(kept.withCopies(of: 5..<5) { $0.count } == 0)
             }
+        }
+    }
+
+    /// Copies are lent for their range only: a read past it stops the
+    /// program, in every build, rather than read memory no copy is in.
+    @Test func noCopyIsLentPastItsRange() async {
+        await #expect(processExitsWith: .failure) {
+            let base = Instant(seconds: 1_795_000_000)
+            let placed = PlacedOccurrences((0..<3).map {
+                OrderingTests.settled($0, uid: "u", title: "t", start: base, end: base.adding(seconds: 60))
+            })
+            let (kept, _) = Ordering.sorted(placed, moving: false, chunks: 1)
+            _ = kept.withCopies(of: 1..<3) { $0[2].pointee.startUTC }
         }
     }
 
