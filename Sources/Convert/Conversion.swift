@@ -7,6 +7,7 @@ import Darwin
 import EventModel
 import ICal
 import Import
+import Plumbing
 import Settle
 
 /// What `busylife convert` writes.

@@ -1,5 +1,6 @@
 import EventModel
 import Foundation
+import Plumbing
 import Settle
 
 /// Dates, times and the few words of the agenda in one locale. Foundation

@@ -1,4 +1,5 @@
 import EventModel
+import Plumbing
 
 /// Writes one JSON object with fields in the order they are added:
 /// deterministic bytes, no dictionary order, no locale.

@@ -1,4 +1,5 @@
 import EventModel
+import Plumbing
 import Settle
 
 /// One expanded occurrence as a JSON object (docs/occurrences.md): the

@@ -1,4 +1,5 @@
 import EventModel
+import Plumbing
 import Settle
 
 /// The lines of `occurrences` (one JSON object each), made in pieces on

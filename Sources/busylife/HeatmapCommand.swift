@@ -3,6 +3,7 @@ import EventModel
 import Export
 import Foundation
 import Import
+import Plumbing
 import Settle
 
 struct HeatmapCommand: ParsableCommand {

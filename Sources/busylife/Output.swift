@@ -6,6 +6,7 @@ import Darwin
 import ArgumentParser
 import CFileSpace
 import Export
+import Plumbing
 
 /// Buffered writes to a file descriptor. A closed pipe (`| head -1`) stops
 /// output quietly; any other write error is remembered for exit code 74.

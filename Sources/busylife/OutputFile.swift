@@ -7,6 +7,7 @@ import ArgumentParser
 import CFileSpace
 import Export
 import Import
+import Plumbing
 
 /// Where `-o PATH` writes, for every command that takes it:
 ///

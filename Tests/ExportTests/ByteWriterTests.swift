@@ -1,5 +1,6 @@
 import EventModel
 import Export
+import Plumbing
 import Testing
 
 @Suite struct ByteWriterTests {

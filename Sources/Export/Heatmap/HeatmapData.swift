@@ -1,4 +1,5 @@
 import EventModel
+import Plumbing
 
 /// The grid's data for scripts: JSON (`busylife.heatmap/1`) or TSV, written
 /// as bytes (`ByteWriter`), no String made per cell.

@@ -353,7 +353,7 @@ package struct ByteWriter {
     /// written one after another, with no check of room per field. The
     /// writer's memos travel with it.
     package struct Cursor {
-        fileprivate(set) var at: UnsafeMutablePointer<UInt8>
+        package fileprivate(set) var at: UnsafeMutablePointer<UInt8>
         fileprivate var dateMemo: ISODateMemo
         fileprivate var zoneMemo: ZoneOffsetMemo
         fileprivate var viewerZoneMemo: ZoneOffsetMemo
