@@ -47,7 +47,7 @@ let package = Package(
         // The library's front door: read calendars, settle a window (re-exports the model).
         .target(name: "BusyLifeKit", dependencies: ["EventModel", "Import", "Settle", "FreeBusy"]),
         // Conversion out: .ics (as stored or expanded), jCal, events.json, CSV.
-        .target(name: "Convert", dependencies: ["ICal", "EventModel", "Import", "Settle", "Plumbing", "Export"]),
+        .target(name: "Convert", dependencies: ["ICal", "EventModel", "Import", "Settle", "Plumbing"]),
         // `check`'s report, as text and JSON: it needs the import report
         // (Import) and the JSON writer (Export), and Export stays apart from Import.
         .target(name: "CheckReport", dependencies: ["EventModel", "Import", "Plumbing", "Export"]),

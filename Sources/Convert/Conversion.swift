@@ -1,4 +1,3 @@
-import Export
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,3 @@
-import Export
 import EventModel
 import ICal
 import Plumbing
