@@ -22,7 +22,7 @@ package final class OccurrenceLines: @unchecked Sendable {
     private static let pieceBytes = 1 << 20
 
     /// Lines `first..<next` made, into `bytes`; lines up to `end` still to make.
-    package struct Piece {
+    struct Piece {
         var bytes: ByteWriter
         var first: Int
         var next: Int
@@ -40,9 +40,26 @@ package final class OccurrenceLines: @unchecked Sendable {
     private let days: Int
     private var written = 0
     /// The `work-budget` warning, once the budget cut the output.
-    package private(set) var cut: Diagnostic?
+    private(set) var cut: Diagnostic?
 
-    package init(_ settlement: Settlement, writers: ByteWriterPool, workers: Int) {
+    /// The lines of `settlement`'s occurrences, made in pieces on every
+    /// core and handed to `output` in order while the next are made (the
+    /// same bytes on any number of cores). `output` takes a piece's writer
+    /// whole, and returns false once nothing more can be written; it may
+    /// give the writer back to `writers` once its bytes are out. The
+    /// `work-budget` warning when the budget cut the lines.
+    package static func write(_ settlement: Settlement, writers: ByteWriterPool,
+                              to output: (inout ByteWriter) -> Bool) -> Diagnostic? {
+        let lines = OccurrenceLines(settlement, writers: writers, workers: ParallelChunks.width)
+        ParallelChunks.inOrder(count: lines.pieceCount, ahead: 2 * ParallelChunks.width) { piece, worker in
+            lines.make(piece, worker: worker)
+        } take: { piece in
+            lines.write(&piece, to: output)
+        }
+        return lines.cut
+    }
+
+    init(_ settlement: Settlement, writers: ByteWriterPool, workers: Int) {
         occurrences = settlement.occurrences
         timeline = settlement.timeline
         caches = EventFieldsCaches(count: workers)
@@ -53,10 +70,10 @@ package final class OccurrenceLines: @unchecked Sendable {
 
     deinit { caches.deallocate() }
 
-    package var pieceCount: Int { (occurrences.count + Self.linesPerPiece - 1) / Self.linesPerPiece }
+    var pieceCount: Int { (occurrences.count + Self.linesPerPiece - 1) / Self.linesPerPiece }
 
     /// Piece `index`, as far as `pieceBytes` lets it go, made by `worker`.
-    package func make(_ index: Int, worker: Int) -> Piece {
+    func make(_ index: Int, worker: Int) -> Piece {
         let lines = index * Self.linesPerPiece..<min(occurrences.count, (index + 1) * Self.linesPerPiece)
         var piece = Piece(bytes: writers.take(capacity: lines.count * 640), first: lines.lowerBound,
                           next: lines.lowerBound, end: lines.upperBound)
@@ -85,7 +102,7 @@ package final class OccurrenceLines: @unchecked Sendable {
     /// cut short as it goes. Called in piece order, on the thread of
     /// worker 0 while no piece is made there. False once output stops: a
     /// reader gone, or the work budget spent (`cut`).
-    package func write(_ piece: inout Piece, to output: (inout ByteWriter) -> Bool) -> Bool {
+    func write(_ piece: inout Piece, to output: (inout ByteWriter) -> Bool) -> Bool {
         while true {
             let fits = admit(&piece)
             guard output(&piece.bytes), fits else { return false }
