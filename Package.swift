@@ -38,7 +38,7 @@ let package = Package(
         // Byte-level plumbing shared by Settle, Export and Convert: byte
         // writers, spill and temporary files, parallel chunks and pieces
         // handed on in order, compact storage. It knows no calendar.
-        .target(name: "Plumbing", dependencies: ["EventModel"]),
+        .target(name: "Plumbing"),
         // Recurrence expansion, zone timeline, local days, busy time.
         .target(name: "Settle", dependencies: ["EventModel", "Plumbing"]),
         // Free and busy time of a settled window: free slots in working hours,

@@ -257,21 +257,22 @@ package struct Agenda {
     package static func tsvRows(_ day: LocalDay, in settlement: Settlement, shown: Shown = Shown(),
                                 into out: inout ByteWriter) {
         let timeline = settlement.timeline
+        var memos = TimeMemos()
         for entry in day.entries {
             let settled = settlement.occurrences[entry.occurrence]
             guard shown.includes(settled) else { continue }
             let event = settled.occurrence.eventRecord.event
-            out.appendISO8601(.date(day.date))
+            out.appendISO8601(.date(day.date), memos: &memos)
             out.append(byte: 0x09)
             if settled.isAllDay {
-                out.appendISO8601(settled.occurrence.start)
+                out.appendISO8601(settled.occurrence.start, memos: &memos)
                 out.append(byte: 0x09)
-                out.appendISO8601(settled.occurrence.end)
+                out.appendISO8601(settled.occurrence.end, memos: &memos)
             } else {
                 let start = settled.startUTC, end = settled.endUTC
-                out.appendISO8601(start, offsetSeconds: timeline.zone(at: start).offset(at: start), zulu: false)
+                out.appendISO8601(start, offsetSeconds: timeline.zone(at: start).offset(at: start), zulu: false, memos: &memos)
                 out.append(byte: 0x09)
-                out.appendISO8601(end, offsetSeconds: timeline.zone(at: end).offset(at: end), zulu: false)
+                out.appendISO8601(end, offsetSeconds: timeline.zone(at: end).offset(at: end), zulu: false, memos: &memos)
             }
             out.append(byte: 0x09)
             if settled.isAllDay { out.append(static: "true\t") } else { out.append(static: "false\t") }

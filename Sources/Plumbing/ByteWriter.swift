@@ -1,5 +1,3 @@
-import EventModel
-
 /// Output built as UTF-8 bytes in one reusable buffer: strings appended
 /// by their bytes, numbers digit by digit, JSON strings escaped by scanning
 /// bytes. The owner drains it (`take`) into its file in large writes.
@@ -8,23 +6,13 @@ package struct ByteWriter {
     /// copied writer copies its bytes before writing (value semantics).
     private final class Storage {
         let base: UnsafeMutablePointer<UInt8>
-        /// The offset spans last found for the zones of times written in
-        /// their own terms, but for the one in `zoneMemo`
-        /// (`Cursor.putQuoted(_:)`), read and written only by the writer
-        /// that alone holds this storage.
-        let otherZoneMemos: UnsafeMutablePointer<ZoneOffsetMemo>
-        static let otherZoneMemoCount = 8
 
         init(capacity: Int) {
             base = .allocate(capacity: capacity)
-            otherZoneMemos = .allocate(capacity: Storage.otherZoneMemoCount)
-            otherZoneMemos.initialize(repeating: ZoneOffsetMemo(), count: Storage.otherZoneMemoCount)
         }
 
         deinit {
             base.deallocate()
-            otherZoneMemos.deinitialize(count: Storage.otherZoneMemoCount)
-            otherZoneMemos.deallocate()
         }
     }
 
@@ -33,16 +21,6 @@ package struct ByteWriter {
     private var base: UnsafeMutablePointer<UInt8>
     package private(set) var capacity: Int
     package private(set) var count = 0
-    /// The date of the last time written (`Instant.writeISO8601`).
-    private var dateMemo = ISODateMemo()
-    /// The span of the offset last found for an event's own zone (times
-    /// written in their own terms), and for the zone asked of `Cursor.offset(of:at:)`
-    /// (the viewer's): two, as the two alternate. Other zones' spans wait
-    /// in the storage (`Storage.otherZoneMemos`): occurrences in output
-    /// order come from events of a few zones by turns.
-    private var zoneMemo = ZoneOffsetMemo()
-    private var viewerZoneMemo = ZoneOffsetMemo()
-
     /// No room yet, and nothing allocated (a writer lent a buffer).
     nonisolated(unsafe) private static let none = Storage(capacity: 0)
 
@@ -303,61 +281,10 @@ package struct ByteWriter {
         append(bytes: UnsafeBufferPointer(rebasing: utf8[start...]))
     }
 
-    /// An ISO 8601 time in its own terms (`EventTime.iso8601`), digit by digit.
-    package mutating func appendISO8601(_ time: EventTime) {
-        if let length = time.writeISO8601(at: reserve(Instant.maxISOBytes), memo: &dateMemo, zoneMemo: &zoneMemo) {
-            count &+= length
-        } else {
-            append(time.iso8601)
-        }
-    }
-
-    /// An instant at an offset (`Instant.iso8601(offsetSeconds:zulu:)`), digit by digit.
-    package mutating func appendISO8601(_ instant: Instant, offsetSeconds: Int, zulu: Bool = true) {
-        if let length = instant.writeISO8601(offsetSeconds: offsetSeconds, zulu: zulu, at: reserve(Instant.maxISOBytes), memo: &dateMemo) {
-            count &+= length
-        } else {
-            append(instant.iso8601(offsetSeconds: offsetSeconds, zulu: zulu))
-        }
-    }
-
-    /// `"`, the time, `"` (one reservation).
-    package mutating func appendQuotedISO8601(_ time: EventTime) {
-        let out = reserve(Instant.maxISOBytes + 2)
-        guard let length = time.writeISO8601(at: out + 1, memo: &dateMemo, zoneMemo: &zoneMemo) else {
-            append(byte: 0x22)
-            append(time.iso8601)
-            append(byte: 0x22)
-            return
-        }
-        out[0] = 0x22
-        out[length + 1] = 0x22
-        count &+= length + 2
-    }
-
-    /// `"`, the instant at the offset, `"` (one reservation).
-    package mutating func appendQuotedISO8601(_ instant: Instant, offsetSeconds: Int, zulu: Bool) {
-        let out = reserve(Instant.maxISOBytes + 2)
-        guard let length = instant.writeISO8601(offsetSeconds: offsetSeconds, zulu: zulu, at: out + 1, memo: &dateMemo) else {
-            append(byte: 0x22)
-            append(instant.iso8601(offsetSeconds: offsetSeconds, zulu: zulu))
-            append(byte: 0x22)
-            return
-        }
-        out[0] = 0x22
-        out[length + 1] = 0x22
-        count &+= length + 2
-    }
-
     /// Plain stores into room reserved once: for a run of short fields
-    /// written one after another, with no check of room per field. The
-    /// writer's memos travel with it.
+    /// written one after another, with no check of room per field.
     package struct Cursor {
         package fileprivate(set) var at: UnsafeMutablePointer<UInt8>
-        fileprivate var dateMemo: ISODateMemo
-        fileprivate var zoneMemo: ZoneOffsetMemo
-        fileprivate var viewerZoneMemo: ZoneOffsetMemo
-        fileprivate let otherZoneMemos: UnsafeMutablePointer<ZoneOffsetMemo>
 
         @inline(__always)
         package mutating func put(_ text: StaticString) {
@@ -380,49 +307,11 @@ package struct ByteWriter {
             if value { put("true") } else { put("false") }
         }
 
-        /// `"`, the time in its own terms, `"`; false for a form
-        /// `EventTime.writeISO8601` leaves to `iso8601` (nothing counted).
+        /// Counts `count` bytes that the caller stored at `at` as written
+        /// (a field another module spells, a time say).
         @inline(__always)
-        package mutating func putQuoted(_ time: EventTime) -> Bool {
-            if case .instant(_, let zone?) = time, zoneMemo.definition != zone.memoKey { takeMemo(of: zone) }
-            guard let length = time.writeISO8601(at: at + 1, memo: &dateMemo, zoneMemo: &zoneMemo) else { return false }
-            at[0] = 0x22
-            at[length + 1] = 0x22
-            at += length + 2
-            return true
-        }
-
-        /// `"`, the instant at the offset, `"`; false for an uncommon form.
-        @inline(__always)
-        package mutating func putQuoted(_ instant: Instant, offsetSeconds: Int, zulu: Bool) -> Bool {
-            guard let length = instant.writeISO8601(offsetSeconds: offsetSeconds, zulu: zulu, at: at + 1, memo: &dateMemo)
-            else { return false }
-            at[0] = 0x22
-            at[length + 1] = 0x22
-            at += length + 2
-            return true
-        }
-
-        /// `zone`'s span made the one in `zoneMemo`, the span there put by:
-        /// swapped with the slot that holds `zone`'s, else into an empty
-        /// slot or the one its zone's address picks: with one span kept,
-        /// events in several zones looked an offset up afresh for a third of
-        /// their times; with a slot for each zone, hardly ever.
-        private mutating func takeMemo(of zone: Zone) {
-            let key = zone.memoKey
-            var empty: Int?
-            for slot in 0..<Storage.otherZoneMemoCount {
-                if otherZoneMemos[slot].definition == key {
-                    swap(&zoneMemo, &otherZoneMemos[slot])
-                    return
-                }
-                if empty == nil && otherZoneMemos[slot].definition == nil { empty = slot }
-            }
-            if let current = zoneMemo.definition {
-                let home = Int(truncatingIfNeeded: (UInt(bitPattern: Int(bitPattern: current)) &* 0x9E37_79B9_7F4A_7C15) >> 61)
-                otherZoneMemos[empty ?? home] = zoneMemo
-            }
-            zoneMemo = ZoneOffsetMemo()
+        package mutating func advance(by count: Int) {
+            at += count
         }
 
         /// Where `body` put its bytes; nil when it returns false.
@@ -430,72 +319,6 @@ package struct ByteWriter {
         package mutating func recording(_ body: (inout Cursor) -> Bool) -> Range<UnsafeMutablePointer<UInt8>>? {
             let from = at
             return body(&self) ? from..<at : nil
-        }
-
-        /// `"`, `instant` in UTC (`Z`), `"`, made from `own`: the same
-        /// instant's quoted text at an offset, written already. At a whole
-        /// number of hours (most zones' offsets) and with the hour moved
-        /// still on the same date, only the hour differs: the text is
-        /// copied, its hour replaced and its offset made `Z` (2026-11-22T
-        /// 09:30:00+11:00 is 2026-11-21T22:30:00Z, a date apart, and is
-        /// written anew; so is an offset of minutes, +05:30). False for a
-        /// form `putQuoted(_:offsetSeconds:zulu:)` leaves to `iso8601`.
-        @inline(__always)
-        package mutating func putQuotedUTC(_ instant: Instant, sameInstantAs own: Range<UnsafeMutablePointer<UInt8>>) -> Bool {
-            // `"YYYY-MM-DDTHH:MM:SS[.fff]` and `Z"` (22 or 26 bytes) or
-            // `+HH:MM"` (27 or 31 bytes); copied in words, not by memcpy.
-            let text = UnsafeRawPointer(own.lowerBound), count = own.count
-            let to = UnsafeMutableRawPointer(at)
-            @inline(__always) func word<T>(_ offset: Int, _: T.Type) {
-                to.storeBytes(of: text.loadUnaligned(fromByteOffset: offset, as: T.self), toByteOffset: offset, as: T.self)
-            }
-            @inline(__always) func number(_ offset: Int) -> Int {
-                Int(own.lowerBound[offset] &- 0x30) &* 10 &+ Int(own.lowerBound[offset + 1] &- 0x30)
-            }
-            if count == 22 || count == 26, own.lowerBound[count - 2] == 0x5A {
-                word(0, UInt64.self)
-                word(8, UInt64.self)
-                if count == 26 { word(16, UInt64.self) }
-                word(count - 8, UInt64.self)  // overlaps what is copied already
-                at += count
-                return true
-            }
-            if count == 27 || count == 31, own.lowerBound[count - 3] == 0x30, own.lowerBound[count - 2] == 0x30 {
-                let hours = number(count - 6)
-                let hour = own.lowerBound[count - 7] == 0x2B ? number(12) &- hours : number(12) &+ hours
-                if hour >= 0 && hour < 24 {
-                    word(0, UInt64.self)  // `"YYYY-MM`
-                    word(8, UInt32.self)  // `-DDT`
-                    at[12] = UInt8(truncatingIfNeeded: 0x30 &+ hour / 10)
-                    at[13] = UInt8(truncatingIfNeeded: 0x30 &+ hour % 10)
-                    word(14, UInt32.self)  // `:MM:`
-                    word(18, UInt16.self)  // `SS`
-                    if count == 31 { word(20, UInt32.self) }  // `.fff`
-                    at += count - 7
-                    at[0] = 0x5A
-                    at[1] = 0x22
-                    at += 2
-                    return true
-                }
-            }
-            return putQuoted(instant, offsetSeconds: 0, zulu: true)
-        }
-
-        /// `"`, an instant at offset 0 (not `Z`), `"`: a copy of its
-        /// quoted UTC text, written already (`utcText`), its `Z` made `+00:00`.
-        @inline(__always)
-        package mutating func putAtZeroOffset(utcText: Range<UnsafeMutablePointer<UInt8>>) {
-            // `"2026-11-22T09:00:00Z"`: all but `Z"`, then `+00:00"`.
-            let kept = utcText.count - 2
-            at.update(from: utcText.lowerBound, count: kept)
-            at += kept
-            put("+00:00\"")
-        }
-
-        /// `zone`'s offset at `instant`, from the memo of the viewer's zone.
-        @inline(__always)
-        package mutating func offset(of zone: Zone, at instant: Instant) -> Int {
-            zone.offset(at: instant, memo: &viewerZoneMemo)
         }
     }
 
@@ -505,13 +328,9 @@ package struct ByteWriter {
     @inline(__always)
     package mutating func write(atMost most: Int, _ body: (inout Cursor) -> Bool) -> Bool {
         let start = reserve(most)
-        var cursor = Cursor(at: start, dateMemo: dateMemo, zoneMemo: zoneMemo, viewerZoneMemo: viewerZoneMemo,
-                            otherZoneMemos: storage.otherZoneMemos)
+        var cursor = Cursor(at: start)
         guard body(&cursor) else { return false }
         precondition(cursor.at - start <= most, "wrote past the room reserved")
-        dateMemo = cursor.dateMemo
-        zoneMemo = cursor.zoneMemo
-        viewerZoneMemo = cursor.viewerZoneMemo
         count &+= cursor.at - start
         return true
     }

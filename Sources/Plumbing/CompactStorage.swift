@@ -1,5 +1,3 @@
-import EventModel
-
 /// Values appended in blocks of 4,096 (the first grows to that size): no
 /// array of them all is copied when it grows, and no more than a block is
 /// held unused.

@@ -1,5 +1,3 @@
-import EventModel
-
 /// Values as bytes for a `SpillFile`, and back exactly: numbers as LEB128
 /// (signed ones zigzagged, so that -1 takes a byte), texts as their
 /// length and UTF-8 bytes, zones and file names by number in tables the

@@ -56,15 +56,16 @@ import Testing
             let instant = Instant(milliseconds: milliseconds)
             let offset = offsets[Int(next() % UInt64(offsets.count))]
             var made = ByteWriter(), anew = ByteWriter()
+            var memos = TimeMemos()
             let wrote = made.write(atMost: 128) { cursor in
-                guard let own = cursor.recording({ $0.putQuoted(instant, offsetSeconds: offset, zulu: offset == 0) })
+                guard let own = cursor.recording({ $0.putQuoted(instant, offsetSeconds: offset, zulu: offset == 0, memos: &memos) })
                 else { return false }
-                return cursor.putQuotedUTC(instant, sameInstantAs: own)
+                return cursor.putQuotedUTC(instant, sameInstantAs: own, memos: &memos)
             }
             #expect(wrote)
             #expect(anew.write(atMost: 128) { cursor in
-                cursor.putQuoted(instant, offsetSeconds: offset, zulu: offset == 0)
-                    && cursor.putQuoted(instant, offsetSeconds: 0, zulu: true)
+                cursor.putQuoted(instant, offsetSeconds: offset, zulu: offset == 0, memos: &memos)
+                    && cursor.putQuoted(instant, offsetSeconds: 0, zulu: true, memos: &memos)
             })
             #expect(made.bytes == anew.bytes, "\(milliseconds) ms at \(offset)")
             checked += 1
@@ -80,13 +81,14 @@ import Testing
                      "Europe/London", "Asia/Kolkata", "America/Sao_Paulo", "Pacific/Auckland", "Africa/Cairo"]
         let zones = try names.map { try #require(Zone(tzdb: $0)) }
         var writer = ByteWriter()
+        var memos = TimeMemos()
         var expected = ""
         var instant = Instant(seconds: 1_767_225_600)  // 2026-01-01T00:00:00Z
         for step in 0..<3_000 {
             // Hours apart, so that every zone's offset changes within the run.
             instant = instant.adding(seconds: 3 * 3600 + 17)
             let time = EventTime.instant(instant, zone: zones[(step * 7 + step / 10) % zones.count])
-            #expect(writer.write(atMost: 64) { $0.putQuoted(time) })
+            #expect(writer.write(atMost: 64) { $0.putQuoted(time, memos: &memos) })
             expected += "\"" + time.iso8601 + "\""
         }
         #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
