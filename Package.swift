@@ -58,9 +58,7 @@ let package = Package(
         // enough): libical allocates a great many small blocks on the reader
         // thread, where glibc's malloc pays for locking (docs/performance.md).
         .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
-        // What Swift cannot do well itself: `fallocate`, which Swift's Glibc
-        // module leaves out (it spares ext4 its per-page reservations when
-        // output goes to a file, Output), and the signal handler that removes
+        // What Swift cannot do itself: the signal handler that removes
         // `-o`'s temporary file, which must call only async-signal-safe
         // functions (OutputFile).
         .target(name: "CFileSpace"),

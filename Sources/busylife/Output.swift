@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
-import CFileSpace
 import Export
 import Plumbing
 
@@ -31,13 +30,6 @@ final class Output {
         case notAFile
         case file(offset: Int)
     }
-
-    /// Whether writes into the file reserve its blocks first (`reserve`):
-    /// learnt with `place` (ext4 only), false once a reservation is refused.
-    private var reserves = false
-    /// Where reserving must stop: `ulimit -f`, which `fallocate` lets
-    /// through (`reserve`).
-    private var reservableEnd = Int.max
 
     /// Writes of handed-over writers into a regular file end on a multiple
     /// of this in the file, the rest waiting for the next: the kernel then
@@ -110,19 +102,11 @@ final class Output {
     /// last multiple of `fileUnit` of a regular file they reach.
     private func writePending(all: Bool) {
         guard !pending.isEmpty else { return }
-        if case .unknown = place {
-            place = Output.place(of: fd)
-            if case .file = place, busylife_reserves_file_space(fd) != 0 {
-                reserves = true
-                let limit = busylife_file_size_limit()
-                if limit >= 0 { reservableEnd = Int(limit) }
-            }
-        }
+        if case .unknown = place { place = Output.place(of: fd) }
         var count = pendingCount
         if !all, case .file(let offset) = place {
             count = max(0, (offset + pendingCount) / Output.fileUnit * Output.fileUnit - offset)
         }
-        if count >= Output.fileUnit, case .file(let offset) = place { reserve(count, at: offset) }
         while count > 0, !closed {
             let written = withUnsafeTemporaryAllocation(of: iovec.self, capacity: pending.count) { parts in
                 var left = count
@@ -145,25 +129,6 @@ final class Output {
             dropPending(written)
         }
         if closed { pending.removeAll() }
-    }
-
-    /// Reserves the file's blocks for the `count` bytes about to be written
-    /// at `offset`, all of which the write then fills. ext4 otherwise
-    /// reserves and accounts for every 4 KiB page as it is written (delayed
-    /// allocation): 92 MB written in 1 MiB pieces took 14-17 ms of kernel
-    /// time so, 8.5-9 ms reserved piece by piece first (Linux 6.18), and the
-    /// file came out in one extent rather than two. Only on ext4, where it
-    /// was measured: XFS keeps its own preallocation past the end of a file
-    /// once reserved into. A refusal (no such call, a full disk, a range
-    /// past `ulimit -f`, which `fallocate` itself lets through) ends
-    /// reserving; the write then says what is wrong, if anything. Only a
-    /// write that fails part way for another reason (an I/O error, exit 74)
-    /// leaves blocks reserved past the file's end: at most the rest of that
-    /// one write, freed with the file.
-    private func reserve(_ count: Int, at offset: Int) {
-        guard reserves else { return }
-        reserves = offset <= reservableEnd - count
-            && busylife_reserve_file_space(fd, Int64(offset), Int64(count)) == 0
     }
 
     /// The first `count` pending bytes gone, and the writers they emptied.
