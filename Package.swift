@@ -34,11 +34,11 @@ let package = Package(
         // The unified, pure-Swift event model (docs/semantics.md section 1).
         .target(name: "EventModel"),
         // .ics and events.json into the model; zone resolution.
-        .target(name: "Import", dependencies: ["ICal", "EventModel"]),
+        .target(name: "Import", dependencies: ["ICal", "EventModel", "Plumbing"]),
         // Byte-level plumbing shared by Settle, Export and Convert: byte
         // writers, spill and temporary files, parallel chunks and pieces
         // handed on in order, compact storage. It knows no calendar.
-        .target(name: "Plumbing"),
+        .target(name: "Plumbing", dependencies: ["CFileSpace"]),
         // Recurrence expansion, zone timeline, local days, busy time.
         .target(name: "Settle", dependencies: ["EventModel", "Plumbing"]),
         // Free and busy time of a settled window: free slots in working hours,
@@ -60,14 +60,13 @@ let package = Package(
         .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
         // What Swift cannot do itself: the signal handler that removes
         // `-o`'s temporary file, which must call only async-signal-safe
-        // functions (OutputFile).
+        // functions (Plumbing's Output+File.swift).
         .target(name: "CFileSpace"),
         // The thin command-line tool.
         .executableTarget(
             name: "busylife",
             dependencies: [
                 "BusyLifeKit", "EventModel", "Import", "Settle", "FreeBusy", "Plumbing", "Export", "Convert", "CheckReport",
-                "CFileSpace",
                 .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

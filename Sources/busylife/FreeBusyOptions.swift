@@ -2,6 +2,7 @@ import ArgumentParser
 import EventModel
 import Export
 import FreeBusy
+import Plumbing
 import Settle
 
 /// What `free`, `busy` and `conflicts` share: where the output goes (`-o`,
@@ -19,7 +20,7 @@ struct FreeBusyOptions: ParsableArguments {
 
     /// Writes the whole text to `-o` or standard output.
     func write(_ text: String) throws {
-        try OutputFile.write(text, to: output ?? "-")  // `-`: standard output
+        try Output.write(text, to: output ?? "-")  // `-`: standard output
     }
 
     /// Writes pieces of text as they are made: to standard output one at
@@ -29,7 +30,7 @@ struct FreeBusyOptions: ParsableArguments {
         if let output, output != "-" {
             var text = ""
             pieces { text += $0; return true }
-            try OutputFile.write(text, to: output)
+            try Output.write(text, to: output)
             return
         }
         let out = Output(fd: 1)

@@ -47,10 +47,11 @@ import Testing
     }
 
     /// The arrows of docs/architecture.md that imports can break: the
-    /// plumbing depends on no target of ours, and conversion does not
-    /// reach into Export (heatmaps, templates, free time).
+    /// plumbing depends on no target of ours but its C shim (the signal-safe
+    /// temporary file), and conversion does not reach into Export
+    /// (heatmaps, templates, free time).
     @Test func plumbingStandsAloneAndConvertNeedsNoExport() throws {
-        let system: Set = ["Glibc", "Darwin", "Dispatch", "Synchronization", "Foundation", "FoundationEssentials"]
+        let system: Set = ["Glibc", "Darwin", "Dispatch", "Synchronization", "Foundation", "FoundationEssentials", "CFileSpace"]
         let plumbing = try Self.imports(of: "Plumbing")
         #expect(plumbing.count >= 9)
         for (file, modules) in plumbing {
@@ -58,6 +59,21 @@ import Testing
         }
         for (file, modules) in try Self.imports(of: "Convert") {
             #expect(!modules.contains("Export"), "Convert/\(file) imports Export")
+        }
+    }
+
+    /// The command-line tool is thin: it runs no pipeline and writes no
+    /// file itself; the library's targets do (Export's writers, Plumbing's
+    /// output, chunks and pieces).
+    @Test func theCommandLineToolRunsNoPlumbing() throws {
+        let folder = Self.root.appendingPathComponent("Sources/busylife")
+        let plumbing = ["ParallelChunks", "ChunkElements", "inOrder(", "SpillFile", "SpillWriter", "TemporaryFile",
+                        "ByteWriterPool", "writev", "iovec", "fallocate", "busylife_", "withUnsafeTemporaryAllocation"]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            for word in plumbing {
+                #expect(!text.contains(word), "busylife/\(name) uses \(word)")
+            }
         }
     }
 

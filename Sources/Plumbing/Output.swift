@@ -3,24 +3,36 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ArgumentParser
-import Export
-import Plumbing
+import CFileSpace
 
-/// Buffered writes to a file descriptor. A closed pipe (`| head -1`) stops
-/// output quietly; any other write error is remembered for exit code 74.
-final class Output {
-    private let fd: Int32
+/// Where a command's output goes, written in large writes: standard output
+/// or error (`init(fd:)`), or what `-o PATH` names (`open`, in
+/// Output+File.swift: a file replaced whole through a temporary file, or a
+/// device written directly). A closed pipe (`| head -1`) stops output
+/// quietly; any other failure is kept, and `finish` throws it (the
+/// command-line tool's exit code 74).
+package final class Output {
+    var fd: Int32
     private var buffer: [UInt8] = []
-    private(set) var closed = false
-    private(set) var failure: String?
+    package private(set) var closed = false
+    private var failure: Failure?
+    /// What a failure names: `output`, or the path given.
+    private let name: String
+    /// Whether a failure's reason is strerror's text as it is (standard
+    /// output and error), or begins in lower case (`-o`'s messages).
+    private let reasonAsSpelt: Bool
+    /// The temporary file and the target it replaces; nil when writing directly.
+    var replacing: (temporary: String, target: String)?
+    /// Whether `finish` may put the file over one that is there by then.
+    let overwrites: Bool
     /// Writers handed over whole (`write(taking:)`) and not yet written:
     /// the bytes of the first from `pendingStart` on, then all the others'.
     private var pending: [ByteWriter] = []
     private var pendingStart = 0
     private var pendingCount = 0
-    /// Where writers handed over go once written, to be lent again.
-    var recycling: ByteWriterPool?
+    /// Writers lent to whoever fills them for `write(taking:)`, given back
+    /// here once written, to be lent again.
+    package let writers = ByteWriterPool()
     /// Where the next byte lands, for a regular file; learnt at the first
     /// writer handed over.
     private var place = Place.unknown
@@ -39,23 +51,64 @@ final class Output {
     /// written piece by piece (and 22 ms ending on 4 KiB pages).
     private static let fileUnit = 1 << 20
 
-    init(fd: Int32) {
+    /// Standard output (1) or error (2), or a descriptor open already,
+    /// which `finish` and `abort` close when it is neither.
+    package convenience init(fd: Int32) {
+        self.init(fd: fd, name: "output", reasonAsSpelt: true)
+    }
+
+    init(fd: Int32, name: String, reasonAsSpelt: Bool = false, replacing: (temporary: String, target: String)? = nil,
+         overwrites: Bool = true) {
         self.fd = fd
+        self.name = name
+        self.reasonAsSpelt = reasonAsSpelt
+        self.replacing = replacing
+        self.overwrites = overwrites
         buffer.reserveCapacity(1 << 16)
+    }
+
+    /// A failure to write, in words: `cannot write PATH: REASON`.
+    package struct Failure: Error, CustomStringConvertible {
+        var code: Int32
+        var explanation: String?
+        var name: String
+        var reasonAsSpelt = false
+
+        init(errno code: Int32 = errno, explanation: String? = nil, name: String) {
+            self.code = code
+            self.explanation = explanation
+            self.name = name
+        }
+
+        /// `no space left on device`.
+        package var reason: String {
+            explanation ?? (reasonAsSpelt ? String(cString: strerror(code)) : SystemError.reason(code))
+        }
+
+        package var description: String { "cannot write \(name): \(reason)" }
+    }
+
+    deinit { abort() }
+
+    /// A failure of the last system call, named as this output's.
+    func failure(errno code: Int32 = errno, explanation: String? = nil) -> Failure {
+        var failure = Failure(errno: code, explanation: explanation, name: name)
+        failure.reasonAsSpelt = reasonAsSpelt
+        return failure
     }
 
     /// Call once at start: a closed pipe becomes EPIPE instead of a
     /// signal, and a write past `ulimit -f` EFBIG (a failed write, exit
     /// 74, no partial file) instead of SIGXFSZ, which ended the process
     /// and left half a file beside the target.
-    static func ignoreOutputSignals() {
+    package static func ignoreOutputSignals() {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
     }
 
     /// Appends text; false once output can no longer be written.
     @discardableResult
-    func write(_ text: String) -> Bool {
+    package func write(_ text: String) -> Bool {
         writePending(all: true)
         guard !closed else { return false }
         buffer.append(contentsOf: text.utf8)
@@ -64,12 +117,12 @@ final class Output {
     }
 
     @discardableResult
-    func line(_ text: String) -> Bool { write(text + "\n") }
+    package func line(_ text: String) -> Bool { write(text + "\n") }
 
     /// Takes the bytes written to `writer` (emptying it); false once output
     /// can no longer be written.
     @discardableResult
-    func write(_ writer: inout ByteWriter) -> Bool {
+    package func write(_ writer: inout ByteWriter) -> Bool {
         writePending(all: true)
         guard !closed else { return false }
         if writer.count >= 1 << 16 {
@@ -87,7 +140,7 @@ final class Output {
     /// written. Into a regular file they may wait for the next writer
     /// (`fileUnit`).
     @discardableResult
-    func write(taking writer: inout ByteWriter) -> Bool {
+    package func write(taking writer: inout ByteWriter) -> Bool {
         flushBuffer()
         guard !closed else { return false }
         guard writer.count > 0 else { return true }
@@ -138,7 +191,7 @@ final class Output {
         var emptied = 0
         while emptied < pending.count, pendingStart >= pending[emptied].count {
             pendingStart -= pending[emptied].count
-            recycling?.give(&pending[emptied])
+            writers.give(&pending[emptied])
             emptied += 1
         }
         pending.removeFirst(emptied)
@@ -154,13 +207,23 @@ final class Output {
         return offset < 0 ? .notAFile : .file(offset: Int(offset))
     }
 
+    /// Bytes written at once, after those buffered; false once output can
+    /// no longer be written.
+    @discardableResult
+    package func write(bytes: UnsafeRawBufferPointer) -> Bool {
+        flush()
+        guard !closed, fd >= 0 else { return false }
+        writeAll(bytes)
+        return !closed
+    }
+
     /// A failed write: quiet for a closed pipe, else remembered.
     private func fail() {
-        if errno != EPIPE { failure = String(cString: strerror(errno)) }
+        if errno != EPIPE { failure = failure() }
         closed = true
     }
 
-    func flush() {
+    package func flush() {
         writePending(all: true)
         flushBuffer()
     }
@@ -185,15 +248,16 @@ final class Output {
         }
     }
 
-    /// Flushes, and turns a write failure into exit code 74.
-    func finish() throws {
+    /// Flushes, and throws a write failure. A file being replaced is then
+    /// put in place (`commit`, Output+File.swift); on failure it is removed
+    /// and the old one stays.
+    package func finish() throws(Failure) {
         flush()
         if let failure {
-            let err = Output(fd: 2)
-            err.write("busylife: cannot write output: \(failure)\n")
-            err.flush()
-            throw ExitCode(74)
+            abort()
+            throw failure
         }
+        try commit()
     }
 }
 
