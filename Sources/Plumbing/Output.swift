@@ -45,10 +45,8 @@ package final class Output {
 
     /// Writes of handed-over writers into a regular file end on a multiple
     /// of this in the file, the rest waiting for the next: the kernel then
-    /// fills the page cache in large folios. The 92 MB of `occurrences`
-    /// for 2020-2035 of the 5,000-event calendar, in pieces of about 240
-    /// KB, took 17 ms of its time so on ext4 (Linux 6.18), against 22 ms
-    /// written piece by piece (and 22 ms ending on 4 KiB pages).
+    /// fills the page cache in large folios, which costs it less time than
+    /// pages filled piece by piece (docs/architecture.md, section 4).
     private static let fileUnit = 1 << 20
 
     /// Standard output (1) or error (2), or a descriptor open already,
