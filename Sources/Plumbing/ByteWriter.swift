@@ -4,10 +4,10 @@
 package struct ByteWriter {
     /// Owns the memory. Checked for uniqueness before each write, so a
     /// copied writer copies its bytes before writing (value semantics).
-    @usableFromInline final class Storage {
-        @usableFromInline let base: UnsafeMutablePointer<UInt8>
+    private final class Storage {
+        let base: UnsafeMutablePointer<UInt8>
 
-        @usableFromInline init(capacity: Int) {
+        init(capacity: Int) {
             base = .allocate(capacity: capacity)
         }
 
@@ -16,11 +16,11 @@ package struct ByteWriter {
         }
     }
 
-    @usableFromInline var storage: Storage
+    private var storage: Storage
     /// `storage.base` and its size, kept here: writing reads no class field.
-    @usableFromInline var base: UnsafeMutablePointer<UInt8>
-    @usableFromInline package internal(set) var capacity: Int
-    @usableFromInline package internal(set) var count = 0
+    private var base: UnsafeMutablePointer<UInt8>
+    package private(set) var capacity: Int
+    package private(set) var count = 0
     /// No room yet, and nothing allocated (a writer lent a buffer).
     nonisolated(unsafe) private static let none = Storage(capacity: 0)
 
@@ -53,24 +53,20 @@ package struct ByteWriter {
     }
 
     /// The first `count` bytes kept, the rest dropped.
-    @inlinable
     package mutating func keepFirst(_ kept: Int) {
         precondition(kept <= count)
         count = kept
     }
 
     /// The bytes written so far, copied into an array.
-    @inlinable
     package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     /// The bytes written, where they lie: valid while this writer lives
     /// and is not written to again (a writer handed over whole to be
     /// written without a copy).
-    @inlinable
     package var unsafeBytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
     /// The bytes written so far, lent.
-    @inlinable
     package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try body(UnsafeBufferPointer(start: base, count: count))
     }
@@ -79,7 +75,6 @@ package struct ByteWriter {
     /// owns: where to store them, before `commit`ting how many were stored.
     /// One check for a whole field, then plain stores.
     @inline(__always)
-    @inlinable
     package mutating func reserve(_ more: Int) -> UnsafeMutablePointer<UInt8> {
         if _slowPath(count &+ more > capacity || !isKnownUniquelyReferenced(&storage)) { makeRoom(more) }
         return base + count
@@ -87,11 +82,10 @@ package struct ByteWriter {
 
     /// Counts `written` bytes stored at `reserve`'s pointer as written.
     @inline(__always)
-    @inlinable
     package mutating func commit(_ written: Int) { count &+= written }
 
-    @usableFromInline @inline(never)
-    mutating func makeRoom(_ more: Int) {
+    @inline(never)
+    private mutating func makeRoom(_ more: Int) {
         let needed = count + more
         if needed > capacity { capacity = max(needed, capacity * 2) }
         let fresh = Storage(capacity: capacity)
@@ -100,7 +94,6 @@ package struct ByteWriter {
         base = fresh.base
     }
 
-    @inlinable
     package mutating func append(_ text: String) {
         if let done: Void = text.utf8.withContiguousStorageIfAvailable({ append(bytes: $0) }) { return done }
         var text = text
@@ -108,19 +101,16 @@ package struct ByteWriter {
     }
 
     @inline(__always)
-    @inlinable
     package mutating func append(byte: UInt8) {
         reserve(1).pointee = byte
         count &+= 1
     }
 
-    @inlinable
     package mutating func append<S: Sequence>(bytes more: S) where S.Element == UInt8 {
         if let done: Void = more.withContiguousStorageIfAvailable({ append(bytes: $0) }) { return done }
         for byte in more { append(byte: byte) }
     }
 
-    @inlinable
     package mutating func append(bytes more: UnsafeBufferPointer<UInt8>) {
         guard let from = more.baseAddress, more.count > 0 else { return }
         reserve(more.count).update(from: from, count: more.count)
@@ -129,7 +119,6 @@ package struct ByteWriter {
 
     /// `text`'s bytes (a literal's: no String made).
     @inline(__always)
-    @inlinable
     package mutating func append(static text: StaticString) {
         let length = text.utf8CodeUnitCount
         reserve(length).update(from: text.utf8Start, count: length)
@@ -137,7 +126,6 @@ package struct ByteWriter {
     }
 
     /// CR LF.
-    @inlinable
     package mutating func appendLineEnd() {
         let out = reserve(2)
         out[0] = 0x0D
@@ -146,7 +134,6 @@ package struct ByteWriter {
     }
 
     /// A decimal integer.
-    @inlinable
     package mutating func append(_ number: Int64) {
         let out = reserve(20)
         var value = number.magnitude
@@ -171,11 +158,9 @@ package struct ByteWriter {
         count &+= at + length
     }
 
-    @inlinable
     package mutating func append(_ number: Int) { append(Int64(number)) }
 
     /// A non-negative number with at least `width` digits (leading zeros).
-    @inlinable
     package mutating func append(padded number: Int, width: Int) {
         var digits = 1
         var limit = 10
@@ -185,7 +170,6 @@ package struct ByteWriter {
     }
 
     /// A JSON string: `"`, `\` and control characters escaped, the rest as UTF-8.
-    @inlinable
     package mutating func appendJSONString(_ value: String) {
         if let done: Void = value.utf8.withContiguousStorageIfAvailable({ appendJSONString(utf8: $0) }) {
             return done
@@ -195,7 +179,6 @@ package struct ByteWriter {
     }
 
     /// The same for UTF-8 bytes: a scan, then one copy when nothing needs escaping.
-    @inlinable
     package mutating func appendJSONString(utf8: UnsafeBufferPointer<UInt8>) {
         let length = utf8.count
         let out = reserve(length + 2)
@@ -235,8 +218,8 @@ package struct ByteWriter {
     }
 
     /// The rest of a JSON string from its first byte to escape, without its closing quote.
-    @usableFromInline @inline(never)
-    mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+    @inline(never)
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         var start = 0
         for index in 0..<utf8.count {
             let byte = utf8[index]
@@ -268,7 +251,6 @@ package struct ByteWriter {
     /// A TSV field: backslash, tab, line feed and carriage return written
     /// `\\`, `\t`, `\n`, `\r`, the rest as UTF-8 (a scan, then one copy
     /// when there is nothing to escape).
-    @inlinable
     package mutating func appendTSVEscaped(_ value: String) {
         if let done: Void = value.utf8.withContiguousStorageIfAvailable({ appendTSVEscaped(utf8: $0) }) {
             return done
@@ -277,7 +259,6 @@ package struct ByteWriter {
         value.withUTF8 { appendTSVEscaped(utf8: $0) }
     }
 
-    @inlinable
     package mutating func appendTSVEscaped(utf8: UnsafeBufferPointer<UInt8>) {
         var start = 0
         for index in 0..<utf8.count {
@@ -303,14 +284,9 @@ package struct ByteWriter {
     /// Plain stores into room reserved once: for a run of short fields
     /// written one after another, with no check of room per field.
     package struct Cursor {
-        @usableFromInline package internal(set) var at: UnsafeMutablePointer<UInt8>
-
-        @usableFromInline init(at: UnsafeMutablePointer<UInt8>) {
-            self.at = at
-        }
+        package fileprivate(set) var at: UnsafeMutablePointer<UInt8>
 
         @inline(__always)
-        @inlinable
         package mutating func put(_ text: StaticString) {
             let length = text.utf8CodeUnitCount
             at.update(from: text.utf8Start, count: length)
@@ -319,7 +295,6 @@ package struct ByteWriter {
 
         /// Bytes as they are.
         @inline(__always)
-        @inlinable
         package mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard let base = bytes.baseAddress else { return }
             at.update(from: base, count: bytes.count)
@@ -328,7 +303,6 @@ package struct ByteWriter {
 
         /// `true` or `false`.
         @inline(__always)
-        @inlinable
         package mutating func put(_ value: Bool) {
             if value { put("true") } else { put("false") }
         }
@@ -336,14 +310,12 @@ package struct ByteWriter {
         /// Counts `count` bytes that the caller stored at `at` as written
         /// (a field another module spells, a time say).
         @inline(__always)
-        @inlinable
         package mutating func advance(by count: Int) {
             at += count
         }
 
         /// Where `body` put its bytes; nil when it returns false.
         @inline(__always)
-        @inlinable
         package mutating func recording(_ body: (inout Cursor) -> Bool) -> Range<UnsafeMutablePointer<UInt8>>? {
             let from = at
             return body(&self) ? from..<at : nil
@@ -354,7 +326,6 @@ package struct ByteWriter {
     /// counted when it returns true; when it returns false (a form the
     /// cursor does not write), nothing is counted.
     @inline(__always)
-    @inlinable
     package mutating func write(atMost most: Int, _ body: (inout Cursor) -> Bool) -> Bool {
         let start = reserve(most)
         var cursor = Cursor(at: start)
@@ -365,7 +336,6 @@ package struct ByteWriter {
     }
 
     /// Hands the bytes written so far to `sink` and empties the buffer (keeping its room).
-    @inlinable
     package mutating func drain(_ sink: (UnsafeRawBufferPointer) -> Void) {
         guard count > 0 else { return }
         sink(UnsafeRawBufferPointer(start: base, count: count))

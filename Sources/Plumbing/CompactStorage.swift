@@ -2,14 +2,14 @@
 /// array of them all is copied when it grows, and no more than a block is
 /// held unused.
 package struct Blocks<Element> {
-    @usableFromInline var blocks: [[Element]] = []
-    @usableFromInline package internal(set) var count = 0
+    private var blocks: [[Element]] = []
+    package private(set) var count = 0
 
-    @inlinable package init() {}
-    @inlinable static var shift: Int { 12 }
+    package init() {}
+    private static var shift: Int { 12 }
 
     /// Appends `element`; its index.
-    @inlinable @discardableResult
+    @discardableResult
     package mutating func append(_ element: Element) -> Int {
         if blocks.isEmpty || blocks[blocks.count - 1].count == 1 << Self.shift {
             blocks.append([])
@@ -20,13 +20,13 @@ package struct Blocks<Element> {
         return count - 1
     }
 
-    @inlinable package subscript(index: Int) -> Element {
+    package subscript(index: Int) -> Element {
         get { blocks[index >> Self.shift][index & (1 << Self.shift - 1)] }
         set { blocks[index >> Self.shift][index & (1 << Self.shift - 1)] = newValue }
     }
 
     /// Every element, in order.
-    @inlinable package var all: FlattenSequence<[[Element]]> { blocks.joined() }
+    package var all: FlattenSequence<[[Element]]> { blocks.joined() }
 }
 
 /// File names by number, told apart by their bytes (two names that

@@ -2,15 +2,15 @@
 /// share one buffer instead of one each. At most `limit` distinct values
 /// are remembered; past that a value not yet kept is returned as it is.
 package struct Interner<Value: Hashable> {
-    @usableFromInline var kept: Set<Value> = []
-    @usableFromInline let limit: Int
+    private var kept: Set<Value> = []
+    private let limit: Int
 
-    @inlinable package init(limit: Int = 4096) {
+    package init(limit: Int = 4096) {
         self.limit = limit
     }
 
     /// The kept value equal to `value`, else `value` (kept while there is room).
-    @inlinable package mutating func callAsFunction(_ value: Value) -> Value {
+    package mutating func callAsFunction(_ value: Value) -> Value {
         if let index = kept.firstIndex(of: value) { return kept[index] }
         if kept.count < limit { kept.insert(value) }
         return value

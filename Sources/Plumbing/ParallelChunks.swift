@@ -38,7 +38,6 @@ package enum ParallelChunks {
     /// The chunk ranges of `0..<count` for at most `chunks` chunks: always
     /// at least one (empty when `count` is 0), the earlier ones the longer
     /// by at most one.
-    @inlinable
     package static func ranges(count: Int, chunks: Int = width) -> [Range<Int>] {
         let parts = max(1, min(chunks, count))
         return (0..<parts).map { index in
@@ -48,7 +47,6 @@ package enum ParallelChunks {
 
     /// `body` on each chunk of `0..<count`, concurrently; the results in
     /// chunk order. One chunk runs on the calling thread.
-    @inlinable
     package static func map<Result>(count: Int, chunks: Int = width, _ body: @Sendable (Range<Int>) -> Result) -> [Result] {
         let ranges = ranges(count: count, chunks: chunks)
         if ranges.count == 1 { return [body(ranges[0])] }
@@ -68,7 +66,6 @@ extension ParallelChunks {
     /// How many chunks work over `count` elements is cut into: one below
     /// 4,096 (handing work to the other cores would cost more than they
     /// save), else one a core.
-    @inlinable
     package static func chunks(for count: Int) -> Int {
         count < 4_096 ? 1 : width
     }
@@ -76,7 +73,6 @@ extension ParallelChunks {
     /// An array of `count` elements made in `chunks` at once: `body`
     /// initializes, at `base + position`, the element of every position
     /// in its chunk and of no other.
-    @inlinable
     package static func makeArray<Element>(count: Int, chunks: Int,
                                            _ body: @Sendable (Range<Int>, UnsafeMutablePointer<Element>) -> Void)
         -> [Element] {
@@ -90,7 +86,6 @@ extension ParallelChunks {
 
     /// `body` on each of `ranges` (disjoint ranges of `array`) at once,
     /// given the whole buffer: each writes only its own range.
-    @inlinable
     package static func update<Element>(_ array: inout [Element], in ranges: [Range<Int>],
                                         _ body: @Sendable (Range<Int>, UnsafeMutableBufferPointer<Element>) -> Void) {
         array.withUnsafeMutableBufferPointer { buffer in
@@ -112,7 +107,6 @@ extension ParallelChunks {
     /// allocation for all chunks, freed before the merge allocates as much,
     /// which the allocator may give the same memory), else by the standard
     /// library's sort.
-    @inlinable
     package static func sort<Element: Sendable>(
         _ array: inout [Element], chunks: Int, by less: @Sendable (Element, Element) -> Bool,
         sortChunk: (@Sendable (UnsafeMutableBufferPointer<Element>, UnsafeMutablePointer<Element>) -> Void)? = nil
@@ -155,8 +149,7 @@ extension ParallelChunks {
     /// Half of the merge of the sorted `left` and `right` (adjacent runs of
     /// `buffers.source`) into the same places of `buffers.destination`: the
     /// smaller half from the front, or the larger from the back.
-    @usableFromInline
-    static func mergeHalf<Element>(_ buffers: MergeBuffers<Element>, _ left: Range<Int>, _ right: Range<Int>,
+    private static func mergeHalf<Element>(_ buffers: MergeBuffers<Element>, _ left: Range<Int>, _ right: Range<Int>,
                                            front: Bool, by less: (Element, Element) -> Bool) {
         let source = buffers.source, destination = buffers.destination
         let count = left.count + right.count
@@ -188,7 +181,6 @@ extension ParallelChunks {
 
     /// `body` given the elements of `array` for concurrent work in which
     /// each element is read and written by one chunk alone (`ChunkElements`).
-    @inlinable
     package static func sharing<Element, Result>(_ array: inout [Element],
                                                  _ body: (ChunkElements<Element>) -> Result) -> Result {
         array.withUnsafeMutableBufferPointer { body(ChunkElements(buffer: $0)) }
@@ -198,43 +190,26 @@ extension ParallelChunks {
 /// Elements of an array shared by concurrent chunks, each chunk reading
 /// and writing only its own.
 package struct ChunkElements<Element>: @unchecked Sendable {
-    @usableFromInline let buffer: UnsafeMutableBufferPointer<Element>
+    fileprivate let buffer: UnsafeMutableBufferPointer<Element>
 
-    @usableFromInline init(buffer: UnsafeMutableBufferPointer<Element>) {
-        self.buffer = buffer
-    }
-
-    @inlinable package subscript(index: Int) -> Element {
+    package subscript(index: Int) -> Element {
         get { buffer[index] }
         nonmutating set { buffer[index] = newValue }
     }
 }
 
 /// An array's memory, of which concurrent chunks each write their own part.
-@usableFromInline struct SharedBase<Element>: @unchecked Sendable {
-    @usableFromInline let base: UnsafeMutablePointer<Element>
-
-    @usableFromInline init(base: UnsafeMutablePointer<Element>) {
-        self.base = base
-    }
+private struct SharedBase<Element>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Element>
 }
 
 /// A sorted array's runs, merged into new memory by two chunks at once.
-@usableFromInline struct MergeBuffers<Element>: @unchecked Sendable {
-    @usableFromInline let source: UnsafeBufferPointer<Element>
-    @usableFromInline let destination: UnsafeMutablePointer<Element>
-
-    @usableFromInline init(source: UnsafeBufferPointer<Element>, destination: UnsafeMutablePointer<Element>) {
-        self.source = source
-        self.destination = destination
-    }
+private struct MergeBuffers<Element>: @unchecked Sendable {
+    let source: UnsafeBufferPointer<Element>
+    let destination: UnsafeMutablePointer<Element>
 }
 
 /// Elements of an array that concurrent chunks each write their own of.
-@usableFromInline struct Slots<Element>: @unchecked Sendable {
-    @usableFromInline let buffer: UnsafeMutableBufferPointer<Element>
-
-    @usableFromInline init(buffer: UnsafeMutableBufferPointer<Element>) {
-        self.buffer = buffer
-    }
+private struct Slots<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Element>
 }
