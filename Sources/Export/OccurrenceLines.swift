@@ -34,7 +34,6 @@ package final class OccurrenceLines: @unchecked Sendable {
     /// Each worker's event fields, kept from one piece to the next: a
     /// series' occurrences recur in every piece.
     private let caches: EventFieldsCaches
-    private let writers: ByteWriterPool
     /// What the work budget lets this run write, and what it wrote so far.
     private let byteBudget: Int
     private let days: Int
@@ -45,12 +44,10 @@ package final class OccurrenceLines: @unchecked Sendable {
     /// The lines of `settlement`'s occurrences, made in pieces on every
     /// core and handed to `output` in order while the next are made (the
     /// same bytes on any number of cores). `output` takes a piece's writer
-    /// whole, and returns false once nothing more can be written; it may
-    /// give the writer back to `writers` once its bytes are out. The
+    /// whole, and returns false once nothing more can be written. The
     /// `work-budget` warning when the budget cut the lines.
-    package static func write(_ settlement: Settlement, writers: ByteWriterPool,
-                              to output: (inout ByteWriter) -> Bool) -> Diagnostic? {
-        let lines = OccurrenceLines(settlement, writers: writers, workers: ParallelChunks.width)
+    package static func write(_ settlement: Settlement, to output: (inout ByteWriter) -> Bool) -> Diagnostic? {
+        let lines = OccurrenceLines(settlement, workers: ParallelChunks.width)
         ParallelChunks.inOrder(count: lines.pieceCount, ahead: 2 * ParallelChunks.width) { piece, worker in
             lines.make(piece, worker: worker)
         } take: { piece in
@@ -59,11 +56,10 @@ package final class OccurrenceLines: @unchecked Sendable {
         return lines.cut
     }
 
-    init(_ settlement: Settlement, writers: ByteWriterPool, workers: Int) {
+    init(_ settlement: Settlement, workers: Int) {
         occurrences = settlement.occurrences
         timeline = settlement.timeline
         caches = EventFieldsCaches(count: workers)
-        self.writers = writers
         days = Int(settlement.to.daysSinceEpoch - settlement.from.daysSinceEpoch) + 1
         byteBudget = WorkBudget.bytes(days: days)
     }
@@ -75,7 +71,7 @@ package final class OccurrenceLines: @unchecked Sendable {
     /// Piece `index`, as far as `pieceBytes` lets it go, made by `worker`.
     func make(_ index: Int, worker: Int) -> Piece {
         let lines = index * Self.linesPerPiece..<min(occurrences.count, (index + 1) * Self.linesPerPiece)
-        var piece = Piece(bytes: writers.take(capacity: lines.count * 640), first: lines.lowerBound,
+        var piece = Piece(bytes: ByteWriter(capacity: lines.count * 640), first: lines.lowerBound,
                           next: lines.lowerBound, end: lines.upperBound)
         makeMore(&piece, worker: worker)
         return piece
@@ -107,7 +103,7 @@ package final class OccurrenceLines: @unchecked Sendable {
             let fits = admit(&piece)
             guard output(&piece.bytes), fits else { return false }
             if piece.next == piece.end { return true }
-            piece.bytes = writers.take(capacity: Self.pieceBytes)
+            piece.bytes = ByteWriter(capacity: Self.pieceBytes)
             piece.first = piece.next
             makeMore(&piece, worker: 0)
         }

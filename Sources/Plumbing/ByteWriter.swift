@@ -44,14 +44,6 @@ package struct ByteWriter {
         count = 0
     }
 
-    /// Empty again, its memory kept, when this writer alone holds it;
-    /// false, and nothing changed, when its memory is shared.
-    package mutating func removeAllIfAlone() -> Bool {
-        guard isKnownUniquelyReferenced(&storage) else { return false }
-        count = 0
-        return true
-    }
-
     /// The first `count` bytes kept, the rest dropped.
     package mutating func keepFirst(_ kept: Int) {
         precondition(kept <= count)
@@ -288,3 +280,9 @@ package struct ByteWriter {
         count = 0
     }
 }
+
+// A writer is a value: its storage is written only when it alone holds it
+// (`reserve` copies it first otherwise), so one may move between threads,
+// as the pieces of `occurrences` and `convert --expand` do from the core
+// that made them to the one that writes them.
+extension ByteWriter: @unchecked Sendable {}

@@ -30,9 +30,6 @@ package final class Output {
     private var pending: [ByteWriter] = []
     private var pendingStart = 0
     private var pendingCount = 0
-    /// Writers lent to whoever fills them for `write(taking:)`, given back
-    /// here once written, to be lent again.
-    package let writers = ByteWriterPool()
     /// Where the next byte lands, for a regular file; learnt at the first
     /// writer handed over.
     private var place = Place.unknown
@@ -189,7 +186,6 @@ package final class Output {
         var emptied = 0
         while emptied < pending.count, pendingStart >= pending[emptied].count {
             pendingStart -= pending[emptied].count
-            writers.give(&pending[emptied])
             emptied += 1
         }
         pending.removeFirst(emptied)

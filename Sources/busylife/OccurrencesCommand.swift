@@ -42,7 +42,7 @@ struct OccurrencesCommand: ParsableCommand {
         let err = Output(fd: 2)
         let (settlement, settledReport) = try input.settle(settle, options, err: err)
         var report = settledReport
-        let cut = OccurrenceLines.write(settlement, writers: out.writers) { out.write(taking: &$0) }
+        let cut = OccurrenceLines.write(settlement) { out.write(taking: &$0) }
         try out.finish()
         if let cut {
             if input.shows(cut) { err.line(cut.description) }

@@ -93,36 +93,4 @@ import Testing
         }
         #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
     }
-
-    /// A writer given back to the pool is lent again, emptied, its memory
-    /// kept; one too small for what is asked is not lent; past the limit,
-    /// writers given back are let go.
-    @Test func aPoolLendsWritersAgainWithTheirMemory() {
-        let pool = ByteWriterPool(limit: 1)
-        var first = pool.take(capacity: 1_000)
-        first.append("abc")
-        let memory = first.unsafeBytes.baseAddress
-        pool.give(&first)
-        #expect(first.count == 0 && first.capacity == 0)  // left empty, holding nothing
-        var again = pool.take(capacity: 500)
-        #expect(again.count == 0 && again.capacity == 1_000 && again.unsafeBytes.baseAddress == memory)
-        again.append("de")
-        #expect(String(decoding: again.bytes, as: UTF8.self) == "de")
-        pool.give(&again)
-        let larger = pool.take(capacity: 2_000)
-        #expect(larger.capacity == 2_000 && larger.unsafeBytes.baseAddress != memory)
-        var one = ByteWriter(capacity: 64), two = ByteWriter(capacity: 64)
-        let oneMemory = one.unsafeBytes.baseAddress
-        pool.give(&one)
-        pool.give(&two)  // past the limit of one: freed
-        #expect(pool.take(capacity: 64).unsafeBytes.baseAddress == oneMemory)
-        #expect(pool.take(capacity: 1).capacity == 16)  // none kept: a new one (16 bytes at least)
-        // A writer whose memory a copy still holds is let go, not copied.
-        var shared = ByteWriter(capacity: 64)
-        shared.append("x")
-        let copy = shared
-        pool.give(&shared)
-        #expect(copy.bytes == Array("x".utf8))
-        #expect(pool.take(capacity: 1).capacity == 16)
-    }
 }

@@ -34,11 +34,9 @@ import Testing
         }
         var written: [UInt8] = []
         var pieces = 0
-        let writers = ByteWriterPool()
-        let cut = OccurrenceLines.write(settlement, writers: writers) { writer in
+        let cut = OccurrenceLines.write(settlement) { writer in
             written += writer.bytes
             pieces += 1
-            writers.give(&writer)
             return true
         }
         #expect(cut == nil)
@@ -49,7 +47,7 @@ import Testing
     @Test func anOutputThatStopsTakesNothingMore() throws {
         let settlement = try settlement()
         var calls = 0
-        _ = OccurrenceLines.write(settlement, writers: ByteWriterPool()) { _ in
+        _ = OccurrenceLines.write(settlement) { _ in
             calls += 1
             return false
         }
