@@ -34,37 +34,39 @@ let package = Package(
         // The unified, pure-Swift event model (docs/semantics.md section 1).
         .target(name: "EventModel"),
         // .ics and events.json into the model; zone resolution.
-        .target(name: "Import", dependencies: ["ICal", "EventModel"]),
+        .target(name: "Import", dependencies: ["ICal", "EventModel", "Plumbing"]),
+        // Byte-level plumbing shared by Settle, Export and Convert: byte
+        // writers, spill and temporary files, parallel chunks and pieces
+        // handed on in order, compact storage. It knows no calendar.
+        .target(name: "Plumbing", dependencies: ["CFileSpace"]),
         // Recurrence expansion, zone timeline, local days, busy time.
-        .target(name: "Settle", dependencies: ["EventModel"]),
+        .target(name: "Settle", dependencies: ["EventModel", "Plumbing"]),
         // Free and busy time of a settled window: free slots in working hours,
         // merged busy periods, conflicts (docs/free.md).
         .target(name: "FreeBusy", dependencies: ["EventModel", "Settle"]),
         // The library's front door: read calendars, settle a window (re-exports the model).
         .target(name: "BusyLifeKit", dependencies: ["EventModel", "Import", "Settle", "FreeBusy"]),
         // Conversion out: .ics (as stored or expanded), jCal, events.json, CSV.
-        .target(name: "Convert", dependencies: ["ICal", "EventModel", "Import", "Settle", "Export"]),
+        .target(name: "Convert", dependencies: ["ICal", "EventModel", "Import", "Settle", "Plumbing"]),
         // `check`'s report, as text and JSON: it needs the import report
         // (Import) and the JSON writer (Export), and Export stays apart from Import.
-        .target(name: "CheckReport", dependencies: ["EventModel", "Import", "Export"]),
+        .target(name: "CheckReport", dependencies: ["EventModel", "Import", "Plumbing", "Export"]),
         // Machine and human output of the model.
-        .target(name: "Export", dependencies: ["EventModel", "Settle", "FreeBusy",
+        .target(name: "Export", dependencies: ["EventModel", "Plumbing", "Settle", "FreeBusy",
                                                .product(name: "Mustache", package: "swift-mustache")]),
         // mimalloc replaces malloc for the whole process (linking it is
         // enough): libical allocates a great many small blocks on the reader
         // thread, where glibc's malloc pays for locking (docs/performance.md).
         .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
-        // What Swift cannot do well itself: `fallocate`, which Swift's Glibc
-        // module leaves out (it spares ext4 its per-page reservations when
-        // output goes to a file, Output), and the signal handler that removes
+        // What Swift cannot do itself: the signal handler that removes
         // `-o`'s temporary file, which must call only async-signal-safe
-        // functions (OutputFile).
+        // functions (Plumbing's Output+File.swift).
         .target(name: "CFileSpace"),
         // The thin command-line tool.
         .executableTarget(
             name: "busylife",
             dependencies: [
-                "BusyLifeKit", "EventModel", "Import", "Settle", "FreeBusy", "Export", "Convert", "CheckReport", "CFileSpace",
+                "BusyLifeKit", "EventModel", "Import", "Settle", "FreeBusy", "Plumbing", "Export", "Convert", "CheckReport",
                 .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -75,13 +77,14 @@ let package = Package(
                           path: "Benchmarks/settle-benchmark"),
         .testTarget(name: "ICalTests", dependencies: ["ICal"]),
         .testTarget(name: "EventModelTests", dependencies: ["EventModel"]),
+        .testTarget(name: "PlumbingTests", dependencies: ["Plumbing"]),
         // Helpers shared by the test targets: temporary calendars, the corpora folder.
         .target(name: "TestSupport", dependencies: ["Import", "EventModel"], path: "Tests/TestSupport"),
         .testTarget(name: "ImportTests", dependencies: ["Import", "ICal", "EventModel", "Settle", "Export", "TestSupport"]),
-        .testTarget(name: "SettleTests", dependencies: ["Settle", "Import", "EventModel", "ICal", "TestSupport"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "Settle", "EventModel", "TestSupport"]),
+        .testTarget(name: "SettleTests", dependencies: ["Settle", "Plumbing", "Import", "EventModel", "ICal", "TestSupport"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "Plumbing", "Settle", "EventModel", "TestSupport"]),
         .testTarget(name: "FreeBusyTests", dependencies: ["FreeBusy", "Settle", "Import", "Export", "Convert", "EventModel", "TestSupport"]),
-        .testTarget(name: "ConvertTests", dependencies: ["Convert", "Export", "Import", "ICal", "EventModel", "Settle", "TestSupport"]),
+        .testTarget(name: "ConvertTests", dependencies: ["Convert", "Plumbing", "Export", "Import", "ICal", "EventModel", "Settle", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["busylife"]),
         // The library as an app sees it: its public API only.
         .testTarget(name: "BusyLifeKitTests", dependencies: ["BusyLifeKit"]),
@@ -101,7 +104,7 @@ if ProcessInfo.processInfo.environment["BUSYLIFE_FUZZ"] != nil {
         .executableTarget(
             name: "busylife-fuzz",
             dependencies: ["CFuzzerDriver", "BusyLifeKit", "EventModel", "Import", "Settle", "FreeBusy",
-                           "Export", "Convert", "CheckReport"],
+                           "Plumbing", "Export", "Convert", "CheckReport"],
             path: "Fuzz/busylife-fuzz"
         ),
     ]

@@ -2,6 +2,7 @@ import CheckReport
 import EventModel
 import Export
 import Import
+import Plumbing
 import Settle
 
 /// `busylife check --format json` and its text: the input read, each

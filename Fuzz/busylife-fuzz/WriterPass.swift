@@ -2,6 +2,7 @@ import Convert
 import EventModel
 import Export
 import FreeBusy
+import Plumbing
 import Settle
 
 /// Every writer of a settled window, as the commands call them: `days`

@@ -1,6 +1,7 @@
 import EventModel
 import Export
 import Import
+import Plumbing
 
 /// The report of `busylife check`, as text and as JSON.
 package enum CheckSummary {

@@ -1,4 +1,3 @@
-import Export
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -7,6 +6,7 @@ import Darwin
 import EventModel
 import ICal
 import Import
+import Plumbing
 import Settle
 
 /// What `busylife convert` writes.

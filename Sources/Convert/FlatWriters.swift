@@ -1,7 +1,7 @@
-import Export
 import EventModel
 import Foundation
 import ICal
+import Plumbing
 import Settle
 
 /// BusyLife's events.json (docs/convert.md, "events.json"): one object per

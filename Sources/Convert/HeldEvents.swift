@@ -1,5 +1,6 @@
 import EventModel
 import ICal
+import Plumbing
 import Settle
 
 /// The events a conversion with a window (or, as stored, a filter) may

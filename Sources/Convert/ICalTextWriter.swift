@@ -1,6 +1,6 @@
-import Export
 import EventModel
 import ICal
+import Plumbing
 
 /// Writes iCalendar text (RFC 5545 3.1): CRLF line ends, lines folded at
 /// 75 octets without splitting a UTF-8 character, parameter values quoted

@@ -1,5 +1,5 @@
-import Export
 import ICal
+import Plumbing
 
 /// Writes jCal (RFC 7265) as it goes: `begin` opens the calendar with its
 /// own properties, `write` adds one top-level component (its children

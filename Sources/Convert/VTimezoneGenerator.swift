@@ -1,7 +1,7 @@
-import Export
 import EventModel
 import Foundation
 import ICal
+import Plumbing
 
 /// A VTIMEZONE for a zone no input defined, from the tz database
 /// (docs/convert.md, "Time zones"): the offset in force when the years

@@ -1,4 +1,3 @@
-import Export
 import EventModel
 import Foundation
 import ICal

@@ -1,5 +1,6 @@
 import EventModel
 import Foundation
+import Plumbing
 import Settle
 
 /// Dates, times and the few words of the agenda in one locale. Foundation
@@ -282,27 +283,29 @@ package struct Agenda {
     /// field or per row.
     package static func tsvRows(_ day: LocalDay, in settlement: Settlement, shown: Shown = Shown(),
                                 into out: inout ByteWriter) {
+        var memos = TimeMemos()
         for entry in day.entries where shown.includes(settlement.occurrences[entry.occurrence]) {
-            tsvRow(entry, on: day, in: settlement, into: &out)
+            tsvRow(entry, on: day, in: settlement, into: &out, memos: &memos)
         }
     }
 
     /// One row, its line end included.
-    package static func tsvRow(_ entry: LocalDay.Entry, on day: LocalDay, in settlement: Settlement, into out: inout ByteWriter) {
+    package static func tsvRow(_ entry: LocalDay.Entry, on day: LocalDay, in settlement: Settlement, into out: inout ByteWriter,
+                                memos: inout TimeMemos) {
         let timeline = settlement.timeline
         let settled = settlement.occurrences[entry.occurrence]
         let event = settled.occurrence.eventRecord.event
-        out.appendISO8601(.date(day.date))
+        out.appendISO8601(.date(day.date), memos: &memos)
         out.append(byte: 0x09)
         if settled.isAllDay {
-            out.appendISO8601(settled.occurrence.start)
+            out.appendISO8601(settled.occurrence.start, memos: &memos)
             out.append(byte: 0x09)
-            out.appendISO8601(settled.occurrence.end)
+            out.appendISO8601(settled.occurrence.end, memos: &memos)
         } else {
             let start = settled.startUTC, end = settled.endUTC
-            out.appendISO8601(start, offsetSeconds: timeline.zone(at: start).offset(at: start), zulu: false)
+            out.appendISO8601(start, offsetSeconds: timeline.zone(at: start).offset(at: start), zulu: false, memos: &memos)
             out.append(byte: 0x09)
-            out.appendISO8601(end, offsetSeconds: timeline.zone(at: end).offset(at: end), zulu: false)
+            out.appendISO8601(end, offsetSeconds: timeline.zone(at: end).offset(at: end), zulu: false, memos: &memos)
         }
         out.append(byte: 0x09)
         if settled.isAllDay { out.append(static: "true\t") } else { out.append(static: "false\t") }

@@ -1,4 +1,5 @@
 import EventModel
+import Plumbing
 import Settle
 
 /// The day models of a settled window (docs/days.md, schema in

@@ -1,4 +1,5 @@
 import EventModel
+import Plumbing
 
 /// The model as JSON, one object per event (docs/events.md describes every
 /// field). Times are ISO 8601 in the event's own terms, plus UTC.

@@ -1,4 +1,5 @@
 import EventModel
+import Plumbing
 
 /// Writes one JSON object with fields in the order they are added:
 /// deterministic bytes, no dictionary order, no locale.
@@ -6,6 +7,7 @@ package struct JSONObjectWriter {
     /// The object so far, as UTF-8 bytes (`{` and the fields written).
     package private(set) var out: ByteWriter
     private var first = true
+    private var times = TimeMemos()
 
     package init() {
         out = ByteWriter(capacity: 256)
@@ -81,19 +83,19 @@ package struct JSONObjectWriter {
     package mutating func field(_ name: StaticString, time value: EventTime?) {
         guard let value else { return }
         key(name)
-        out.appendQuotedISO8601(value)
+        out.appendQuotedISO8601(value, memos: &times)
     }
 
     /// An instant at an offset, `2026-11-22T09:00:00-05:00` (`+00:00` at zero).
     package mutating func field(_ name: StaticString, local value: (Instant, Int)) {
         key(name)
-        out.appendQuotedISO8601(value.0, offsetSeconds: value.1, zulu: false)
+        out.appendQuotedISO8601(value.0, offsetSeconds: value.1, zulu: false, memos: &times)
     }
 
     /// A UTC instant, `2026-11-22T14:00:00Z`.
     package mutating func field(_ name: StaticString, utc value: Instant) {
         key(name)
-        out.appendQuotedISO8601(value, offsetSeconds: 0, zulu: true)
+        out.appendQuotedISO8601(value, offsetSeconds: 0, zulu: true, memos: &times)
     }
 
     /// A nested object or array, already written.
@@ -195,11 +197,16 @@ package struct JSONObjectWriter {
     }
 
     /// Fields written through a cursor into room for `most` bytes, each
-    /// with its leading comma (after at least one field); false, with
-    /// nothing written, when `body` gives up.
-    package mutating func fields(atMost most: Int, _ body: (inout ByteWriter.Cursor) -> Bool) -> Bool {
+    /// with its leading comma (after at least one field), times with this
+    /// object's memos; false, with nothing written, when `body` gives up.
+    package mutating func fields(atMost most: Int, _ body: (inout ByteWriter.Cursor, inout TimeMemos) -> Bool) -> Bool {
         precondition(!first, "a cursor's fields follow another field")
-        return out.write(atMost: most, body)
+        // The memos taken out while the cursor writes: the closure may not
+        // reach into `self`, whose `out` is being written.
+        var memos = TimeMemos()
+        swap(&memos, &times)
+        defer { swap(&memos, &times) }
+        return out.write(atMost: most) { body(&$0, &memos) }
     }
 
     /// Fields written by `continue(into:)`, copied in (their first comma

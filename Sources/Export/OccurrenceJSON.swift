@@ -1,4 +1,5 @@
 import EventModel
+import Plumbing
 import Settle
 
 /// One expanded occurrence as a JSON object (docs/occurrences.md): the
@@ -24,6 +25,9 @@ package enum OccurrenceJSON {
     package static func writeLine(_ settled: UnsafePointer<SettledOccurrence>, timeline: ZoneTimeline,
                                   into out: inout ByteWriter, cache: inout EventFieldsCache) {
         let parts = cache.parts(of: settled)
+        // The cache's memos taken out while its bytes are lent.
+        var memos = TimeMemos()
+        swap(&memos, &cache.times)
         // uid, title and the rest lie one after another in the cache.
         let written = cache.withBytes(parts.uid.lowerBound..<parts.rest.upperBound) { all in
             guard let base = all.baseAddress, !parts.uid.isEmpty else { return false }
@@ -33,7 +37,7 @@ package enum OccurrenceJSON {
             return out.write(atMost: all.count + Room.line) { cursor in
                 cursor.put("{")
                 cursor.put(uid)
-                guard putOccurrenceFields(settled, title: title, part: nil, timeline: timeline, into: &cursor) else {
+                guard putOccurrenceFields(settled, title: title, part: nil, timeline: timeline, into: &cursor, memos: &memos) else {
                     return false
                 }
                 cursor.put(rest)
@@ -41,6 +45,7 @@ package enum OccurrenceJSON {
                 return true
             }
         }
+        swap(&memos, &cache.times)
         if !written {
             write(settled, timeline: timeline, into: &out, cache: &cache)
             out.append(byte: 0x0A)
@@ -71,7 +76,7 @@ package enum OccurrenceJSON {
     private static func occurrenceFields(_ settled: UnsafePointer<SettledOccurrence>, title: UnsafeBufferPointer<UInt8>,
                                          part: DayPart?, timeline: ZoneTimeline, into json: inout JSONObjectWriter) {
         let written = json.fields(atMost: Room.occurrenceFields + title.count) {
-            putOccurrenceFields(settled, title: title, part: part, timeline: timeline, into: &$0)
+            putOccurrenceFields(settled, title: title, part: part, timeline: timeline, into: &$0, memos: &$1)
         }
         if !written { occurrenceFieldsOneByOne(settled.pointee, title: title, part: part, timeline: timeline, into: &json) }
     }
@@ -103,7 +108,7 @@ package enum OccurrenceJSON {
     @inline(__always)
     private static func putOccurrenceFields(_ settled: UnsafePointer<SettledOccurrence>, title: UnsafeBufferPointer<UInt8>,
                                             part: DayPart?, timeline: ZoneTimeline,
-                                            into out: inout ByteWriter.Cursor) -> Bool {
+                                            into out: inout ByteWriter.Cursor, memos: inout TimeMemos) -> Bool {
         // Its plain values alone, no copy of the occurrence.
         let start = settled.pointee.occurrence.start, end = settled.pointee.occurrence.end
         let recurrenceID = settled.pointee.occurrence.recurrenceID
@@ -116,23 +121,23 @@ package enum OccurrenceJSON {
         if let recurrenceID {
             out.put(",\"recurrenceId\":")
             let from = out.at
-            guard out.putQuoted(recurrenceID) else { return false }
+            guard out.putQuoted(recurrenceID, memos: &memos) else { return false }
             if recurrenceID.isSame(as: start) { recurrenceText = UnsafeBufferPointer(start: from, count: out.at - from) }
         }
         out.put(title)
         out.put(",\"start\":")
         guard let startText = out.recording({ out in
-            guard let recurrenceText else { return out.putQuoted(start) }
+            guard let recurrenceText else { return out.putQuoted(start, memos: &memos) }
             out.put(recurrenceText)
             return true
         }) else { return false }
         out.put(",\"end\":")
-        guard let endText = out.recording({ $0.putQuoted(end) }) else { return false }
+        guard let endText = out.recording({ $0.putQuoted(end, memos: &memos) }) else { return false }
         out.put(",\"startUTC\":")
-        guard let startUTCText = out.recording({ putUTC(startUTC, own: start, ownText: startText, into: &$0) })
+        guard let startUTCText = out.recording({ putUTC(startUTC, own: start, ownText: startText, into: &$0, memos: &memos) })
         else { return false }
         out.put(",\"endUTC\":")
-        guard let endUTCText = out.recording({ putUTC(endUTC, own: end, ownText: endText, into: &$0) })
+        guard let endUTCText = out.recording({ putUTC(endUTC, own: end, ownText: endText, into: &$0, memos: &memos) })
         else { return false }
         // The viewer's wall clock: the zone in force at the start, and
         // just before the end (an end is exclusive). Text written above
@@ -143,10 +148,10 @@ package enum OccurrenceJSON {
         let endZone = timeline.zone(at: endUTC.adding(milliseconds: -1))
         out.put(",\"startLocal\":")
         guard putViewerTime(startUTC, in: startZone, own: start, ownText: startText,
-                            utcText: startUTCText, into: &out) else { return false }
+                            utcText: startUTCText, into: &out, memos: &memos) else { return false }
         out.put(",\"endLocal\":")
         guard putViewerTime(endUTC, in: endZone, own: end, ownText: endText,
-                            utcText: endUTCText, into: &out) else { return false }
+                            utcText: endUTCText, into: &out, memos: &memos) else { return false }
         out.put(",\"allDay\":")
         out.put(isAllDay)
         switch part {
@@ -166,11 +171,11 @@ package enum OccurrenceJSON {
     /// end before its start is placed at the start, another instant).
     @inline(__always)
     private static func putUTC(_ instant: Instant, own: EventTime, ownText: Range<UnsafeMutablePointer<UInt8>>,
-                               into out: inout ByteWriter.Cursor) -> Bool {
+                               into out: inout ByteWriter.Cursor, memos: inout TimeMemos) -> Bool {
         if case .instant(let ownInstant, _) = own, ownInstant == instant {
-            return out.putQuotedUTC(instant, sameInstantAs: ownText)
+            return out.putQuotedUTC(instant, sameInstantAs: ownText, memos: &memos)
         }
-        return out.putQuoted(instant, offsetSeconds: 0, zulu: true)
+        return out.putQuoted(instant, offsetSeconds: 0, zulu: true, memos: &memos)
     }
 
     /// `"`, `instant` on the viewer's clock (`viewer`), `"`, copied where it
@@ -182,8 +187,8 @@ package enum OccurrenceJSON {
     private static func putViewerTime(_ instant: Instant, in viewer: Zone, own: EventTime,
                                       ownText: Range<UnsafeMutablePointer<UInt8>>,
                                       utcText: Range<UnsafeMutablePointer<UInt8>>,
-                                      into out: inout ByteWriter.Cursor) -> Bool {
-        let offset = out.offset(of: viewer, at: instant)
+                                      into out: inout ByteWriter.Cursor, memos: inout TimeMemos) -> Bool {
+        let offset = viewer.offset(at: instant, memo: &memos.viewerZone)
         if offset == 0 {
             out.putAtZeroOffset(utcText: utcText)
             return true
@@ -192,7 +197,7 @@ package enum OccurrenceJSON {
             out.put(UnsafeBufferPointer(start: ownText.lowerBound, count: ownText.count))
             return true
         }
-        return out.putQuoted(instant, offsetSeconds: offset, zulu: false)
+        return out.putQuoted(instant, offsetSeconds: offset, zulu: false, memos: &memos)
     }
 
     /// The same fields one by one, for times of uncommon forms (a year past
@@ -276,6 +281,8 @@ package struct EventFieldsCache {
     private var used = 0
     private var bytes = ByteWriter(capacity: 1 << 14)
     private static let limit = 1 << 20
+    /// The memos of the times this cache's worker writes (`writeLine`).
+    var times = TimeMemos()
 
     package init() {}
 

@@ -1,4 +1,5 @@
 import EventModel
+import Plumbing
 import Settle
 
 /// The lines of `occurrences` (one JSON object each), made in pieces on
@@ -21,7 +22,7 @@ package final class OccurrenceLines: @unchecked Sendable {
     private static let pieceBytes = 1 << 20
 
     /// Lines `first..<next` made, into `bytes`; lines up to `end` still to make.
-    package struct Piece {
+    struct Piece {
         var bytes: ByteWriter
         var first: Int
         var next: Int
@@ -33,29 +34,42 @@ package final class OccurrenceLines: @unchecked Sendable {
     /// Each worker's event fields, kept from one piece to the next: a
     /// series' occurrences recur in every piece.
     private let caches: EventFieldsCaches
-    private let writers: ByteWriterPool
     /// What the work budget lets this run write, and what it wrote so far.
     private let byteBudget: Int
     private let days: Int
     private var written = 0
     /// The `work-budget` warning, once the budget cut the output.
-    package private(set) var cut: Diagnostic?
+    private(set) var cut: Diagnostic?
 
-    package init(_ settlement: Settlement, writers: ByteWriterPool, workers: Int) {
+    /// The lines of `settlement`'s occurrences, made in pieces on every
+    /// core and handed to `output` in order while the next are made (the
+    /// same bytes on any number of cores). `output` takes a piece's writer
+    /// whole, and returns false once nothing more can be written. The
+    /// `work-budget` warning when the budget cut the lines.
+    package static func write(_ settlement: Settlement, to output: (inout ByteWriter) -> Bool) -> Diagnostic? {
+        let lines = OccurrenceLines(settlement, workers: ParallelChunks.width)
+        ParallelChunks.inOrder(count: lines.pieceCount, ahead: 2 * ParallelChunks.width) { piece, worker in
+            lines.make(piece, worker: worker)
+        } take: { piece in
+            lines.write(&piece, to: output)
+        }
+        return lines.cut
+    }
+
+    init(_ settlement: Settlement, workers: Int) {
         occurrences = settlement.occurrences
         timeline = settlement.timeline
         caches = EventFieldsCaches(count: workers)
-        self.writers = writers
         days = Int(settlement.to.daysSinceEpoch - settlement.from.daysSinceEpoch) + 1
         byteBudget = WorkBudget.bytes(days: days)
     }
 
-    package var pieceCount: Int { (occurrences.count + Self.linesPerPiece - 1) / Self.linesPerPiece }
+    var pieceCount: Int { (occurrences.count + Self.linesPerPiece - 1) / Self.linesPerPiece }
 
     /// Piece `index`, as far as `pieceBytes` lets it go, made by `worker`.
-    package func make(_ index: Int, worker: Int) -> Piece {
+    func make(_ index: Int, worker: Int) -> Piece {
         let lines = index * Self.linesPerPiece..<min(occurrences.count, (index + 1) * Self.linesPerPiece)
-        var piece = Piece(bytes: writers.take(capacity: lines.count * 640), first: lines.lowerBound,
+        var piece = Piece(bytes: ByteWriter(capacity: lines.count * 640), first: lines.lowerBound,
                           next: lines.lowerBound, end: lines.upperBound)
         makeMore(&piece, worker: worker)
         return piece
@@ -78,12 +92,12 @@ package final class OccurrenceLines: @unchecked Sendable {
     /// cut short as it goes. Called in piece order, on the thread of
     /// worker 0 while no piece is made there. False once output stops: a
     /// reader gone, or the work budget spent (`cut`).
-    package func write(_ piece: inout Piece, to output: (inout ByteWriter) -> Bool) -> Bool {
+    func write(_ piece: inout Piece, to output: (inout ByteWriter) -> Bool) -> Bool {
         while true {
             let fits = admit(&piece)
             guard output(&piece.bytes), fits else { return false }
             if piece.next == piece.end { return true }
-            piece.bytes = writers.take(capacity: Self.pieceBytes)
+            piece.bytes = ByteWriter(capacity: Self.pieceBytes)
             piece.first = piece.next
             makeMore(&piece, worker: 0)
         }

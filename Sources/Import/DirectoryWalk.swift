@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import EventModel
+import Plumbing
 
 /// A vdir collection: a folder holding calendar files and a `displayname`
 /// or `color` file (vdirsyncer, khal). Its files' events belong to the
@@ -292,8 +293,5 @@ package struct DirectoryWalk {
     }
 
     /// `strerror` in the diagnostics' lower-case style: `permission denied`.
-    package static func reason(_ code: Int32) -> String {
-        let text = String(cString: strerror(code))
-        return text.prefix(1).lowercased() + text.dropFirst()
-    }
+    package static func reason(_ code: Int32) -> String { SystemError.reason(code) }
 }

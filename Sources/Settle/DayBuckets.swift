@@ -1,4 +1,5 @@
 import EventModel
+import Plumbing
 
 /// What one chunk of work settles, and then the whole window: event counts,
 /// all-day counts and all-day busy days as differences per day (+1 where a range starts,

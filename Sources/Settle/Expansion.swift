@@ -1,4 +1,5 @@
 import EventModel
+import Plumbing
 import Synchronization
 
 /// The window as expansion sees it: wall seconds widened by three days each

@@ -1,4 +1,5 @@
 import EventModel
+import Plumbing
 
 /// Events as they stream in, sorted for one window: single events near
 /// the window, each series (master and overrides), the claims that decide

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Plumbing
 
 /// The order of output (docs/semantics.md section 5): occurrences by start,
 /// each day's entries all-day first; and the days' lists themselves, within

@@ -1,4 +1,5 @@
 import EventModel
+import Plumbing
 
 /// Takes events as they stream in and settles one window: keeps single
 /// events near the window, recurring masters and their overrides, and the

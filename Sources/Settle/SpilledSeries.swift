@@ -1,4 +1,5 @@
 import EventModel
+import Plumbing
 
 /// Series of which every component read so far lies far from the window:
 /// masters none of whose instances comes near it, and overrides that show

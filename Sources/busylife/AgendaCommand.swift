@@ -3,6 +3,7 @@ import EventModel
 import Export
 import Foundation
 import Import
+import Plumbing
 import Settle
 
 struct AgendaCommand: ParsableCommand {
@@ -103,10 +104,11 @@ struct AgendaCommand: ParsableCommand {
             out.write(Agenda.tsvHeader)
             var bytes = ByteWriter()
             var row = ByteWriter()
+            var memos = TimeMemos()
             days: while let day = budget.nextDay() {
                 for entry in day.entries where budget.shown.includes(settlement.occurrences[entry.occurrence]) {
                     row.removeAll()
-                    Agenda.tsvRow(entry, on: day, in: settlement, into: &row)
+                    Agenda.tsvRow(entry, on: day, in: settlement, into: &row, memos: &memos)
                     guard budget.admit(row.count, settlement.occurrences[entry.occurrence], on: day) else { break days }
                     row.withBytes { bytes.append(bytes: $0) }
                     if bytes.count >= 1 << 16, !out.write(&bytes) { break days }

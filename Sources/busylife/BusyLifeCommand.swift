@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Plumbing
 
 @main
 struct BusyLifeCommand: ParsableCommand {
@@ -70,6 +71,11 @@ struct BusyLifeCommand: ParsableCommand {
             err.line("  See '\(name) --help' for more information.")
             err.flush()
             Foundation.exit(ExitCode.validationFailure.rawValue)
+        } catch let failure as Output.Failure {
+            let err = Output(fd: 2)
+            err.line("busylife: \(failure)")
+            err.flush()
+            Foundation.exit(74)
         } catch {
             exit(withError: error)
         }

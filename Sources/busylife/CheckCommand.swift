@@ -4,6 +4,7 @@ import CheckReport
 import EventModel
 import Export
 import Import
+import Plumbing
 import Settle
 
 struct CheckCommand: ParsableCommand {

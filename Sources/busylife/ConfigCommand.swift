@@ -3,6 +3,7 @@ import EventModel
 import Export
 import FreeBusy
 import Foundation
+import Plumbing
 import Settle
 
 struct ConfigCommand: ParsableCommand {
@@ -75,11 +76,11 @@ struct ConfigCommand: ParsableCommand {
             throw ExitCode(74)
         }
         // A folder that cannot be made is named by the failure to write the file.
-        try? FileManager.default.createDirectory(atPath: OutputFile.folder(of: path), withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(atPath: Output.folder(of: path), withIntermediateDirectories: true)
         let fresh = Configuration(path: path, pathOrigin: origin)
         let heading = "# busylife configuration (busylife config --init); README, Configuration, lists the keys.\n"
             + "# Each setting below is what busylife uses now, from where its comment says; uncomment one to fix it."
-        try OutputFile.write(text(fresh, environment: environment, heading: heading, commented: true), to: path, replacing: false)
+        try Output.write(text(fresh, environment: environment, heading: heading, commented: true), to: path, replacing: false)
         let out = Output(fd: 1)
         out.line(path)
         try out.finish()

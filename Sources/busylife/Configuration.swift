@@ -3,6 +3,7 @@ import EventModel
 import FreeBusy
 import Foundation
 import Import
+import Plumbing
 import Settle
 import TOMLKit
 

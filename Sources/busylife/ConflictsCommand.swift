@@ -2,6 +2,7 @@ import ArgumentParser
 import EventModel
 import Export
 import FreeBusy
+import Plumbing
 import Settle
 
 struct ConflictsCommand: ParsableCommand {

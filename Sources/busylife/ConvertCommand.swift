@@ -2,6 +2,7 @@ import ArgumentParser
 import Convert
 import EventModel
 import Import
+import Plumbing
 import Settle
 
 struct ConvertCommand: ParsableCommand {
@@ -111,8 +112,8 @@ struct ConvertCommand: ParsableCommand {
         let err = Output(fd: 2)
         if let warning = settle.zoneSettingWarning(), input.shows(warning) { err.line(warning.description) }
         for warning in target.warnings where input.shows(warning) { err.line(warning.description) }
-        let file = try OutputFile.open(target.path)
-        let conversion = Conversion(options: options) { bytes in file.write(bytes) }
+        let file = try Output.open(target.path)
+        let conversion = Conversion(options: options) { bytes in file.write(bytes: bytes) }
         var report: ImportReport
         do {
             report = try conversion.run(input.paths.map(InputSource.init(argument:)),
@@ -140,7 +141,7 @@ struct ConvertCommand: ParsableCommand {
         }
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status == .success || status.rawValue == 2 {
-            try file.commit()
+            try file.finish()
         } else {
             // Nothing usable, or --strict refused: the old file stays.
             file.abort()

@@ -2,6 +2,7 @@ import ArgumentParser
 import EventModel
 import Export
 import Import
+import Plumbing
 import Settle
 
 struct DaysCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import BusyLifeKit
 import EventModel
 import Export
 import Import
+import Plumbing
 
 struct EventsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

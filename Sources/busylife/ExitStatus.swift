@@ -1,5 +1,6 @@
 import ArgumentParser
 import Import
+import Plumbing
 
 /// The documented exit codes (README, `--help`).
 enum ExitStatus {

@@ -2,6 +2,7 @@ import ArgumentParser
 import EventModel
 import Export
 import FreeBusy
+import Plumbing
 import Settle
 
 /// What `free`, `busy` and `conflicts` share: where the output goes (`-o`,
@@ -19,7 +20,7 @@ struct FreeBusyOptions: ParsableArguments {
 
     /// Writes the whole text to `-o` or standard output.
     func write(_ text: String) throws {
-        try OutputFile.write(text, to: output ?? "-")  // `-`: standard output
+        try Output.write(text, to: output ?? "-")  // `-`: standard output
     }
 
     /// Writes pieces of text as they are made, one at a time (memory holds
@@ -27,12 +28,9 @@ struct FreeBusyOptions: ParsableArguments {
     /// which replaces a file only once all of it is there.
     func write(pieces: (_ write: (String) -> Bool) -> Void) throws {
         if let output, output != "-" {
-            let file = try OutputFile.open(output)
-            pieces { piece in
-                var piece = piece
-                return piece.withUTF8 { file.write(UnsafeRawBufferPointer($0)) }
-            }
-            try file.commit()
+            let file = try Output.open(output)
+            pieces { file.write($0) }
+            try file.finish()
             return
         }
         let out = Output(fd: 1)

@@ -3,6 +3,7 @@ import Convert
 import EventModel
 import Export
 import FreeBusy
+import Plumbing
 import Settle
 
 struct FreeCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import EventModel
 import Export
 import Foundation
 import Import
+import Plumbing
 import Settle
 
 struct HeatmapCommand: ParsableCommand {
@@ -140,7 +141,7 @@ struct HeatmapCommand: ParsableCommand {
             case .hours: text = drawer.hours(model, slots: hours!.slots, scale: hours!.scale, statistic: stat, weekStart: firstWeekday)
             }
         }
-        if let text { try OutputFile.write(text, to: target.path) } else { try OutputFile.write(bytes, to: target.path) }
+        if let text { try Output.write(text, to: target.path) } else { try Output.write(bytes, to: target.path) }
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
     }

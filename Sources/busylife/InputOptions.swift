@@ -1,6 +1,7 @@
 import ArgumentParser
 import BusyLifeKit
 import Foundation
+import Plumbing
 
 /// What every reading command takes: the inputs and how strictly to read them.
 struct InputOptions: ParsableArguments {

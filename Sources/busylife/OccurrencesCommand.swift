@@ -2,6 +2,7 @@ import ArgumentParser
 import EventModel
 import Export
 import Import
+import Plumbing
 import Settle
 
 struct OccurrencesCommand: ParsableCommand {
@@ -41,18 +42,9 @@ struct OccurrencesCommand: ParsableCommand {
         let err = Output(fd: 2)
         let (settlement, settledReport) = try input.settle(settle, options, err: err)
         var report = settledReport
-        // Pieces made on every core and written in order (the same bytes on
-        // any number of cores) while the next are made (`OccurrenceLines`).
-        let writers = ByteWriterPool()
-        out.recycling = writers
-        let lines = OccurrenceLines(settlement, writers: writers, workers: ParallelChunks.width)
-        ParallelChunks.inOrder(count: lines.pieceCount, ahead: 2 * ParallelChunks.width) { piece, worker in
-            lines.make(piece, worker: worker)
-        } take: { piece in
-            lines.write(&piece) { out.write(taking: &$0) }
-        }
+        let cut = OccurrenceLines.write(settlement) { out.write(taking: &$0) }
         try out.finish()
-        if let cut = lines.cut {
+        if let cut {
             if input.shows(cut) { err.line(cut.description) }
             err.flush()
             report.count(cut)

@@ -5,6 +5,7 @@ import CMimalloc
 import BusyLifeKit
 import EventModel
 import Import
+import Plumbing
 
 extension InputOptions {
     /// Reads and settles the inputs through the library (`BusyLife.settle`):

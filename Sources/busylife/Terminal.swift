@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Plumbing
 
 /// How text output looks: locale and colour, from flags and the environment.
 struct LookOptions: ParsableArguments {

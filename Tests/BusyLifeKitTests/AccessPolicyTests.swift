@@ -66,6 +66,56 @@ import Testing
         #expect(run.status == 1 && run.output.contains("public extension"), "\(run.output)")
     }
 
+    /// The modules each file of `target` imports (`import X`, `@testable`
+    /// and access modifiers aside), by file name.
+    static func imports(of target: String) throws -> [String: Set<String>] {
+        let folder = root.appendingPathComponent("Sources/" + target)
+        var found: [String: Set<String>] = [:]
+        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            guard file.pathExtension == "swift" else { continue }
+            let text = try String(contentsOf: file, encoding: .utf8)
+            var modules: Set<String> = []
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ").filter { !["@testable", "package", "internal", "public", "@_exported"].contains($0) }
+                if words.count >= 2, words[0] == "import" { modules.insert(String(words.last!)) }
+            }
+            found[file.lastPathComponent] = modules
+        }
+        return found
+    }
+
+    /// The arrows of docs/architecture.md that imports can break: the
+    /// plumbing depends on no target of ours but its C shim (the signal-safe
+    /// temporary file), and conversion does not reach into Export
+    /// (heatmaps, templates, free time).
+    @Test func plumbingStandsAloneAndConvertNeedsNoExport() throws {
+        let system: Set = ["Glibc", "Darwin", "Dispatch", "Synchronization", "Foundation", "FoundationEssentials", "CFileSpace"]
+        let plumbing = try Self.imports(of: "Plumbing")
+        #expect(plumbing.count >= 9)
+        for (file, modules) in plumbing {
+            #expect(modules.isSubset(of: system), "Plumbing/\(file) imports \(modules.subtracting(system).sorted())")
+        }
+        for (file, modules) in try Self.imports(of: "Convert") {
+            #expect(!modules.contains("Export"), "Convert/\(file) imports Export")
+        }
+    }
+
+    /// The command-line tool is thin: it runs no pipeline and writes no
+    /// file itself; the library's targets do (Export's writers, Plumbing's
+    /// output, chunks and pieces).
+    @Test func theCommandLineToolRunsNoPlumbing() throws {
+        let folder = Self.root.appendingPathComponent("Sources/busylife")
+        let plumbing = ["ParallelChunks", "ChunkElements", "inOrder(", "SpillFile", "SpillWriter", "TemporaryFile",
+                        "ByteWriterPool", "writev", "iovec", "fallocate", "busylife_", "withUnsafeTemporaryAllocation"]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            for word in plumbing {
+                #expect(!text.contains(word), "busylife/\(name) uses \(word)")
+            }
+        }
+    }
+
     /// No function in any target is longer than 60 lines unless the
     /// comment above it says why (`Long on purpose:`).
     @Test func noUnexplainedLongFunctions() throws {

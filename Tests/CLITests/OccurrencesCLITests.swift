@@ -104,9 +104,8 @@ import Testing
     /// Into a regular file, occurrences are written in writes that end on
     /// whole MiBs of the file, the rest kept for the next: the file must
     /// hold the same bytes as a pipe gets, wherever the file's offset starts
-    /// (after other text, or appending) and however a write is cut. The
-    /// file's blocks are reserved before each write (`fallocate`): none may
-    /// be left past its end.
+    /// (after other text, or appending) and however a write is cut; no
+    /// block may be left past its end.
     @Test func aFileGetsTheBytesAPipeGets() throws {
         let rules = (0..<3).map { index in
             ["BEGIN:VEVENT", "UID:daily-\(index)", "DTSTART:2020010\(index + 1)T0\(index + 7)0000Z", "DURATION:PT45M",
@@ -132,9 +131,8 @@ import Testing
             #expect(written == prefix + piped.stdout, "\(shell)")
             expectNoBlocksPastTheEnd(file, "\(shell)")
         }
-        // A write that `ulimit -f` stops (exit 74) must not leave the
-        // blocks reserved for it past the end: `fallocate` does not check
-        // the limit, the reservation must.
+        // A write that `ulimit -f` stops (exit 74) leaves no block past
+        // the end either.
         let limited = try busylife([], shell: "(ulimit -f 2049; \(command) > '\(file)')")
         #expect(limited.status == 74, "\(limited.stderr)")
         expectNoBlocksPastTheEnd(file, "ulimit -f 2049")

@@ -3,6 +3,7 @@ import Export
 import Foundation
 import ICal
 import Import
+import Plumbing
 import TestSupport
 import Testing
 @testable import Convert

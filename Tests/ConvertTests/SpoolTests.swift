@@ -1,5 +1,6 @@
 import Export
 import Foundation
+import Plumbing
 import Testing
 @testable import Convert
 

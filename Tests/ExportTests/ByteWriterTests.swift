@@ -1,5 +1,6 @@
 import EventModel
 import Export
+import Plumbing
 import Testing
 
 @Suite struct ByteWriterTests {
@@ -86,15 +87,16 @@ import Testing
             let instant = Instant(milliseconds: milliseconds)
             let offset = offsets[Int(next() % UInt64(offsets.count))]
             var made = ByteWriter(), anew = ByteWriter()
+            var memos = TimeMemos()
             let wrote = made.write(atMost: 128) { cursor in
-                guard let own = cursor.recording({ $0.putQuoted(instant, offsetSeconds: offset, zulu: offset == 0) })
+                guard let own = cursor.recording({ $0.putQuoted(instant, offsetSeconds: offset, zulu: offset == 0, memos: &memos) })
                 else { return false }
-                return cursor.putQuotedUTC(instant, sameInstantAs: own)
+                return cursor.putQuotedUTC(instant, sameInstantAs: own, memos: &memos)
             }
             #expect(wrote)
             #expect(anew.write(atMost: 128) { cursor in
-                cursor.putQuoted(instant, offsetSeconds: offset, zulu: offset == 0)
-                    && cursor.putQuoted(instant, offsetSeconds: 0, zulu: true)
+                cursor.putQuoted(instant, offsetSeconds: offset, zulu: offset == 0, memos: &memos)
+                    && cursor.putQuoted(instant, offsetSeconds: 0, zulu: true, memos: &memos)
             })
             #expect(made.bytes == anew.bytes, "\(milliseconds) ms at \(offset)")
             checked += 1
@@ -110,47 +112,16 @@ import Testing
                      "Europe/London", "Asia/Kolkata", "America/Sao_Paulo", "Pacific/Auckland", "Africa/Cairo"]
         let zones = try names.map { try #require(Zone(tzdb: $0)) }
         var writer = ByteWriter()
+        var memos = TimeMemos()
         var expected = ""
         var instant = Instant(seconds: 1_767_225_600)  // 2026-01-01T00:00:00Z
         for step in 0..<3_000 {
             // Hours apart, so that every zone's offset changes within the run.
             instant = instant.adding(seconds: 3 * 3600 + 17)
             let time = EventTime.instant(instant, zone: zones[(step * 7 + step / 10) % zones.count])
-            #expect(writer.write(atMost: 64) { $0.putQuoted(time) })
+            #expect(writer.write(atMost: 64) { $0.putQuoted(time, memos: &memos) })
             expected += "\"" + time.iso8601 + "\""
         }
         #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
-    }
-
-    /// A writer given back to the pool is lent again, emptied, its memory
-    /// kept; one too small for what is asked is not lent; past the limit,
-    /// writers given back are let go.
-    @Test func aPoolLendsWritersAgainWithTheirMemory() {
-        let pool = ByteWriterPool(limit: 1)
-        var first = pool.take(capacity: 1_000)
-        first.append("abc")
-        let memory = first.unsafeBytes.baseAddress
-        pool.give(&first)
-        #expect(first.count == 0 && first.capacity == 0)  // left empty, holding nothing
-        var again = pool.take(capacity: 500)
-        #expect(again.count == 0 && again.capacity == 1_000 && again.unsafeBytes.baseAddress == memory)
-        again.append("de")
-        #expect(String(decoding: again.bytes, as: UTF8.self) == "de")
-        pool.give(&again)
-        let larger = pool.take(capacity: 2_000)
-        #expect(larger.capacity == 2_000 && larger.unsafeBytes.baseAddress != memory)
-        var one = ByteWriter(capacity: 64), two = ByteWriter(capacity: 64)
-        let oneMemory = one.unsafeBytes.baseAddress
-        pool.give(&one)
-        pool.give(&two)  // past the limit of one: freed
-        #expect(pool.take(capacity: 64).unsafeBytes.baseAddress == oneMemory)
-        #expect(pool.take(capacity: 1).capacity == 16)  // none kept: a new one (16 bytes at least)
-        // A writer whose memory a copy still holds is let go, not copied.
-        var shared = ByteWriter(capacity: 64)
-        shared.append("x")
-        let copy = shared
-        pool.give(&shared)
-        #expect(copy.bytes == Array("x".utf8))
-        #expect(pool.take(capacity: 1).capacity == 16)
     }
 }

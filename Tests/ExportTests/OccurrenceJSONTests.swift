@@ -1,5 +1,6 @@
 import EventModel
 @testable import Export
+import Plumbing
 import Settle
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import EventModel
 @testable import Settle
+@testable import Plumbing
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import EventModel
 import Import
 @testable import Settle
+@testable import Plumbing
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import EventModel
 @testable import Settle
+@testable import Plumbing
 import Testing
 
 /// Dormant series are written out (`SpillFile`, `SpillCoding`) and read

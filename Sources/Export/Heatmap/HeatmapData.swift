@@ -1,4 +1,5 @@
 import EventModel
+import Plumbing
 
 /// The grid's data for scripts: JSON (`busylife.heatmap/1`) or TSV, written
 /// as bytes (`ByteWriter`), no String made per cell.
@@ -93,8 +94,9 @@ package enum HeatmapData {
             return
         }
         out.append(static: "date\tbusy_seconds\tlevel\tevents\n")
+        var memos = TimeMemos()
         for day in model.days {
-            out.appendISO8601(.date(day.date))
+            out.appendISO8601(.date(day.date), memos: &memos)
             out.append(byte: 0x09)
             HeatmapFigures.seconds(day.seconds, into: &out)
             out.append(byte: 0x09)

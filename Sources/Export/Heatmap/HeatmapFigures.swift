@@ -1,3 +1,4 @@
+import Plumbing
 /// How the heatmap writes its numbers, in one place: the legend's
 /// thresholds, busy hours in the footer, the month view and tooltips, and
 /// the seconds of the data attributes and TSV.

@@ -50,7 +50,7 @@ package final class SpillFile {
     }
 
     /// Bytes in the file and in memory, written so far.
-    var count: Int64 { inFile + Int64(held.count) }
+    package var count: Int64 { inFile + Int64(held.count) }
 
     /// Bytes held in memory (for tests).
     var heldCount: Int { held.count }

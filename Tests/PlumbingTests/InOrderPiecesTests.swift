@@ -1,4 +1,4 @@
-@testable import Settle
+import Plumbing
 import Synchronization
 import Testing
 

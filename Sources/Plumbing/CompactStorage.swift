@@ -1,5 +1,3 @@
-import EventModel
-
 /// Values appended in blocks of 4,096 (the first grows to that size): no
 /// array of them all is copied when it grows, and no more than a block is
 /// held unused.
@@ -34,13 +32,15 @@ package struct Blocks<Element> {
 /// File names by number, told apart by their bytes (two names that
 /// differ only in Unicode normalization are two files), the last one
 /// found again without hashing.
-struct FileTable {
+package struct FileTable {
     private var files: [String] = []
     private var numbers: [[UInt8]: UInt32] = [:]
     private var last: (file: String, number: UInt32)?
 
     /// The file's number; nil past 2³² files (kept whole then).
-    mutating func number(of file: String) -> UInt32? {
+    package init() {}
+
+    package mutating func number(of file: String) -> UInt32? {
         if let last, last.file.hasSameBytes(as: file) { return last.number }
         let bytes = Array(file.utf8)
         let number: UInt32
@@ -56,5 +56,5 @@ struct FileTable {
         return number
     }
 
-    subscript(number: UInt32) -> String { files[Int(number)] }
+    package subscript(number: UInt32) -> String { files[Int(number)] }
 }

@@ -157,10 +157,9 @@ private final class InOrderPieces<Piece>: @unchecked Sendable {
                 store(&piece, at: index)
             case .take(var piece):
                 // `take` is handed the piece's only reference: the step
-                // kept a second one until the loop went round, and a
-                // writer handed on (`occurrences` into a pipe, written at
-                // once and given back to be lent again) was then shared,
-                // and copied rather than emptied.
+                // would keep a second one until the loop went round, and
+                // a writer handed on would then be shared, its memory
+                // held past its writing.
                 step = .wait
                 guard take(&piece) else { return }
             case .wait: made.wait()

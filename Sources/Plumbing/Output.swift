@@ -3,24 +3,33 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ArgumentParser
 import CFileSpace
-import Export
 
-/// Buffered writes to a file descriptor. A closed pipe (`| head -1`) stops
-/// output quietly; any other write error is remembered for exit code 74.
-final class Output {
-    private let fd: Int32
+/// Where a command's output goes, written in large writes: standard output
+/// or error (`init(fd:)`), or what `-o PATH` names (`open`, in
+/// Output+File.swift: a file replaced whole through a temporary file, or a
+/// device written directly). A closed pipe (`| head -1`) stops output
+/// quietly; any other failure is kept, and `finish` throws it (the
+/// command-line tool's exit code 74).
+package final class Output {
+    var fd: Int32
     private var buffer: [UInt8] = []
-    private(set) var closed = false
-    private(set) var failure: String?
+    package private(set) var closed = false
+    private var failure: Failure?
+    /// What a failure names: `output`, or the path given.
+    private let name: String
+    /// Whether a failure's reason is strerror's text as it is (standard
+    /// output and error), or begins in lower case (`-o`'s messages).
+    private let reasonAsSpelt: Bool
+    /// The temporary file and the target it replaces; nil when writing directly.
+    var replacing: (temporary: String, target: String)?
+    /// Whether `finish` may put the file over one that is there by then.
+    let overwrites: Bool
     /// Writers handed over whole (`write(taking:)`) and not yet written:
     /// the bytes of the first from `pendingStart` on, then all the others'.
     private var pending: [ByteWriter] = []
     private var pendingStart = 0
     private var pendingCount = 0
-    /// Where writers handed over go once written, to be lent again.
-    var recycling: ByteWriterPool?
     /// Where the next byte lands, for a regular file; learnt at the first
     /// writer handed over.
     private var place = Place.unknown
@@ -31,38 +40,70 @@ final class Output {
         case file(offset: Int)
     }
 
-    /// Whether writes into the file reserve its blocks first (`reserve`):
-    /// learnt with `place` (ext4 only), false once a reservation is refused.
-    private var reserves = false
-    /// Where reserving must stop: `ulimit -f`, which `fallocate` lets
-    /// through (`reserve`).
-    private var reservableEnd = Int.max
-
     /// Writes of handed-over writers into a regular file end on a multiple
     /// of this in the file, the rest waiting for the next: the kernel then
-    /// fills the page cache in large folios. The 92 MB of `occurrences`
-    /// for 2020-2035 of the 5,000-event calendar, in pieces of about 240
-    /// KB, took 17 ms of its time so on ext4 (Linux 6.18), against 22 ms
-    /// written piece by piece (and 22 ms ending on 4 KiB pages).
+    /// fills the page cache in large folios, which costs it less time than
+    /// pages filled piece by piece (docs/architecture.md, section 4).
     private static let fileUnit = 1 << 20
 
-    init(fd: Int32) {
+    /// Standard output (1) or error (2), or a descriptor open already,
+    /// which `finish` and `abort` close when it is neither.
+    package convenience init(fd: Int32) {
+        self.init(fd: fd, name: "output", reasonAsSpelt: true)
+    }
+
+    init(fd: Int32, name: String, reasonAsSpelt: Bool = false, replacing: (temporary: String, target: String)? = nil,
+         overwrites: Bool = true) {
         self.fd = fd
+        self.name = name
+        self.reasonAsSpelt = reasonAsSpelt
+        self.replacing = replacing
+        self.overwrites = overwrites
         buffer.reserveCapacity(1 << 16)
+    }
+
+    /// A failure to write, in words: `cannot write PATH: REASON`.
+    package struct Failure: Error, CustomStringConvertible {
+        var code: Int32
+        var explanation: String?
+        var name: String
+        var reasonAsSpelt = false
+
+        init(errno code: Int32 = errno, explanation: String? = nil, name: String) {
+            self.code = code
+            self.explanation = explanation
+            self.name = name
+        }
+
+        /// `no space left on device`.
+        package var reason: String {
+            explanation ?? (reasonAsSpelt ? String(cString: strerror(code)) : SystemError.reason(code))
+        }
+
+        package var description: String { "cannot write \(name): \(reason)" }
+    }
+
+    deinit { abort() }
+
+    /// A failure of the last system call, named as this output's.
+    func failure(errno code: Int32 = errno, explanation: String? = nil) -> Failure {
+        var failure = Failure(errno: code, explanation: explanation, name: name)
+        failure.reasonAsSpelt = reasonAsSpelt
+        return failure
     }
 
     /// Call once at start: a closed pipe becomes EPIPE instead of a
     /// signal, and a write past `ulimit -f` EFBIG (a failed write, exit
     /// 74, no partial file) instead of SIGXFSZ, which ended the process
     /// and left half a file beside the target.
-    static func ignoreOutputSignals() {
+    package static func ignoreOutputSignals() {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
     }
 
     /// Appends text; false once output can no longer be written.
     @discardableResult
-    func write(_ text: String) -> Bool {
+    package func write(_ text: String) -> Bool {
         writePending(all: true)
         guard !closed else { return false }
         buffer.append(contentsOf: text.utf8)
@@ -71,12 +112,12 @@ final class Output {
     }
 
     @discardableResult
-    func line(_ text: String) -> Bool { write(text + "\n") }
+    package func line(_ text: String) -> Bool { write(text + "\n") }
 
     /// Takes the bytes written to `writer` (emptying it); false once output
     /// can no longer be written.
     @discardableResult
-    func write(_ writer: inout ByteWriter) -> Bool {
+    package func write(_ writer: inout ByteWriter) -> Bool {
         writePending(all: true)
         guard !closed else { return false }
         if writer.count >= 1 << 16 {
@@ -94,7 +135,7 @@ final class Output {
     /// written. Into a regular file they may wait for the next writer
     /// (`fileUnit`).
     @discardableResult
-    func write(taking writer: inout ByteWriter) -> Bool {
+    package func write(taking writer: inout ByteWriter) -> Bool {
         flushBuffer()
         guard !closed else { return false }
         guard writer.count > 0 else { return true }
@@ -109,19 +150,11 @@ final class Output {
     /// last multiple of `fileUnit` of a regular file they reach.
     private func writePending(all: Bool) {
         guard !pending.isEmpty else { return }
-        if case .unknown = place {
-            place = Output.place(of: fd)
-            if case .file = place, busylife_reserves_file_space(fd) != 0 {
-                reserves = true
-                let limit = busylife_file_size_limit()
-                if limit >= 0 { reservableEnd = Int(limit) }
-            }
-        }
+        if case .unknown = place { place = Output.place(of: fd) }
         var count = pendingCount
         if !all, case .file(let offset) = place {
             count = max(0, (offset + pendingCount) / Output.fileUnit * Output.fileUnit - offset)
         }
-        if count >= Output.fileUnit, case .file(let offset) = place { reserve(count, at: offset) }
         while count > 0, !closed {
             let written = withUnsafeTemporaryAllocation(of: iovec.self, capacity: pending.count) { parts in
                 var left = count
@@ -146,25 +179,6 @@ final class Output {
         if closed { pending.removeAll() }
     }
 
-    /// Reserves the file's blocks for the `count` bytes about to be written
-    /// at `offset`, all of which the write then fills. ext4 otherwise
-    /// reserves and accounts for every 4 KiB page as it is written (delayed
-    /// allocation): 92 MB written in 1 MiB pieces took 14-17 ms of kernel
-    /// time so, 8.5-9 ms reserved piece by piece first (Linux 6.18), and the
-    /// file came out in one extent rather than two. Only on ext4, where it
-    /// was measured: XFS keeps its own preallocation past the end of a file
-    /// once reserved into. A refusal (no such call, a full disk, a range
-    /// past `ulimit -f`, which `fallocate` itself lets through) ends
-    /// reserving; the write then says what is wrong, if anything. Only a
-    /// write that fails part way for another reason (an I/O error, exit 74)
-    /// leaves blocks reserved past the file's end: at most the rest of that
-    /// one write, freed with the file.
-    private func reserve(_ count: Int, at offset: Int) {
-        guard reserves else { return }
-        reserves = offset <= reservableEnd - count
-            && busylife_reserve_file_space(fd, Int64(offset), Int64(count)) == 0
-    }
-
     /// The first `count` pending bytes gone, and the writers they emptied.
     private func dropPending(_ count: Int) {
         pendingCount -= count
@@ -172,7 +186,6 @@ final class Output {
         var emptied = 0
         while emptied < pending.count, pendingStart >= pending[emptied].count {
             pendingStart -= pending[emptied].count
-            recycling?.give(&pending[emptied])
             emptied += 1
         }
         pending.removeFirst(emptied)
@@ -188,13 +201,23 @@ final class Output {
         return offset < 0 ? .notAFile : .file(offset: Int(offset))
     }
 
+    /// Bytes written at once, after those buffered; false once output can
+    /// no longer be written.
+    @discardableResult
+    package func write(bytes: UnsafeRawBufferPointer) -> Bool {
+        flush()
+        guard !closed, fd >= 0 else { return false }
+        writeAll(bytes)
+        return !closed
+    }
+
     /// A failed write: quiet for a closed pipe, else remembered.
     private func fail() {
-        if errno != EPIPE { failure = String(cString: strerror(errno)) }
+        if errno != EPIPE { failure = failure() }
         closed = true
     }
 
-    func flush() {
+    package func flush() {
         writePending(all: true)
         flushBuffer()
     }
@@ -219,15 +242,16 @@ final class Output {
         }
     }
 
-    /// Flushes, and turns a write failure into exit code 74.
-    func finish() throws {
+    /// Flushes, and throws a write failure. A file being replaced is then
+    /// put in place (`commit`, Output+File.swift); on failure it is removed
+    /// and the old one stays.
+    package func finish() throws(Failure) {
         flush()
         if let failure {
-            let err = Output(fd: 2)
-            err.write("busylife: cannot write output: \(failure)\n")
-            err.flush()
-            throw ExitCode(74)
+            abort()
+            throw failure
         }
+        try commit()
     }
 }
 

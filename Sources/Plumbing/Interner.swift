@@ -1,16 +1,16 @@
 /// Equal values kept once: the rules and titles that many series repeat
 /// share one buffer instead of one each. At most `limit` distinct values
 /// are remembered; past that a value not yet kept is returned as it is.
-struct Interner<Value: Hashable> {
+package struct Interner<Value: Hashable> {
     private var kept: Set<Value> = []
     private let limit: Int
 
-    init(limit: Int = 4096) {
+    package init(limit: Int = 4096) {
         self.limit = limit
     }
 
     /// The kept value equal to `value`, else `value` (kept while there is room).
-    mutating func callAsFunction(_ value: Value) -> Value {
+    package mutating func callAsFunction(_ value: Value) -> Value {
         if let index = kept.firstIndex(of: value) { return kept[index] }
         if kept.count < limit { kept.insert(value) }
         return value
