@@ -14,6 +14,11 @@ if [ ! -d "$build/Modules" ]; then
     echo "no $build/Modules: run swift build --build-tests first" >&2
     exit 2
 fi
-swiftc -typecheck -I "$build/Modules" \
-    -Xcc -fmodule-map-file=Sources/CLibical/module.modulemap \
+# The C modules our targets import, declared by their module maps: the
+# system libraries' own and those SwiftPM made for C targets.
+maps=()
+for map in Sources/*/module.modulemap "$build"/*.build/module.modulemap; do
+    [ -f "$map" ] && maps+=(-Xcc "-fmodule-map-file=$map")
+done
+swiftc -typecheck -I "$build/Modules" "${maps[@]}" \
     Tests/BusyLifeKitTests/*.swift "$@"
