@@ -123,7 +123,7 @@ struct ConfigCommand: ParsableCommand {
         var rows: [(String, String)] = []
         rows.append(file.calendars.isEmpty
             ? ("# calendars = []", "none: give INPUT paths on each command")
-            : ("calendars = [" + file.calendars.map(quoted).joined(separator: ", ") + "]", fromFile("calendars")))
+            : ("calendars = [" + file.calendars.map { quoted(SourceSetting.shown($0)) }.joined(separator: ", ") + "]", fromFile("calendars")))
         if let name = SettleFlags.environmentZoneName(environment), Zone.typed(name) != nil {
             rows.append(("timezone = " + quoted(name), "TZ"))
         } else if let zone = file.timezone {
@@ -159,6 +159,7 @@ struct ConfigCommand: ParsableCommand {
                 lines.append(key + " = " + quoted(color.description))
             }
         }
+        lines += SourceSetting.described(file.sources, origin: fromFile("sources"))
         return lines.joined(separator: "\n") + "\n"
     }
 }
