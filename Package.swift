@@ -19,6 +19,11 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // The configuration file (README, Configuration).
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // Subscriptions (docs/sources.md): the HTTP client, and the event
+        // loop and TLS types its configuration is written in.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.30.0"),
     ],
     targets: [
         // The C library, seen only by `ICal`.
@@ -62,11 +67,18 @@ let package = Package(
         // `-o`'s temporary file, which must call only async-signal-safe
         // functions (Plumbing's Output+File.swift).
         .target(name: "CFileSpace"),
+        // Web addresses into bytes the importers read (docs/sources.md): the
+        // HTTP client, the offline cache, credentials; no calendar semantics.
+        .target(name: "Remote", dependencies: [
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ]),
         // The thin command-line tool.
         .executableTarget(
             name: "busylife",
             dependencies: [
-                "BusyLifeKit", "EventModel", "Import", "Settle", "FreeBusy", "Plumbing", "Export", "Convert", "CheckReport",
+                "BusyLifeKit", "EventModel", "Import", "Settle", "FreeBusy", "Plumbing", "Export", "Convert", "CheckReport", "Remote",
                 .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -86,6 +98,7 @@ let package = Package(
         .testTarget(name: "FreeBusyTests", dependencies: ["FreeBusy", "Settle", "Import", "Export", "Convert", "EventModel", "TestSupport"]),
         .testTarget(name: "ConvertTests", dependencies: ["Convert", "Plumbing", "Export", "Import", "ICal", "EventModel", "Settle", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["busylife"]),
+        .testTarget(name: "RemoteTests", dependencies: ["Remote"]),
         // The library as an app sees it: its public API only.
         .testTarget(name: "BusyLifeKitTests", dependencies: ["BusyLifeKit"]),
     ],

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs what busylife needs on Debian or Ubuntu: libical's headers,
-# mimalloc (the allocator busylife links), pkg-config and the tz database; for the tests, Python's jsonschema (the
+# mimalloc (the allocator busylife links), pkg-config, the tz database and
+# the system's trust store (subscriptions over https; AsyncHTTPClient's TLS
+# library is built from source and needs no other package); for the tests,
+# openssl (the TLS test makes its own certificate), Python's jsonschema (the
 # day JSON is validated against docs/days.schema.json) and, in a virtual
 # environment at .venv/, Python's icalendar and recurring-ical-events (the
 # independent engines the conversion tests check our output with). Swift 6
@@ -11,6 +14,8 @@ dpkg -s libical-dev >/dev/null 2>&1 || need+=(libical-dev)
 dpkg -s libmimalloc-dev >/dev/null 2>&1 || need+=(libmimalloc-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 [ -d /usr/share/zoneinfo/America ] || need+=(tzdata)
+[ -f /etc/ssl/certs/ca-certificates.crt ] || need+=(ca-certificates)
+command -v openssl >/dev/null 2>&1 || need+=(openssl)
 python3 -c "import jsonschema" >/dev/null 2>&1 || need+=(python3-jsonschema)
 python3 -c "import ensurepip, venv" >/dev/null 2>&1 || need+=(python3-venv)
 if [ ${#need[@]} -gt 0 ]; then

@@ -1,8 +1,8 @@
 import Foundation
 
-/// An input written as a web address (`https://…`, `webcal://…`), which
-/// busylife does not fetch: what to tell the user instead of "no such
-/// file".
+/// An input written as a web address (`https://…`, `webcal://…`) that
+/// reached the file reader: one the command line could not fetch (it has
+/// no host). What to tell the user instead of "no such file".
 enum AddressInput {
     /// The schemes a calendar subscription is written with.
     private static let schemes: Set<String> = ["http", "https", "webcal", "webcals"]
@@ -14,12 +14,9 @@ enum AddressInput {
         return schemes.contains(scheme) ? scheme : nil
     }
 
-    /// How to read the address today: fetch it and hand it over on
-    /// standard input.
+    /// Why the address is not read.
     static func explanation(scheme: String) -> String {
-        let webcal = scheme.hasPrefix("webcal") ? ", with https:// for webcal://" : ""
-        return "a web address, and busylife reads only files, directories and standard input for now; "
-            + "fetch it and pipe it in: curl -sL 'URL' | busylife agenda -" + webcal
+        "a web address (\(scheme)://) without a host name, so nothing to fetch"
     }
 
     /// The address as diagnostics name it: `host/…/last-segment`, never

@@ -34,15 +34,17 @@ struct BusyLifeCommand: ParsableCommand {
           ~/.config/busylife/config.toml ($XDG_CONFIG_HOME, or the file
           $BUSYLIFE_CONFIG names) sets calendars (read when no INPUT is
           given), timezone, locale, week-start, working-hours, working-days,
-          me and [colors]; flags win over the environment, which wins over
-          the file. busylife config shows the settings and their origins;
+          me, [colors] and [sources.NAME] (subscriptions: busylife sync,
+          busylife sources); flags win over the environment, which wins
+          over the file. busylife config shows the settings and their origins;
           busylife config --init writes them as a first file.
 
         \(ExitStatus.help)
         """,
         version: "0.1.0",
         subcommands: [EventsCommand.self, OccurrencesCommand.self, DaysCommand.self, AgendaCommand.self, HeatmapCommand.self,
-                      FreeCommand.self, BusyCommand.self, ConflictsCommand.self, ConvertCommand.self, CheckCommand.self, ConfigCommand.self]
+                      FreeCommand.self, BusyCommand.self, ConflictsCommand.self, ConvertCommand.self, CheckCommand.self, ConfigCommand.self,
+                      SyncCommand.self, SourcesCommand.self]
     )
 
     /// ArgumentParser's `main`, but `--from -2w` reads as `--from=-2w`

@@ -67,6 +67,7 @@ struct CheckCommand: ParsableCommand {
         // What expansion would say of a series whatever the window (an
         // override its master's EXDATE deletes) is said here too.
         var series = SeriesCheck()
+        input.sayRemote(show)
         var report = BusyLife.read(input.sources, options: input.readOptions, event: { event in
             series.add(event)
             return true
@@ -75,6 +76,7 @@ struct CheckCommand: ParsableCommand {
             report.count(diagnostic)
             show(diagnostic)
         }
+        input.countRemote(into: &report)
         switch format {
         case .text: out.write(CheckSummary.text(report))
         case .json:

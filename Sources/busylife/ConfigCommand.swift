@@ -124,7 +124,7 @@ struct ConfigCommand: ParsableCommand {
         var rows: [(String, String)] = []
         rows.append(file.calendars.isEmpty
             ? ("# calendars = []", "none: give INPUT paths on each command")
-            : ("calendars = [" + file.calendars.map(quoted).joined(separator: ", ") + "]", fromFile("calendars")))
+            : ("calendars = [" + file.calendars.map { quoted(SourceSetting.shown($0)) }.joined(separator: ", ") + "]", fromFile("calendars")))
         if let name = SettleFlags.environmentZoneName(environment), Zone.typed(name) != nil {
             rows.append(("timezone = " + quoted(name), "TZ"))
         } else if let zone = file.timezone {
@@ -160,6 +160,7 @@ struct ConfigCommand: ParsableCommand {
                 lines.append(key + " = " + quoted(color.description))
             }
         }
+        lines += SourceSetting.described(file.sources, origin: fromFile("sources"))
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 import Import
 import Plumbing
 import Settle
+import Remote
 import TOMLKit
 
 /// The configuration file: `$BUSYLIFE_CONFIG`, else
@@ -37,6 +38,8 @@ struct Configuration: Sendable {
     var workingDays: String?
     var me: String?
     var colors: [String: CalendarColor] = [:]
+    /// `[sources.NAME]`: subscriptions by name (Configuration+Sources).
+    var sources: [String: SourceSetting] = [:]
     /// The line of each key in the file, for `busylife config`.
     var lines: [String: Int] = [:]
 
@@ -44,7 +47,7 @@ struct Configuration: Sendable {
         var description: String
     }
 
-    static let keys = ["calendars", "timezone", "locale", "week-start", "working-hours", "working-days", "me", "colors"]
+    static let keys = ["calendars", "timezone", "locale", "week-start", "working-hours", "working-days", "me", "colors", "sources"]
 
     /// The file to read: `BUSYLIFE_CONFIG` (which must exist when set),
     /// else under `XDG_CONFIG_HOME`, else under `~/.config`; nil without a
@@ -125,9 +128,16 @@ struct Configuration: Sendable {
         for key in settings.table.keys where !keys.contains(key) {
             throw settings.fail(key, "is not a setting; settings: \(keys.joined(separator: ", "))")
         }
+        let folder = (file as NSString).deletingLastPathComponent
+        if let value = settings.table["sources"] {
+            configuration.sources = try settings.sources(value, home: home, folder: folder)
+        }
         if let value = settings.table["calendars"] {
-            let folder = (file as NSString).deletingLastPathComponent
-            configuration.calendars = try settings.paths(value).map { expand($0, home: home, relativeTo: folder) }
+            // A source's name and a web address are no paths.
+            configuration.calendars = try settings.paths(value).map { entry in
+                configuration.sources[entry] != nil || RemoteAddress.looksLikeAddress(entry)
+                    ? entry : expand(entry, home: home, relativeTo: folder)
+            }
             configuration.lines["calendars"] = settings.line(of: "calendars")
         }
         try settings.readStrings(into: &configuration)
@@ -190,7 +200,7 @@ struct Configuration: Sendable {
 
 /// The settings of one configuration file, read key by key; a value of
 /// the wrong kind is a `Configuration.Problem` naming its key and line.
-private struct Settings {
+struct Settings {
     let table: TOMLTable
     let file: String
     let textLines: [Substring]

@@ -112,11 +112,12 @@ struct ConvertCommand: ParsableCommand {
         let err = Output(fd: 2)
         if let warning = settle.zoneSettingWarning(), input.shows(warning) { err.line(warning.description) }
         for warning in target.warnings where input.shows(warning) { err.line(warning.description) }
+        input.sayRemote { if input.shows($0) { err.line($0.description) } }
         let file = try Output.open(target.path)
         let conversion = Conversion(options: options) { bytes in file.write(bytes: bytes) }
         var report: ImportReport
         do {
-            report = try conversion.run(input.paths.map(InputSource.init(argument:)),
+            report = try conversion.run(input.remote.importSources,
                                         importOptions: ImportOptions(useCalendarZone: !input.noCalendarZone),
                                         diagnostic: { diagnostic in
                                             guard input.shows(diagnostic) else { return }
@@ -124,7 +125,7 @@ struct ConvertCommand: ParsableCommand {
                                             err.flush()
                                         },
                                         readingFinished: { report in
-                                            if report.unreadable == 0 { try report.checkCalendars(settle.calendar) }
+                                            if report.unreadable + input.remote.unreadable == 0 { try report.checkCalendars(settle.calendar) }
                                         })
         } catch {
             file.abort()
@@ -132,6 +133,7 @@ struct ConvertCommand: ParsableCommand {
         }
         err.flush()
         target.warnings.forEach { report.count($0) }
+        input.countRemote(into: &report)
         if conversion.incomplete {
             // Never a partial file: the old one stays.
             file.abort()

@@ -42,6 +42,7 @@ struct EventsCommand: ParsableCommand {
         if format == .json { out.write("{\"schema\":\"\(EventJSON.schema)\",\"events\":[") }
         var bytes = ByteWriter()
         var clamped: [Diagnostic] = []
+        input.sayRemote { if input.shows($0) { err.line($0.description) } }
         var report = BusyLife.read(input.sources, options: input.readOptions, event: { event in
             var event = event
             if let warning = Self.clampToPrintableYears(&event) {
@@ -63,6 +64,7 @@ struct EventsCommand: ParsableCommand {
         try out.finish()
         err.flush()
         clamped.forEach { report.count($0) }
+        input.countRemote(into: &report)
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
     }

@@ -8,16 +8,18 @@ enum ExitStatus {
     EXIT CODES:
       0   everything converted
       2   converted, but something was dropped (an error) or read with a
-          repair or fallback (a warning); notes never change the exit code
+          repair or fallback (a warning, such as a subscription read from
+          its cached copy after a failed fetch); notes never change the
+          exit code
       64  usage error (also -o naming an input, or an extension of a
           format the command does not write: heatmap -o busy.png)
       65  nothing usable was read (an error or warning, and no event
           and no busy period), or any error or warning under --strict
       66  an input is missing or unreadable (a file, a folder inside a
           directory, an --itinerary or --template-file), a directory
-          holds no calendar file at all, an input is a web address (not
-          fetched yet: curl -sL 'URL' | busylife agenda -), or fewer than
-          16 files may be open at once (ulimit -n)
+          holds no calendar file at all, a subscription could not be
+          fetched and has no cached copy, or fewer than 16 files may be
+          open at once (ulimit -n)
       74  output error (-o /dev/full, a folder that cannot be written, a
           file you may not write; a closed pipe is not one: output just
           stops)
@@ -39,7 +41,11 @@ enum ExitStatus {
       name, else the folder's name) and gives it its colour; other files
       keep X-WR-CALNAME, else the file's stem. A file that is no calendar
       (binary data, a web page) is skipped with one error. A web address
-      (https://, webcal://) is not fetched: curl -sL 'URL' | busylife agenda -
+      (https://, webcal://) or the name of a [sources.NAME] is a
+      subscription: fetched into the cache ~/.cache/busylife when its copy
+      is older than its refresh (15 min), always with --refresh, never with
+      --offline; a failed fetch reads the last copy with a warning
+      (docs/sources.md).
     """
 
     /// Exit 66 after saying why on standard error: a file the command

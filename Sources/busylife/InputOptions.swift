@@ -23,7 +23,14 @@ struct InputOptions: ParsableArguments {
           help: "Ignore X-WR-TIMEZONE (strict RFC 5545 reading).")
     var noCalendarZone = false
 
+    @Flag(help: "Fetch every subscription now, however recent its cached copy.")
+    var refresh = false
+
+    @Flag(help: "Fetch nothing: read subscriptions from the cache only (one never fetched: exit 66).")
+    var offline = false
+
     func validate() throws {
+        if refresh && offline { throw ValidationError("--refresh fetches and --offline does not: give one of them") }
         try Configuration.check()
         if inputs.isEmpty && Configuration.active.calendars.isEmpty {
             let path = Configuration.active.path ?? "~/.config/busylife/config.toml"
@@ -42,9 +49,8 @@ struct InputOptions: ParsableArguments {
     /// whether it names a folder (the library reads the path back as given,
     /// and finds out itself): `URL(fileURLWithPath:)` asks it, a
     /// noticeable part of a short run.
-    var sources: [CalendarSource] {
-        paths.map { $0 == "-" ? .standardInput : .file(URL(filePath: $0, directoryHint: .notDirectory)) }
-    }
+    /// Subscriptions are fetched (or read from the cache) first: `remote`.
+    var sources: [CalendarSource] { remote.sources }
 
     var readOptions: ReadOptions { ReadOptions(useCalendarZone: !noCalendarZone) }
 

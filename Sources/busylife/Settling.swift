@@ -16,7 +16,8 @@ extension InputOptions {
     /// checked once reading is done and before anything is printed (a usage
     /// error), mimalloc told to return memory, the configuration's colours.
     func settle(_ flags: SettleFlags, _ options: SettleOptions, err: Output, warnings: [Diagnostic] = []) throws -> (Settlement, ImportReport) {
-        let early = (flags.zoneSettingWarning().map { [$0] } ?? []) + warnings
+        // Subscriptions are fetched first: what became of them comes first too.
+        let early = (flags.zoneSettingWarning().map { [$0] } ?? []) + warnings + remote.diagnostics
         for warning in early where shows(warning) { err.line(warning.description) }
         err.flush()
         let settled = try BusyLife.settle(sources, options, readOptions: readOptions, diagnostic: { diagnostic in
@@ -25,7 +26,7 @@ extension InputOptions {
             err.flush()
         }, readingFinished: { report in
             // With an input missing, its calendars are unknown: exit 66 says why.
-            if report.unreadable == 0 { try report.checkCalendars(flags.calendar) }
+            if report.unreadable + remote.unreadable == 0 { try report.checkCalendars(flags.calendar) }
             // Reading is done: from here on give freed memory back to the
             // system at once, which keeps the peak memory of a month of `days`
             // and of a year's heatmap of a large calendar in bounds (reading
@@ -40,6 +41,7 @@ extension InputOptions {
         let settlement = settled.settlement
         var report = settled.report
         early.forEach { report.count($0) }
+        report.unreadable += remote.unreadable
         // The configuration file's [colors] win over a vdir collection's colour.
         report.calendarColors.merge(Configuration.active.colors(for: report.calendars)) { _, chosen in chosen }
         err.flush()

@@ -1,0 +1,185 @@
+import AsyncHTTPClient
+import Foundation
+
+/// A calendar subscription: one iCalendar document fetched with GET, and
+/// what is needed to fetch it (docs/sources.md).
+package struct Subscription: Sendable {
+    /// The `[sources.NAME]` it was configured as, if any.
+    package var name: String?
+    package var address: RemoteAddress
+    package var username: String?
+    package var passwordCommand: String?
+    /// How old the copy may be before it is fetched again, in seconds.
+    package var refresh: Double = 15 * 60
+    package var caFile: String?
+
+    package init(name: String? = nil, address: RemoteAddress) {
+        self.name = name
+        self.address = address
+    }
+
+    /// How messages name it: its source name, else `host/…/last`.
+    package var shownName: String { name ?? address.printed }
+
+    /// The cache entry's name: a digest of the address and the user, so
+    /// that two accounts on one address keep apart and no address is
+    /// written to the disk.
+    var cacheKey: String {
+        SHA256.hex((username ?? address.userInfo?.user ?? "") + "\n" + address.url.absoluteString)
+    }
+}
+
+/// When to fetch: when the copy is older than the refresh interval
+/// (`whenDue`), `always` (`--refresh`, `busylife sync`), or `never`
+/// (`--offline`).
+package enum RefreshMode: Sendable {
+    case whenDue, always, never
+}
+
+/// What became of one subscription.
+package struct SubscriptionResult: Sendable {
+    package enum Outcome: Sendable, Equatable {
+        /// Not fetched: the copy is recent enough, or `--offline`.
+        case cached
+        /// Fetched, and the server's copy is the one kept (304, or the same bytes).
+        case unchanged
+        /// A new body replaced the copy (`first`: there was none).
+        case changed(bytes: Int, first: Bool)
+        case failed(RemoteFailure)
+    }
+
+    package var subscription: Subscription
+    package var outcome: Outcome
+    /// The copy to read (nil when there is none).
+    package var body: String?
+    /// Seconds since the copy was last known to be the server's.
+    package var age: Double?
+    /// How long the fetch took (0 when nothing was fetched).
+    package var seconds: Double = 0
+
+    package init(subscription: Subscription, outcome: Outcome, body: String? = nil, age: Double? = nil, seconds: Double = 0) {
+        self.subscription = subscription
+        self.outcome = outcome
+        self.body = body
+        self.age = age
+        self.seconds = seconds
+    }
+
+    package var failure: RemoteFailure? {
+        if case .failed(let failure) = outcome { failure } else { nil }
+    }
+}
+
+/// Reads subscriptions through the offline cache.
+package struct SubscriptionReader: Sendable {
+    package var cache: RemoteCache
+    package var limits: RemoteLimits
+    /// `~/.netrc`, where credentials of a host may be.
+    package var netrc: String?
+
+    package init(cache: RemoteCache, limits: RemoteLimits = RemoteLimits(), netrc: String?) {
+        self.cache = cache
+        self.limits = limits
+        self.netrc = netrc
+    }
+
+    /// Brings every subscription's copy up to date as `mode` says, a few
+    /// fetches at a time, results in the order given.
+    package func read(_ subscriptions: [Subscription], mode: RefreshMode) async -> [SubscriptionResult] {
+        await withTaskGroup(of: (Int, SubscriptionResult).self) { group in
+            var results = [SubscriptionResult?](repeating: nil, count: subscriptions.count)
+            var next = 0
+            // A few at a time: enough to overlap round trips, few enough to spare the servers.
+            for _ in 0..<min(4, subscriptions.count) {
+                let index = next
+                group.addTask { (index, await read(subscriptions[index], mode: mode)) }
+                next += 1
+            }
+            while let (index, result) = await group.next() {
+                results[index] = result
+                if next < subscriptions.count {
+                    let index = next
+                    group.addTask { (index, await read(subscriptions[index], mode: mode)) }
+                    next += 1
+                }
+            }
+            return results.compactMap { $0 }
+        }
+    }
+
+    /// `read`, for a caller that is not async: waits for it.
+    package func readWaiting(_ subscriptions: [Subscription], mode: RefreshMode) -> [SubscriptionResult] {
+        let box = ResultBox()
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            box.results = await read(subscriptions, mode: mode)
+            done.signal()
+        }
+        done.wait()
+        return box.results
+    }
+
+    /// One subscription: its copy if recent enough, else fetched under its lock.
+    package func read(_ subscription: Subscription, mode: RefreshMode) async -> SubscriptionResult {
+        let entry = cache.entry(subscription.cacheKey)
+        if let kept = cached(subscription, entry, mode: mode) { return kept }
+        let started = Date()
+        do {
+            try cache.create()
+        } catch {
+            return result(subscription, entry, .failed(error), started: started)
+        }
+        return await entry.locked(patience: limits.totalTimeout + 5) {
+            // Another process may have fetched it while this one waited.
+            if let kept = cached(subscription, entry, mode: mode) { return kept }
+            let outcome = await fetch(subscription, entry)
+            if case .failed(let failure) = outcome { note(failure, subscription, entry) }
+            return result(subscription, entry, outcome, started: started)
+        }
+    }
+
+    /// The copy, when it is to be read without fetching.
+    private func cached(_ subscription: Subscription, _ entry: RemoteCache.Entry, mode: RefreshMode) -> SubscriptionResult? {
+        let record = entry.readRecord()
+        let hasBody = entry.hasBody
+        switch mode {
+        case .never:
+            return result(subscription, entry, hasBody ? .cached : .failed(.neverFetched), started: nil)
+        case .always:
+            return nil
+        case .whenDue:
+            guard hasBody, let checked = record?.checked, Date().timeIntervalSince1970 - checked < subscription.refresh else { return nil }
+            return result(subscription, entry, .cached, started: nil)
+        }
+    }
+
+    private func result(_ subscription: Subscription, _ entry: RemoteCache.Entry, _ outcome: SubscriptionResult.Outcome,
+                        started: Date?) -> SubscriptionResult {
+        let hasBody = entry.hasBody
+        let checked = entry.readRecord()?.checked
+        return SubscriptionResult(subscription: subscription, outcome: outcome, body: hasBody ? entry.body : nil,
+                                  age: hasBody ? checked.map { max(0, Date().timeIntervalSince1970 - $0) } : nil,
+                                  seconds: started.map { Date().timeIntervalSince($0) } ?? 0)
+    }
+
+    /// Keeps the failure in the record (for `busylife sources`); the body stays.
+    private func note(_ failure: RemoteFailure, _ subscription: Subscription, _ entry: RemoteCache.Entry) {
+        var record = entry.readRecord() ?? CacheRecord(printed: subscription.address.printed)
+        record.lastError = failure.description
+        record.lastErrorAt = Date().timeIntervalSince1970
+        try? entry.write(record)
+    }
+}
+
+private final class ResultBox: @unchecked Sendable {
+    var results: [SubscriptionResult] = []
+}
+
+extension SubscriptionReader {
+    /// The cached copy of a subscription and its record, as they are: for
+    /// `busylife sources`, which fetches nothing.
+    package func copy(of subscription: Subscription) -> (body: String?, record: CacheRecord?) {
+        let entry = cache.entry(subscription.cacheKey)
+        return (entry.hasBody ? entry.body : nil, entry.readRecord())
+    }
+}

@@ -1,0 +1,186 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import BusyLifeKit
+import Foundation
+import Import
+import Remote
+import Synchronization
+
+/// The inputs with every subscription brought up to date (or read from
+/// the cache) before reading starts: a subscription is read from its
+/// cached copy as a file would be, named by its source. What went wrong
+/// is said as diagnostics: a warning when an older copy is read, an
+/// error (exit 66, as for a missing file) when there is none.
+struct RemoteInputs: Sendable {
+    /// The inputs in order, subscriptions as their cached copies.
+    var sources: [CalendarSource] = []
+    var importSources: [InputSource] = []
+    var diagnostics: [Diagnostic] = []
+    /// Subscriptions with no copy to read.
+    var unreadable = 0
+
+    /// What an input names: a configured source, a web address, else a path.
+    static func subscription(_ input: String, _ configuration: Configuration) -> Subscription? {
+        if let source = configuration.sources[input] { return source.subscription }
+        guard let address = RemoteAddress(input) else { return nil }
+        // A configured source's own address keeps its name and credentials.
+        let named = configuration.sources.keys.sorted().first { configuration.sources[$0]?.subscription.address == address }
+        return named.flatMap { configuration.sources[$0]?.subscription } ?? Subscription(address: address)
+    }
+
+    static func reader(_ environment: [String: String]) -> SubscriptionReader? {
+        guard let cache = RemoteCache(environment: environment) else { return nil }
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        return SubscriptionReader(cache: cache, limits: RemoteLimits(environment: environment),
+                                  netrc: environment["NETRC"] ?? home.map { $0 + "/.netrc" })
+    }
+
+    init(paths: [String], mode: RefreshMode, configuration: Configuration, environment: [String: String]) {
+        let wanted = paths.map { Self.subscription($0, configuration) }
+        let subscriptions = wanted.compactMap { $0 }
+        var results: [SubscriptionResult] = []
+        if !subscriptions.isEmpty {
+            if let reader = Self.reader(environment) {
+                results = Progress.whileWaiting(subscriptions.count) { reader.readWaiting(subscriptions, mode: mode) }
+            } else {
+                results = subscriptions.map { SubscriptionResult(subscription: $0, outcome: .failed(.cache("no cache folder: neither XDG_CACHE_HOME nor HOME is set"))) }
+            }
+        }
+        var next = results.makeIterator()
+        for (path, subscription) in zip(paths, wanted) {
+            if subscription == nil && RemoteAddress.looksLikeAddress(path) {
+                // No host, so nothing to fetch; never "no such file".
+                let shown = String(path.prefix { $0 != ":" }) + "://…"
+                diagnostics.append(Diagnostic(.error, .unreadable, at: SourcePosition(file: shown, line: 0),
+                                              "a web address without a host name, so nothing to fetch"))
+                unreadable += 1
+                continue
+            }
+            guard subscription != nil, let result = next.next() else {
+                sources.append(path == "-" ? .standardInput : .file(URL(filePath: path, directoryHint: .notDirectory)))
+                importSources.append(InputSource(argument: path))
+                continue
+            }
+            add(result)
+        }
+    }
+
+    /// A subscription's copy as an input, or the diagnostic of its absence.
+    private mutating func add(_ result: SubscriptionResult) {
+        let name = result.subscription.shownName
+        let position = SourcePosition(file: name, line: 0)
+        let fd = result.body.map { open($0, O_RDONLY | O_CLOEXEC) } ?? -1
+        if let failure = result.failure, fd >= 0 {
+            let age = result.age.map { "; data from " + Self.age($0) } ?? ""
+            diagnostics.append(Diagnostic(.warning, .unreadable, at: position, failure.description + age))
+        }
+        guard fd >= 0 else {
+            let reason = result.failure.map { failure in
+                failure == .neverFetched ? failure.description : failure.description + "; and there is no copy from an earlier fetch"
+            } ?? "its cached copy cannot be read (\(String(cString: strerror(errno))))"
+            diagnostics.append(Diagnostic(.error, .unreadable, at: position, reason))
+            unreadable += 1
+            return
+        }
+        sources.append(.fileHandle(FileHandle(fileDescriptor: fd, closeOnDealloc: true), name: name))
+        importSources.append(.fileDescriptor(fd, name: name))
+    }
+
+    /// How long ago, as people say it: `under a minute ago`, `12 min ago`, `2 h ago`, `3 d ago`.
+    static func age(_ seconds: Double) -> String {
+        switch seconds {
+        case ..<60: "under a minute ago"
+        case ..<3600: "\(Int(seconds / 60)) min ago"
+        case ..<172_800: "\(Int(seconds / 3600)) h ago"
+        default: "\(Int(seconds / 86400)) d ago"
+        }
+    }
+
+    /// The inputs of this process, resolved once.
+    private static let resolved = Mutex<RemoteInputs?>(nil)
+
+    static func once(_ make: () -> RemoteInputs) -> RemoteInputs {
+        resolved.withLock { kept in
+            if let kept { return kept }
+            let made = make()
+            kept = made
+            return made
+        }
+    }
+}
+
+extension InputOptions {
+    /// The inputs with their subscriptions fetched or read from the cache (once a run).
+    var remote: RemoteInputs {
+        RemoteInputs.once {
+            RemoteInputs(paths: paths, mode: offline ? .never : refresh ? .always : .whenDue,
+                         configuration: Configuration.active, environment: ProcessInfo.processInfo.environment)
+        }
+    }
+
+    /// Hands the subscriptions' diagnostics to `say`: before reading,
+    /// so that they come first.
+    func sayRemote(_ say: (Diagnostic) -> Void) {
+        remote.diagnostics.forEach(say)
+    }
+
+    /// Counts the subscriptions' diagnostics and missing copies into a
+    /// report of reading (66 for a missing copy, 2 for an older one).
+    func countRemote(into report: inout ImportReport) {
+        remote.diagnostics.forEach { report.count($0) }
+        report.unreadable += remote.unreadable
+    }
+}
+
+/// A line on a terminal while fetches take more than a second; nothing
+/// in a pipe or a file.
+enum Progress {
+    static func whileWaiting<T>(_ count: Int, _ work: () -> T) -> T {
+        guard isatty(2) == 1 else { return work() }
+        let state = Shown()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) {
+            state.lock.withLock { state in
+                guard !state.done else { return }
+                state.shown = true
+                let text = "busylife: fetching \(count == 1 ? "a calendar" : "\(count) calendars")…"
+                _ = text.withCString { write(2, $0, strlen($0)) }
+            }
+        }
+        let result = work()
+        state.lock.withLock { state in
+            state.done = true
+            if state.shown { _ = "\r\u{1B}[K".withCString { write(2, $0, strlen($0)) } }
+        }
+        return result
+    }
+
+    /// Whether the work is done and whether the line was shown.
+    private final class Shown: Sendable {
+        let lock = Mutex((done: false, shown: false))
+    }
+}
+
+extension RemoteInputs {
+    /// Every subscription of the configuration: its `calendars` that are
+    /// subscriptions, in order, then the other `[sources]` by name.
+    static func configured(_ configuration: Configuration) -> [Subscription] {
+        var found: [Subscription] = []
+        var seen: Set<RemoteAddress> = []
+        let named = configuration.sources.keys.sorted().map { configuration.sources[$0]?.subscription }
+        for subscription in configuration.calendars.map({ subscription($0, configuration) }) + named {
+            guard let subscription, seen.insert(subscription.address).inserted else { continue }
+            found.append(subscription)
+        }
+        return found
+    }
+
+    /// A byte count for people: `812 bytes`, `35.2 KiB`, `3.1 MiB`.
+    static func size(_ bytes: Int) -> String {
+        if bytes < 1024 { return "\(bytes) bytes" }
+        if bytes < 1 << 20 { return String(format: "%.1f KiB", Double(bytes) / 1024) }
+        return String(format: "%.1f MiB", Double(bytes) / Double(1 << 20))
+    }
+}
