@@ -45,7 +45,7 @@ let package = Package(
         // merged busy periods, conflicts (docs/free.md).
         .target(name: "FreeBusy", dependencies: ["EventModel", "Settle"]),
         // The library's front door: read calendars, settle a window (re-exports the model).
-        .target(name: "BusyLifeKit", dependencies: ["EventModel", "Import", "Settle", "FreeBusy"]),
+        .target(name: "BusyLifeKit", dependencies: ["EventModel", "Import", "Settle", "FreeBusy", "Convert"]),
         // Conversion out: .ics (as stored or expanded), jCal, events.json, CSV.
         .target(name: "Convert", dependencies: ["ICal", "EventModel", "Import", "Settle", "Plumbing"]),
         // `check`'s report, as text and JSON: it needs the import report

@@ -16,4 +16,5 @@ if [ ! -d "$build/Modules" ]; then
 fi
 swiftc -typecheck -I "$build/Modules" \
     -Xcc -fmodule-map-file=Sources/CLibical/module.modulemap \
+    -Xcc -fmodule-map-file="$build/CFileSpace.build/module.modulemap" \
     Tests/BusyLifeKitTests/*.swift "$@"
