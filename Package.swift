@@ -44,7 +44,7 @@ let package = Package(
         // Free and busy time of a settled window: free slots in working hours,
         // merged busy periods, conflicts (docs/free.md).
         .target(name: "FreeBusy", dependencies: ["EventModel", "Settle"]),
-        // The library's front door: read calendars, settle a window (re-exports the model).
+        // The library's front door: read calendars, settle a window, convert (re-exports the model).
         .target(name: "BusyLifeKit", dependencies: ["EventModel", "Import", "Settle", "FreeBusy", "Convert"]),
         // Conversion out: .ics (as stored or expanded), jCal, events.json, CSV.
         .target(name: "Convert", dependencies: ["ICal", "EventModel", "Import", "Settle", "Plumbing"]),
