@@ -49,8 +49,8 @@ let package = Package(
         // Free and busy time of a settled window: free slots in working hours,
         // merged busy periods, conflicts (docs/free.md).
         .target(name: "FreeBusy", dependencies: ["EventModel", "Settle"]),
-        // The library's front door: read calendars, settle a window (re-exports the model).
-        .target(name: "BusyLifeKit", dependencies: ["EventModel", "Import", "Settle", "FreeBusy"]),
+        // The library's front door: read calendars, settle a window, convert (re-exports the model).
+        .target(name: "BusyLifeKit", dependencies: ["EventModel", "Import", "Settle", "FreeBusy", "Convert"]),
         // Conversion out: .ics (as stored or expanded), jCal, events.json, CSV.
         .target(name: "Convert", dependencies: ["ICal", "EventModel", "Import", "Settle", "Plumbing"]),
         // `check`'s report, as text and JSON: it needs the import report
@@ -94,7 +94,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Import", "EventModel"], path: "Tests/TestSupport"),
         .testTarget(name: "ImportTests", dependencies: ["Import", "ICal", "EventModel", "Settle", "Export", "TestSupport"]),
         .testTarget(name: "SettleTests", dependencies: ["Settle", "Plumbing", "Import", "EventModel", "ICal", "TestSupport"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "Plumbing", "Settle", "EventModel", "TestSupport"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "Plumbing", "Settle", "FreeBusy", "EventModel", "TestSupport"]),
         .testTarget(name: "FreeBusyTests", dependencies: ["FreeBusy", "Settle", "Import", "Export", "Convert", "EventModel", "TestSupport"]),
         .testTarget(name: "ConvertTests", dependencies: ["Convert", "Plumbing", "Export", "Import", "ICal", "EventModel", "Settle", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["busylife"]),

@@ -185,7 +185,8 @@ public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
 /// BusyLife's structured location.
 public struct Location: Hashable, Sendable {
     public var name: String
-    public var city: String?
+    /// BusyLife's structured parts, kept for conversion.
+    package var city: String?
     package var latitude: Double?
     package var longitude: Double?
 

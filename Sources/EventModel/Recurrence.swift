@@ -95,10 +95,12 @@ package enum RecurrenceDate: Hashable, Sendable {
 }
 
 /// The RECURRENCE-ID of an override: the original start of the instance it
-/// replaces, and whether it also replaces all later ones.
+/// replaces.
 public struct RecurrenceID: Hashable, Sendable {
     public var time: EventTime
-    public var thisAndFuture: Bool
+    /// It also replaces all later ones (RANGE=THISANDFUTURE); settling
+    /// applies it, so an app sees the result and not the flag.
+    package var thisAndFuture: Bool
 
     package init(time: EventTime, thisAndFuture: Bool = false) {
         self.time = time

@@ -44,6 +44,11 @@ package enum FreeBusyJSON {
         return json.finished() + "\n"
     }
 
+    /// The slots one per line (ndjson).
+    package static func slotLines(_ slots: [FreeSlot], timeline: ZoneTimeline) -> String {
+        slots.map { slot($0, timeline: timeline) + "\n" }.joined()
+    }
+
     /// One slot: `date`, `start`, `end`, `startUTC`, `endUTC`, `seconds`,
     /// `zone` (in force at its start), `endZone` (only where a change of
     /// zone falls inside it).

@@ -97,47 +97,15 @@ struct AgendaCommand: ParsableCommand {
         let err = Output(fd: 2)
         let (settlement, settledReport) = try input.settle(settle, options, err: err)
         var report = settledReport
-        var budget = AgendaBudget(settlement)
+        let writing: Agenda.Writing
         switch format {
-        case .tsv:
-            budget.shown = shown(options.me)
-            out.write(Agenda.tsvHeader)
-            var bytes = ByteWriter()
-            var row = ByteWriter()
-            var memos = TimeMemos()
-            days: while let day = budget.nextDay() {
-                for entry in day.entries where budget.shown.includes(settlement.occurrences[entry.occurrence]) {
-                    row.removeAll()
-                    Agenda.tsvRow(entry, on: day, in: settlement, into: &row, memos: &memos)
-                    guard budget.admit(row.count, settlement.occurrences[entry.occurrence], on: day) else { break days }
-                    row.withBytes { bytes.append(bytes: $0) }
-                    if bytes.count >= 1 << 16, !out.write(&bytes) { break days }
-                }
-            }
-            out.write(&bytes)
-        case .text where templated != nil:
-            let agenda = templated!
-            while let day = budget.nextDay(), !out.closed {
-                agenda.forEachRendering(day, in: settlement) { text, settled in
-                    budget.admit(text.utf8.count, settled, on: day) && out.write(text)
-                }
-            }
+        case .tsv: writing = .tsv(shown(options.me))
         case .text:
-            let agenda = try textAgenda(options, report: report)
-            budget.shown = agenda.shown
-            var firstDay = true
-            while let day = budget.nextDay(), !out.closed {
-                var header = true
-                agenda.forEachLine(day, in: settlement) { line, settled in
-                    // A blank line before each day but the first.
-                    let text = (header && !firstDay ? "\n" : "") + line + "\n"
-                    (header, firstDay) = (false, false)
-                    return budget.admit(text.utf8.count, settled, on: day) && out.write(text)
-                }
-            }
+            if let templated { writing = .template(templated) } else { writing = .text(try textAgenda(options, report: report)) }
         }
+        let cut = Agenda.write(settlement, writing, to: out)
         try out.finish()
-        if let cut = budget.cut {
+        if let cut {
             if input.shows(cut) { err.line(cut.description) }
             err.flush()
             report.count(cut)
@@ -183,41 +151,5 @@ struct AgendaCommand: ParsableCommand {
         }
         do { return try AgendaTemplate(text, source: source, locale: AgendaLocale(identifier: look.localeIdentifier()), today: today) }
         catch { throw ValidationError(error.description) }
-    }
-}
-
-/// What the work budget lets the agenda write (`WorkBudget.OutputBytes`),
-/// line by line or row by row, and the warning once it cut: it names the
-/// event of the first line left out, or for a day's header the first event
-/// shown on that day or a later one.
-struct AgendaBudget {
-    private var bytes: WorkBudget.OutputBytes
-    private var days: ListedDays.Iterator
-    private let settlement: Settlement
-    /// The events the agenda shows: the first left out is named among them.
-    var shown = Agenda.Shown()
-    private(set) var cut: Diagnostic?
-
-    init(_ settlement: Settlement) {
-        self.settlement = settlement
-        bytes = WorkBudget.OutputBytes(days: Int(settlement.to.daysSinceEpoch - settlement.from.daysSinceEpoch) + 1)
-        days = settlement.dayLists.makeIterator()
-    }
-
-    /// The next day, none once the budget cut the output.
-    mutating func nextDay() -> LocalDay? { cut == nil ? days.next() : nil }
-
-    /// Whether `count` more bytes, listing `settled` (nil for a header) on
-    /// `day`, fit; if not, the output is cut before them.
-    mutating func admit(_ count: Int, _ settled: SettledOccurrence?, on day: LocalDay) -> Bool {
-        if bytes.admit(count) { return true }
-        var later: LocalDay? = day
-        var first = settled
-        while first == nil, let listed = later {
-            first = listed.entries.map { settlement.occurrences[$0.occurrence] }.first(where: shown.includes)
-            later = days.next()
-        }
-        cut = first.map { bytes.cut(before: $0.event, at: $0.startUTC) } ?? bytes.cut(beforeDay: day.date, first: nil)
-        return false
     }
 }

@@ -48,21 +48,11 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         Output.ignoreOutputSignals()
         let out = Output(fd: 1)
-        // JSON diagnostics are written as they come, not held: a damaged
-        // file can draw millions of them.
-        var diagnostics = ByteWriter(capacity: 1 << 12)
-        var listed = 0
-        if format == .json { out.write(CheckSummary.jsonStart) }
+        var listing = CheckListing(to: out, json: format == .json)
         let show = { (diagnostic: Diagnostic) in
             // The summary counts every diagnostic; --quiet lists errors only.
             guard !input.quiet || diagnostic.severity == .error else { return }
-            switch format {
-            case .text: out.line(diagnostic.description)
-            case .json:
-                CheckSummary.append(diagnostic, first: listed == 0, to: &diagnostics)
-                listed += 1
-                out.write(&diagnostics)
-            }
+            listing.list(diagnostic)
         }
         // What expansion would say of a series whatever the window (an
         // override its master's EXDATE deletes) is said here too.
@@ -77,13 +67,7 @@ struct CheckCommand: ParsableCommand {
             show(diagnostic)
         }
         input.countRemote(into: &report)
-        switch format {
-        case .text: out.write(CheckSummary.text(report))
-        case .json:
-            var bytes = ByteWriter()
-            CheckSummary.jsonEnd(report, into: &bytes)
-            out.write(&bytes)
-        }
+        listing.finish(report)
         try out.finish()
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }

@@ -80,41 +80,24 @@ struct ConflictsCommand: ParsableCommand {
         var report = readReport
         let owners = InputOwners(input.paths)
         let found = settlement.conflicts(limit: limit, acrossGroupsOnly: betweenInputs) { owners.index(ofFile: $0.event.source.file) ?? -1 }
-        if let warning = Self.limitWarning(found, in: settlement) {
+        if let warning = ConflictList.limitWarning(found, in: settlement) {
             report.count(warning)
             if input.shows(warning) {
                 err.line(warning.description)
                 err.flush()
             }
         }
-        // Up to --limit pairs: written as they are formatted, not held
-        // whole, each (text: with its date's header) within the work
-        // budget's bytes or not at all.
-        var budget = WorkBudget.OutputBytes(days: Int(settlement.to.daysSinceEpoch - settlement.from.daysSinceEpoch) + 1)
-        var pair = 0
-        var cut: Diagnostic?
-        func admit(_ piece: String) -> Bool {
-            defer { pair += 1 }
-            guard pair < found.pairs.count, !budget.admit(piece.utf8.count) else { return true }
-            let first = settlement.occurrences[found.pairs[pair].first]
-            cut = budget.cut(before: first.event, at: first.startUTC)
-            return false
-        }
+        let writing: ConflictList.Writing
         switch target.format {
         case .text:
-            let view = FreeBusyText(locale: AgendaLocale(identifier: common.localeIdentifier), today: try settle.todayDate(timeline: settlement.timeline))
-            try common.write { write in view.conflicts(found, in: settlement) { admit($0) && write($0) } }
+            writing = .text(FreeBusyText(locale: AgendaLocale(identifier: common.localeIdentifier),
+                                         today: try settle.todayDate(timeline: settlement.timeline)))
         case .ndjson:
             let named = input.paths.count > 1
-            try common.write { write in
-                for conflict in found.pairs {
-                    let line = FreeBusyJSON.conflict(conflict, in: settlement) { settled in
-                        named ? owners.index(ofFile: settled.event.source.file).map(owners.name) : nil
-                    }
-                    guard admit(line + "\n"), write(line + "\n") else { return }
-                }
-            }
+            writing = .ndjson { settled in named ? owners.index(ofFile: settled.event.source.file).map(owners.name) : nil }
         }
+        var cut: Diagnostic?
+        try common.write { write in cut = ConflictList.write(found, in: settlement, writing, to: write) }
         if let cut {
             report.count(cut)
             if input.shows(cut) {
@@ -125,17 +108,6 @@ struct ConflictsCommand: ParsableCommand {
         if target.format == .text { input.remarkIfNoEvents(settlement, on: settlement.from...settlement.to, report: report) }
         let status = ExitStatus.code(for: report, strict: input.strict)
         if status != .success { throw status }
-    }
-
-    /// The warning for pairs past --limit, naming where they start.
-    static func limitWarning(_ found: Conflicts, in settlement: Settlement) -> Diagnostic? {
-        guard let cut = found.firstCut else { return nil }
-        let later = settlement.occurrences[cut.second]
-        return Diagnostic(.warning, .workBudget, at: later.event.source,
-            "\(found.total) pairs of busy events overlap in the window; the first \(found.pairs.count) by where the overlap starts are listed, "
-            + "\(found.total - found.pairs.count) are not, from the overlap of \"\(settlement.occurrences[cut.first].event.title)\" "
-            + "(uid \(settlement.occurrences[cut.first].event.uid)) with \"\(later.event.title)\" (uid \(later.event.uid)) at \(cut.start) on "
-            + "(--limit lists more, a narrower window fewer)")
     }
 }
 

@@ -38,9 +38,7 @@ struct EventsCommand: ParsableCommand {
         Output.ignoreOutputSignals()
         let out = Output(fd: 1)
         let err = Output(fd: 2)
-        var first = true
-        if format == .json { out.write("{\"schema\":\"\(EventJSON.schema)\",\"events\":[") }
-        var bytes = ByteWriter()
+        var list = EventList(to: out, document: format == .json)
         var clamped: [Diagnostic] = []
         input.sayRemote { if input.shows($0) { err.line($0.description) } }
         var report = BusyLife.read(input.sources, options: input.readOptions, event: { event in
@@ -49,18 +47,13 @@ struct EventsCommand: ParsableCommand {
                 clamped.append(warning)
                 if input.shows(warning) { err.line(warning.description); err.flush() }
             }
-            if format == .json { bytes.append(first ? "\n" : ",\n") }
-            EventJSON.write(event, into: &bytes)
-            if format == .ndjson { bytes.append(byte: 0x0A) }
-            first = false
-            return bytes.count < 1 << 16 || out.write(&bytes)
+            return list.add(event)
         }, diagnostic: { diagnostic in
             guard input.shows(diagnostic) else { return }
             err.line(diagnostic.description)
             err.flush()
         })
-        out.write(&bytes)
-        if format == .json { out.write("\n]}\n") }
+        list.finish()
         try out.finish()
         err.flush()
         clamped.forEach { report.count($0) }

@@ -125,7 +125,7 @@ struct FreeCommand: ParsableCommand {
             text = FreeBusyJSON.free(slots, request: .init(from: dates.lowerBound, to: dates.upperBound, hours: hours, minimum: minimum, buffer: buffer),
                                      timeline: timeline)
         case .ndjson:
-            text = slots.map { FreeBusyJSON.slot($0, timeline: timeline) + "\n" }.joined()
+            text = FreeBusyJSON.slotLines(slots, timeline: timeline)
         case .ics:
             let window = FreeBusyOptions.hull(days) ?? Instant(seconds: dates.lowerBound.daysSinceEpoch * 86_400)..<Instant(seconds: (dates.upperBound.daysSinceEpoch + 1) * 86_400)
             text = FreeBusyCalendar.document(
