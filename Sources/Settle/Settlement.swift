@@ -48,7 +48,12 @@ public struct SettledOccurrence: Sendable {
     }
 
     package var event: Event { occurrence.event }
-    package var isAllDay: Bool { occurrence.isAllDay }
+    // Spelled out, not `occurrence.isAllDay`: an inlinable body may not
+    // call a `package` member of another module.
+    @inlinable package var isAllDay: Bool {
+        if case .date = occurrence.start { return true }
+        return false
+    }
 }
 
 /// How an occurrence covers one of its days.
