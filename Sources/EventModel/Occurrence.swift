@@ -40,7 +40,7 @@ public struct Occurrence: Sendable {
     @inlinable package var eventStatus: Event.Status? { record.event.status }
     @inlinable package var eventTransparency: Event.Transparency { record.event.transparency }
 
-    package var isAllDay: Bool {
+    @inlinable package var isAllDay: Bool {
         if case .date = start { return true }
         return false
     }

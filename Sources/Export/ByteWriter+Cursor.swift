@@ -28,9 +28,11 @@ extension ByteWriter {
         package var room: Int { end - at }
 
         /// Stops a debug build before a store of `length` bytes past the room.
+        /// The length is not even worked out in a release build: it is often
+        /// `Instant.maxISOBytes`, a call into another module.
         @inline(__always)
-        package func claim(_ length: Int) {
-            assert(length <= end - at, "a ByteWriter.Cursor would write past the room reserved")
+        package func claim(_ length: @autoclosure () -> Int) {
+            assert(length() <= end - at, "a ByteWriter.Cursor would write past the room reserved")
         }
 
         @inline(__always)

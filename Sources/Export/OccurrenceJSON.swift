@@ -25,19 +25,21 @@ package enum OccurrenceJSON {
     package static func writeLine(_ settled: UnsafePointer<SettledOccurrence>, timeline: ZoneTimeline,
                                   into out: inout ByteWriter, cache: inout EventFieldsCache) {
         let parts = cache.parts(of: settled)
-        // The cache's memos taken out while its bytes are lent.
-        var memos = TimeMemos()
-        swap(&memos, &cache.times)
-        // uid, title and the rest lie one after another in the cache.
-        let written = cache.withBytes(parts.uid.lowerBound..<parts.rest.upperBound) { all in
-            guard let base = all.baseAddress, !parts.uid.isEmpty else { return false }
+        // uid, title and the rest lie one after another in the cache, read
+        // where they lie rather than lent through a closure, so that the
+        // cache's memos are written in place meanwhile, not moved out and
+        // back for every line.
+        let all = cache.unsafeBytes(parts.uid.lowerBound..<parts.rest.upperBound)
+        var written = false
+        if let base = all.baseAddress, !parts.uid.isEmpty {
             let uid = UnsafeBufferPointer(start: base + 1, count: parts.uid.count - 1)  // its comma left out
             let title = UnsafeBufferPointer(start: base + parts.uid.count, count: parts.title.count)
             let rest = UnsafeBufferPointer(start: title.baseAddress.map { $0 + title.count }, count: parts.rest.count)
-            return out.write(atMost: all.count + Room.line) { cursor in
+            written = out.write(atMost: all.count + Room.line) { cursor in
                 cursor.put("{")
                 cursor.put(uid)
-                guard putOccurrenceFields(settled, title: title, part: nil, timeline: timeline, into: &cursor, memos: &memos) else {
+                guard putOccurrenceFields(settled, title: title, part: nil, timeline: timeline, into: &cursor,
+                                          memos: &cache.times) else {
                     return false
                 }
                 cursor.put(rest)
@@ -45,7 +47,6 @@ package enum OccurrenceJSON {
                 return true
             }
         }
-        swap(&memos, &cache.times)
         if !written {
             write(settled, timeline: timeline, into: &out, cache: &cache)
             out.append(byte: 0x0A)
@@ -342,6 +343,14 @@ package struct EventFieldsCache {
     @inline(__always)
     func copy(_ range: Range<Int>, into json: inout JSONObjectWriter) {
         withBytes(range) { json.fields(written: $0) }
+    }
+
+    /// The bytes of one of the parts, where they lie: valid until the
+    /// cache writes again (`parts(of:)`), which `writeLine` does not do
+    /// while it reads them.
+    @inline(__always)
+    func unsafeBytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes.unsafeBytes.assumingMemoryBound(to: UInt8.self)[range])
     }
 
     /// Calls `body` with the bytes of one of the parts.

@@ -107,9 +107,17 @@ extension ParallelChunks {
     /// allocation for all chunks, freed before the merge allocates as much,
     /// which the allocator may give the same memory), else by the standard
     /// library's sort.
+    ///
+    /// Each half of a merge is made by `mergeHalf` when given (it must
+    /// merge as `mergeSortedHalf` does), else by `mergeSortedHalf` itself:
+    /// a caller that passes `{ mergeSortedHalf(..., by: its less) }` gets
+    /// the merge compiled in its own module for its own elements, where a
+    /// generic function of this module is not specialized for them.
     package static func sort<Element: Sendable>(
         _ array: inout [Element], chunks: Int, by less: @Sendable (Element, Element) -> Bool,
-        sortChunk: (@Sendable (UnsafeMutableBufferPointer<Element>, UnsafeMutablePointer<Element>) -> Void)? = nil
+        sortChunk: (@Sendable (UnsafeMutableBufferPointer<Element>, UnsafeMutablePointer<Element>) -> Void)? = nil,
+        mergeHalf: (@Sendable (UnsafeBufferPointer<Element>, UnsafeMutablePointer<Element>,
+                               Range<Int>, Range<Int>, Bool) -> Void)? = nil
     ) {
         var runs = ranges(count: array.count, chunks: max(1, chunks))
         if let sortChunk {
@@ -135,46 +143,18 @@ extension ParallelChunks {
                     let shared = MergeBuffers(source: source, destination: base)
                     _ = map(count: 2 * pairs.count, chunks: 2 * pairs.count) { halves in
                         for half in halves {
-                            mergeHalf(shared, pairs[half / 2].left, pairs[half / 2].right, front: half % 2 == 0, by: less)
+                            let (left, right, front) = (pairs[half / 2].left, pairs[half / 2].right, half % 2 == 0)
+                            if let mergeHalf {
+                                mergeHalf(shared.source, shared.destination, left, right, front)
+                            } else {
+                                mergeSortedHalf(shared.source, into: shared.destination, left, right, front: front, by: less)
+                            }
                         }
                     }
                 }
                 initialized = source.count
             }
             runs = pairs.map { $0.left.lowerBound..<$0.right.upperBound }
-        }
-    }
-
-    /// Half of the merge of the sorted `left` and `right` (adjacent runs of
-    /// `buffers.source`) into the same places of `buffers.destination`: the
-    /// smaller half from the front, or the larger from the back.
-    private static func mergeHalf<Element>(_ buffers: MergeBuffers<Element>, _ left: Range<Int>, _ right: Range<Int>,
-                                           front: Bool, by less: (Element, Element) -> Bool) {
-        let source = buffers.source, destination = buffers.destination
-        let count = left.count + right.count
-        let half = count / 2
-        if front {
-            var (i, j) = (left.lowerBound, right.lowerBound)
-            for at in left.lowerBound..<left.lowerBound + half {
-                if j < right.upperBound && (i == left.upperBound || less(source[j], source[i])) {
-                    (destination + at).initialize(to: source[j])
-                    j += 1
-                } else {
-                    (destination + at).initialize(to: source[i])
-                    i += 1
-                }
-            }
-        } else {
-            var (i, j) = (left.upperBound - 1, right.upperBound - 1)
-            for at in stride(from: left.lowerBound + count - 1, through: left.lowerBound + half, by: -1) {
-                if i >= left.lowerBound && (j < right.lowerBound || less(source[j], source[i])) {
-                    (destination + at).initialize(to: source[i])
-                    i -= 1
-                } else {
-                    (destination + at).initialize(to: source[j])
-                    j -= 1
-                }
-            }
         }
     }
 
@@ -222,4 +202,42 @@ private struct MergeBuffers<Element>: @unchecked Sendable {
 /// Elements of an array that concurrent chunks each write their own of.
 private struct Slots<Element>: @unchecked Sendable {
     let buffer: UnsafeMutableBufferPointer<Element>
+}
+
+/// Half of the merge of the sorted `left` and `right` (adjacent runs of
+/// `source`) into the same places of `destination`: the smaller half
+/// from the front, or the larger from the back (`ParallelChunks.sort`).
+/// A free function, inlinable: a module that calls it with its own
+/// elements gets it specialized for them, which a member of a `package`
+/// type of this module never is.
+@inlinable
+package func mergeSortedHalf<Element>(_ source: UnsafeBufferPointer<Element>,
+                                      into destination: UnsafeMutablePointer<Element>,
+                                      _ left: Range<Int>, _ right: Range<Int>, front: Bool,
+                                      by less: (Element, Element) -> Bool) {
+    let count = left.count + right.count
+    let half = count / 2
+    if front {
+        var (i, j) = (left.lowerBound, right.lowerBound)
+        for at in left.lowerBound..<left.lowerBound + half {
+            if j < right.upperBound && (i == left.upperBound || less(source[j], source[i])) {
+                (destination + at).initialize(to: source[j])
+                j += 1
+            } else {
+                (destination + at).initialize(to: source[i])
+                i += 1
+            }
+        }
+    } else {
+        var (i, j) = (left.upperBound - 1, right.upperBound - 1)
+        for at in stride(from: left.lowerBound + count - 1, through: left.lowerBound + half, by: -1) {
+            if i >= left.lowerBound && (j < right.lowerBound || less(source[j], source[i])) {
+                (destination + at).initialize(to: source[i])
+                i -= 1
+            } else {
+                (destination + at).initialize(to: source[j])
+                j -= 1
+            }
+        }
+    }
 }

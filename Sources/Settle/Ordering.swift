@@ -92,7 +92,8 @@ enum Ordering {
             SortKey(start: settled.pointee.startUTC, end: settled.pointee.endUTC,
                     titleAndCode: titles.key(of: settled) & 0xFFFF_FFFF_0000_0000 | UInt64(code))
         }
-        ParallelChunks.sort(&keys, chunks: chunks, by: SortKey.less, sortChunk: SortKey.sort(_:spare:))
+        ParallelChunks.sort(&keys, chunks: chunks, by: SortKey.less, sortChunk: SortKey.sort(_:spare:),
+                            mergeHalf: SortKey.mergeHalf)
         // Runs of equal start and end, each finished; the chunks cut
         // between runs, four a core (ties gather in some stretches of
         // time: with one a core, one core waited for the other).
@@ -197,6 +198,14 @@ enum Ordering {
         func sameSpan(_ other: SortKey) -> Bool { start == other.start && end == other.end }
 
         func sameTitledSpan(_ other: SortKey) -> Bool { sameSpan(other) && title == other.title }
+
+        /// Half of a merge of `ParallelChunks.sort`, compiled here for keys
+        /// (Plumbing's own would call `less` and copy each key through
+        /// generic code).
+        @Sendable static func mergeHalf(_ source: UnsafeBufferPointer<SortKey>, _ destination: UnsafeMutablePointer<SortKey>,
+                                        _ left: Range<Int>, _ right: Range<Int>, _ front: Bool) {
+            mergeSortedHalf(source, into: destination, left, right, front: front, by: less)
+        }
 
         @Sendable static func less(_ a: SortKey, _ b: SortKey) -> Bool {
             if a.start != b.start { return a.start < b.start }

@@ -47,8 +47,16 @@ public struct SettledOccurrence: Sendable {
         set { lastDay = Int32(clamping: newValue.daysSinceEpoch) }
     }
 
-    package var event: Event { occurrence.event }
-    package var isAllDay: Bool { occurrence.isAllDay }
+    // Inlinable: called from another module, it copied the whole event
+    // (retaining each of its fields) where a caller read one field.
+    @inlinable package var event: Event { occurrence.event }
+
+    // Spelled out, not `occurrence.isAllDay`: an inlinable body may not
+    // call a `package` member of another module.
+    @inlinable package var isAllDay: Bool {
+        if case .date = occurrence.start { return true }
+        return false
+    }
 }
 
 /// How an occurrence covers one of its days.

@@ -2,6 +2,7 @@ import EventModel
 @testable import Settle
 @testable import Plumbing
 import TestSupport
+import Synchronization
 import Testing
 
 /// Output order sorts small keys (start, end, a title's first bytes) and
@@ -174,6 +175,34 @@ import Testing
                 for index in range { (base + index).initialize(to: 2 * index) }
             }
             #expect(doubled == (0..<count).map { 2 * $0 })
+        }
+    }
+
+    /// The keys' own merge (`SortKey.mergeHalf`, Plumbing's merge
+    /// compiled in Settle) handed to the sort gives the sort of one piece,
+    /// and the sort merges with it, not with its own.
+    @Test func keysMergedByTheirOwnMergeMatchOneSort() {
+        var random = SplitMix64(seed: 5)
+        for count in [0, 1, 2, 3, 7, 100, 2_049] {
+            let keys = (0..<count).map { index in
+                Ordering.SortKey(start: Instant(milliseconds: Int64(random.next() % 50) * 60_000),
+                                 end: Instant(milliseconds: Int64(random.next() % 3) * 60_000),
+                                 titleAndCode: (random.next() % 4) << 32 | UInt64(index))
+            }
+            let expected = keys.sorted(by: Ordering.SortKey.less).map(\.titleAndCode)
+            for chunks in 1...5 {
+                let halves = Mutex(0)
+                var sorted = keys
+                ParallelChunks.sort(&sorted, chunks: chunks, by: Ordering.SortKey.less,
+                                    mergeHalf: { source, destination, left, right, front in
+                                        halves.withLock { $0 += 1 }
+                                        Ordering.SortKey.mergeHalf(source, destination, left, right, front)
+                                    })
+                #expect(sorted.map(\.titleAndCode) == expected, "\(count) in \(chunks)")
+                // Merged only when there was more than one run.
+                let merged = ParallelChunks.ranges(count: count, chunks: chunks).count > 1
+                #expect((halves.withLock { $0 } > 0) == merged, "\(count) in \(chunks)")
+            }
         }
     }
 
