@@ -62,6 +62,12 @@ struct SourcesCommand: ParsableCommand {
             entries.append(name)
         }
         let rows = entries.map { Self.row($0, configuration, reader) }
+        if rows.isEmpty && format == .text {
+            // An empty list on a terminal reads as a failure: say where sources come from.
+            let err = Output(fd: 2)
+            err.line("busylife: note: no sources: name them in the configuration, in calendars = [...] or a [sources.NAME] table")
+            err.flush()
+        }
         let out = Output(fd: 1)
         switch format {
         case .text: rows.forEach { out.write(Self.text($0)) }

@@ -237,6 +237,16 @@ import Testing
         }
     }
 
+    /// With nothing configured, the text form says so on standard error;
+    /// JSON stays an empty list for scripts.
+    @Test func noSourcesIsSaid() throws {
+        let text = try busylife(["sources"])
+        #expect(text.status == 0 && text.stdout.isEmpty)
+        #expect(text.stderr.contains("no sources"), "\(text.stderr)")
+        let json = try busylife(["sources", "--format", "json"])
+        #expect(json.status == 0 && json.stderr.isEmpty && json.stdout.contains("\"sources\":[]"), "\(json.stdout)")
+    }
+
     @Test func sourcesListsEveryConfiguredSource() throws {
         let server = try SubscriptionServer()
         server.serve("work.ics", oneEventCalendar("a", name: "Work"))
