@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // The configuration file (README, Configuration).
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // SHA-256 of cached replies and addresses (Remote); already built for TLS.
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         // Subscriptions (docs/sources.md): the HTTP client, and the event
         // loop and TLS types its configuration is written in.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -73,6 +75,7 @@ let package = Package(
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The thin command-line tool.
         .executableTarget(
