@@ -51,6 +51,8 @@ let package = Package(
         // Free and busy time of a settled window: free slots in working hours,
         // merged busy periods, conflicts (docs/free.md).
         .target(name: "FreeBusy", dependencies: ["EventModel", "Settle"]),
+        // How busy a window was, period by period (docs/stats.md).
+        .target(name: "Statistics", dependencies: ["EventModel", "Settle", "FreeBusy"]),
         // The library's front door: read calendars, settle a window, convert (re-exports the model).
         .target(name: "BusyLifeKit", dependencies: ["EventModel", "Import", "Settle", "FreeBusy", "Convert"]),
         // Conversion out: .ics (as stored or expanded), jCal, events.json, CSV.
