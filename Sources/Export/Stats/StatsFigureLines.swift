@@ -15,6 +15,8 @@ struct StatsFigureLines {
         let total: String
         let trend: Double?
         let feel: Feel
+        /// The value of a full bar: the largest shown, or for a share all of it.
+        var top: Double? = nil
     }
 
     let rows: [Row]
@@ -27,7 +29,7 @@ struct StatsFigureLines {
         }
         func share(_ label: String, _ value: (StatsFigures) -> Double?) -> Row {
             Row(label: label, values: stats.periods.map { value($0.figures) }, total: format.share(value(stats.total)),
-                trend: StatsText.trend(stats, value), feel: .neutral)
+                trend: StatsText.trend(stats, value), feel: .neutral, top: 1)
         }
         func count(_ label: String, _ figure: KeyPath<StatsFigures, Int>, _ feel: Feel) -> Row {
             Row(label: label, values: stats.periods.map { Double($0.figures[keyPath: figure]) },
@@ -68,7 +70,7 @@ struct StatsFigureLines {
         var lines = [paint.bold(TerminalText.trimmingTrailingSpaces(
             line("", TerminalText.pad(sparkHeader, shown), words.total, words.trend)))]
         for (row, trend) in zip(rows, trends) {
-            let spark = StatsText.sparkline(Array(row.values.suffix(shown)))
+            let spark = StatsText.sparkline(Array(row.values.suffix(shown)), top: row.top)
             lines.append(TerminalText.trimmingTrailingSpaces(
                 line(row.label, paint.spark(spark), row.total, paint.trend(trend, change: row.trend, feel: row.feel))))
         }

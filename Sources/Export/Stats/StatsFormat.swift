@@ -8,8 +8,9 @@ import Statistics
 /// short dates (`Nov 23 – 29`, `23.–29. Nov.`, `11月23日～29日`).
 struct StatsFormat {
     let words: StatsWords
-    private let tenths: NumberFormatter
-    private let whole: NumberFormatter
+    /// The locale's decimal and thousands separators (plain spaces).
+    private let decimal: String
+    private let grouping: String
     private let percent: NumberFormatter
     private let interval: DateIntervalFormatter
     private let month: DateFormatter
@@ -20,19 +21,12 @@ struct StatsFormat {
         let locale = Locale(identifier: identifier)
         let utc = TimeZone(identifier: "UTC")!
         words = StatsWords(identifier: identifier)
-        func numbers(_ style: NumberFormatter.Style, fraction: Int) -> NumberFormatter {
-            let formatter = NumberFormatter()
-            formatter.locale = locale
-            formatter.numberStyle = style
-            formatter.minimumFractionDigits = fraction
-            formatter.maximumFractionDigits = fraction
-            // Half up, as a person rounds by hand: 6.25 h reads as 6.3 h.
-            formatter.roundingMode = .halfUp
-            return formatter
-        }
-        tenths = numbers(.decimal, fraction: 1)
-        whole = numbers(.decimal, fraction: 0)
-        percent = numbers(.percent, fraction: 0)
+        decimal = AgendaLocale.plainSpaces(locale.decimalSeparator ?? ".")
+        grouping = AgendaLocale.plainSpaces(locale.groupingSeparator ?? ",")
+        percent = NumberFormatter()
+        percent.locale = locale
+        percent.numberStyle = .percent
+        percent.maximumFractionDigits = 0
         func dates(_ template: String) -> DateFormatter {
             let formatter = DateFormatter()
             (formatter.locale, formatter.timeZone) = (locale, utc)
@@ -50,21 +44,31 @@ struct StatsFormat {
         day = dates("EEEMMMd")
     }
 
-    /// `12.5 h` (always one decimal, so that a column's figures line up),
-    /// `0 h` for none at all.
+    /// `12.5 h`, `1,234.0 h`, `12,5 h`: always one decimal, so that a
+    /// column's figures line up; `0 h` for none at all.
     func hours(_ seconds: Int) -> String {
-        seconds == 0 ? "0 h" : plain(tenths.string(from: NSNumber(value: Double(seconds) / 3600))!) + " h"
+        guard seconds != 0 else { return "0 h" }
+        let tenths = Int((Double(seconds) / 360).rounded())
+        return count(tenths / 10) + decimal + String(tenths % 10) + " h"
     }
 
     /// The focus threshold as a person writes it: `2 h`, `1,5 h`, `90 min`.
     func threshold(_ seconds: Int) -> String {
-        if seconds % 3600 == 0 || seconds > 3600 && seconds % 360 == 0 {
-            return plain((seconds % 3600 == 0 ? whole : tenths).string(from: NSNumber(value: Double(seconds) / 3600))!) + " h"
-        }
-        return count((seconds + 30) / 60) + " min"
+        guard seconds > 3600 || seconds % 3600 == 0 else { return count((seconds + 30) / 60) + " min" }
+        let tenths = Int((Double(seconds) / 360).rounded())
+        return count(tenths / 10) + (tenths % 10 == 0 ? "" : decimal + String(tenths % 10)) + " h"
     }
 
-    func count(_ value: Int) -> String { plain(whole.string(from: NSNumber(value: value))!) }
+    /// A whole number with the locale's thousands separator: `1,234`, `1.234`.
+    func count(_ value: Int) -> String {
+        let digits = Array(String(abs(value)))
+        var out = value < 0 ? "-" : ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { out += grouping }
+            out.append(digit)
+        }
+        return out
+    }
 
     /// `31%`; `–` where there is nothing to share (no working time).
     func share(_ value: Double?) -> String {

@@ -26,9 +26,9 @@ package enum StatsText {
         let format = StatsFormat(identifier: style.locale)
         let paint = StatsPaint(on: style.color)
         let words = format.words
-        let heading = (words.title[stats.grouping] ?? "") + " " + format.window(from: stats.from, to: stats.to)
         let focus = words.focus.replacingOccurrences(of: "{d}", with: format.threshold(stats.focusThresholdSeconds))
-        var lines = TerminalText.packed([heading, focus], separator: " · ", width: style.width, indent: "  ")
+        var lines = TerminalText.packed([words.title[stats.grouping] ?? "", format.window(from: stats.from, to: stats.to),
+                                         focus], separator: " · ", width: style.width, indent: "  ")
         lines[0] = paint.bold(lines[0])
         guard !stats.periods.isEmpty else {
             return (lines + ["", words.empty]).joined(separator: "\n") + "\n"
@@ -41,12 +41,22 @@ package enum StatsText {
             notes.append(words.notShown.replacingOccurrences(of: "{n}", with: String(style.width))
                 .replacingOccurrences(of: "{list}", with: table.left.joined(separator: ", ")))
         }
-        lines += TerminalText.packed(notes, separator: " · ", width: style.width, indent: "  ").map(paint.dim)
+        // Notes share a line while each fits one; a longer one breaks between words.
+        let fit = notes.allSatisfy { TerminalText.width($0) <= style.width }
+        lines += (fit ? TerminalText.packed(notes, separator: " · ", width: style.width)
+                      : notes.flatMap { wrapped($0, width: style.width) }).map(paint.dim)
         lines += [""] + StatsFigureLines(stats, format: format).lines(width: style.width, format: format, paint: paint)
-        lines += TerminalText.packed([words.trendNote], separator: "", width: style.width).map(paint.dim)
+        lines += wrapped(words.trendNote, width: style.width).map(paint.dim)
         let breakdowns = self.breakdowns(stats, format: format, width: style.width, paint: paint)
         if !breakdowns.isEmpty { lines += [""] + breakdowns }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A note on as many lines as the width needs, broken between words
+    /// (a word wider than a line cut with `…`), the lines after the first
+    /// indented.
+    static func wrapped(_ note: String, width: Int) -> [String] {
+        TerminalText.packed(note.split(separator: " ").map(String.init), separator: " ", width: width, indent: "  ")
     }
 
     /// How many of each breakdown the view names.
@@ -96,13 +106,15 @@ package enum StatsText {
     /// Eight heights, `▁` for zero and `█` for the largest value shown; any
     /// value above zero at least `▂`, so that a little never reads as
     /// nothing; a space where the figure means nothing.
-    static func sparkline(_ values: [Double?]) -> String {
+    /// `top` is the value drawn as `█`: a share's is 1 (all of it), so
+    /// that a steady half reads as half, not as full.
+    static func sparkline(_ values: [Double?], top: Double? = nil) -> String {
         let bars = Array("▁▂▃▄▅▆▇█")
-        let top = values.compactMap { $0 }.max() ?? 0
+        let top = top ?? values.compactMap { $0 }.max() ?? 0
         return String(values.map { value -> Character in
             guard let value else { return " " }
             guard value > 0, top > 0 else { return bars[0] }
-            return bars[max(1, Int((value / top * 7).rounded()))]
+            return bars[min(7, max(1, Int((value / top * 7).rounded())))]
         })
     }
 }

@@ -62,7 +62,7 @@ struct StatsWords: Sendable {
         period: [.week: "Week", .month: "Month", .day: "Day"],
         column: Columns(busy: "Busy", share: "Share", working: "Working", meetings: "Meetings", count: "Count",
                         recurring: "Recurring", focus: "Focus", fragmented: "Fragmented", afterHours: "After hours",
-                        doubleBooked: "Double-booked", meetingFree: "No-meeting days"),
+                        doubleBooked: "Double-booked", meetingFree: "Meeting-free"),
         figure: Figures(busy: "Busy", busyWorking: "Busy in working hours", share: "Busy share",
                         afterHours: "After hours", focus: "Focus time", fragmented: "Fragmented time",
                         meetingTime: "Meeting time", meetings: "Meetings", recurring: "Recurring share",
