@@ -108,7 +108,12 @@ import Testing
         for width in [60, 100, 160] {
             let text = Self.render(Self.quarter, width: width)
             if let folder = ProcessInfo.processInfo.environment["BUSYLIFE_STATS_SAMPLES"] {
+                // Samples to look at in terminals of these widths.
                 try text.write(toFile: "\(folder)/stats-\(width).txt", atomically: true, encoding: .utf8)
+                for (name, locale, color) in [("de", "de_DE", false), ("ja", "ja_JP", false), ("color", "en_US", true)] {
+                    try Self.render(Self.quarter, width: width, locale: locale, color: color)
+                        .write(toFile: "\(folder)/stats-\(width)-\(name).txt", atomically: true, encoding: .utf8)
+                }
             }
             for line in text.split(separator: "\n") {
                 #expect(TerminalText.width(String(line)) <= width, "\(width): \(line)")
@@ -146,6 +151,9 @@ import Testing
         #expect(text.contains("Belegte Zeit nach Wochen") && text.contains("Fokus ≥ 2 h"))
         #expect(text.contains("Kalender\n"))
         #expect(!text.contains("Busy"))
+        // Focus time outranks the count of meetings when German's longer words leave room for one.
+        let narrow = Self.tableLines(Self.render(Self.quarter, width: 60, locale: "de_DE"))[0]
+        #expect(narrow.hasSuffix("Meetings   Fokus") && !narrow.contains("Anzahl"))
         Self.assertAligned(table)
         // A language busylife does not speak falls back to English words, its own numbers.
         let italian = Self.render(Self.quarter, width: 100, locale: "it_IT")

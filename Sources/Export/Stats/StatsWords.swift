@@ -82,7 +82,7 @@ struct StatsWords: Sendable {
             period: [.week: "Woche", .month: "Monat", .day: "Tag"],
             column: Columns(busy: "Belegt", share: "Anteil", working: "Arbeitszeit", meetings: "Meetings",
                             count: "Anzahl", recurring: "Serien", focus: "Fokus", fragmented: "Zerstückelt",
-                            afterHours: "Außerhalb", doubleBooked: "Doppelt", meetingFree: "Tage ohne M."),
+                            afterHours: "Außerhalb", doubleBooked: "Doppelt", meetingFree: "Meetingfrei"),
             figure: Figures(busy: "Belegt", busyWorking: "Belegt in Arbeitszeit", share: "Belegter Anteil",
                             afterHours: "Außerhalb Arbeitszeit", focus: "Fokuszeit", fragmented: "Zerstückelte Zeit",
                             meetingTime: "Meeting-Zeit", meetings: "Meetings", recurring: "Serienanteil",
