@@ -61,7 +61,7 @@ let package = Package(
         // (Import) and the JSON writer (Export), and Export stays apart from Import.
         .target(name: "CheckReport", dependencies: ["EventModel", "Import", "Plumbing", "Export"]),
         // Machine and human output of the model.
-        .target(name: "Export", dependencies: ["EventModel", "Plumbing", "Settle", "FreeBusy",
+        .target(name: "Export", dependencies: ["EventModel", "Plumbing", "Settle", "FreeBusy", "Statistics",
                                                .product(name: "Mustache", package: "swift-mustache")]),
         // mimalloc replaces malloc for the whole process (linking it is
         // enough): libical allocates a great many small blocks on the reader
@@ -99,7 +99,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Import", "EventModel"], path: "Tests/TestSupport"),
         .testTarget(name: "ImportTests", dependencies: ["Import", "ICal", "EventModel", "Settle", "Export", "TestSupport"]),
         .testTarget(name: "SettleTests", dependencies: ["Settle", "Plumbing", "Import", "EventModel", "ICal", "TestSupport"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "Plumbing", "Settle", "FreeBusy", "EventModel", "TestSupport"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "Plumbing", "Settle", "FreeBusy", "Statistics", "EventModel", "TestSupport"]),
         .testTarget(name: "FreeBusyTests", dependencies: ["FreeBusy", "Settle", "Import", "Export", "Convert", "EventModel", "TestSupport"]),
         .testTarget(name: "ConvertTests", dependencies: ["Convert", "Plumbing", "Export", "Import", "ICal", "EventModel", "Settle", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["busylife"]),
