@@ -13,33 +13,41 @@ extension StatsSVGPainter {
         }
     }
 
-    /// The swatches, wrapped to the chart's width; the next free y.
+    /// The swatches in columns as wide as the widest entry, as many to a
+    /// row as the chart is wide: first the bars' parts, then on a row of
+    /// their own the line and the hatching; the next free y.
     mutating func legend(top: Int) -> Int {
-        let margin = StatsSVGPainter.margin, font = StatsSVGPainter.font
-        let wrap = max(axisRight, 560)
-        var entries: [(swatch: String, text: String)] = StatsChart.Part.allCases.map { part in
-            ("<rect x=\"{x}\" y=\"{y}\" width=\"12\" height=\"12\" class=\"bar s\(part.rawValue)\"/>", name(part, legend: true))
+        let swatch = "<rect x=\"{x}\" y=\"{y}\" width=\"12\" height=\"12\" class=\"bar s{n}\"/>"
+        let parts: [(swatch: String, text: String)] = StatsChart.Part.allCases.map { part in
+            (swatch.replacingOccurrences(of: "{n}", with: "\(part.rawValue)"), name(part, legend: true))
         }
-        entries.append(("<line x1=\"{x}\" y1=\"{m}\" x2=\"{x12}\" y2=\"{m}\" class=\"trend\"/><circle cx=\"{x6}\" cy=\"{m}\" r=\"3\" class=\"point\"/>",
-                        words.phrases.shareLine))
+        var marks = [("<line x1=\"{x}\" y1=\"{m}\" x2=\"{x12}\" y2=\"{m}\" class=\"trend\"/><circle cx=\"{x6}\" cy=\"{m}\" r=\"3\" class=\"point\"/>",
+                      words.phrases.shareLine)]
         if stats.periods.contains(where: \.partial) {
-            entries.append(("<rect x=\"{x}\" y=\"{y}\" width=\"12\" height=\"12\" class=\"bar s1\"/><rect x=\"{x}\" y=\"{y}\" width=\"12\" height=\"12\" class=\"over\" fill=\"url(#busylife-hatch)\"/>",
-                            words.phrases.partialLegend))
+            marks.append((swatch.replacingOccurrences(of: "{n}", with: "1")
+                          + "<rect x=\"{x}\" y=\"{y}\" width=\"12\" height=\"12\" class=\"over\" fill=\"url(#busylife-hatch)\"/>",
+                          words.phrases.partialLegend))
         }
         canvas.raw("<g class=\"legend\">\n")
-        var x = margin, y = top
-        for entry in entries {
-            let width = 16 + SVGCanvas.textWidth(entry.text, size: font) + 14
-            if x > margin && x + width > wrap {
-                x = margin
-                y += 20
-            }
+        let y = legendRows(parts, top: top)
+        let end = legendRows(marks, top: y + 8)
+        canvas.raw("</g>\n")
+        return end
+    }
+
+    /// Entries in columns from `top`; the bottom of the last row.
+    private mutating func legendRows(_ entries: [(swatch: String, text: String)], top: Int) -> Int {
+        let margin = StatsSVGPainter.margin, font = StatsSVGPainter.font
+        let column = (entries.map { SVGCanvas.textWidth($0.text, size: font) }.max() ?? 0) + 16 + 14
+        let perRow = max(1, (max(axisRight, 560) - margin + 14) / column)
+        var y = top
+        for (index, entry) in entries.enumerated() {
+            if index > 0 && index % perRow == 0 { y += 20 }
+            let x = margin + (index % perRow) * column
             let swatch = words.fill(entry.swatch, ["x": "\(x)", "y": "\(y)", "m": "\(y + 6)", "x12": "\(x + 12)", "x6": "\(x + 6)"])
             canvas.append(swatch + "\n", right: x + 12, bottom: y + 12)
             canvas.text(x: x + 16, y: y + 11, entry.text)
-            x += width
         }
-        canvas.raw("</g>\n")
         return y + 12
     }
 
