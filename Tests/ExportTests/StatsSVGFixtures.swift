@@ -35,8 +35,8 @@ enum StatsFixture {
         return f
     }
 
-    static func weeks(_ count: Int, partialLast: Bool = false, grouping: StatsGrouping = .week) -> Statistics {
-        let first = LocalDate(year: 2026, month: 1, day: 5)!
+    static func weeks(_ count: Int, partialLast: Bool = false, grouping: StatsGrouping = .week,
+                      first: LocalDate = LocalDate(year: 2026, month: 1, day: 5)!) -> Statistics {
         let length = grouping == .day ? 1 : 7
         var periods: [StatsPeriod] = []
         for i in 0..<count {

@@ -1,3 +1,4 @@
+import EventModel
 @testable import Export
 import Foundation
 import Statistics
@@ -17,7 +18,7 @@ import Testing
     static let cases: [(name: String, locale: String, stats: Statistics)] = [
         ("weeks-4", "en_US", StatsFixture.weeks(4, partialLast: true)),
         ("weeks-12", "de_DE", StatsFixture.weeks(12)),
-        ("weeks-52", "en_US", StatsFixture.weeks(52, partialLast: true)),
+        ("weeks-52", "en_US", StatsFixture.weeks(52, partialLast: true, first: LocalDate(year: 2025, month: 12, day: 1)!)),
         ("months-12-ja", "ja_JP", StatsFixture.months(12)),
         ("empty", "en_US", StatsFixture.statistics([], grouping: .week)),
     ]

@@ -98,7 +98,7 @@ import Testing
             #expect(texts.contains("0 h") && texts.contains("40 h"))
             #expect(reader.all("line", class: "grid").count >= 3)
             #expect(reader.all("g", class: "period").count == count)
-            let labels = reader.all("text").filter { $0.attributes["text-anchor"] == "middle" && $0.groups.isEmpty }
+            let labels = reader.all("text").filter { $0.attributes["text-anchor"] == "middle" && $0.groups.isEmpty && $0.attributes["class"] == nil }
             #expect(labels.count == (count + every - 1) / every, "\(count) weeks")
             #expect(labels.first?.text == "Jan 5")
             let spans = labels.map { extent($0) }
@@ -107,18 +107,30 @@ import Testing
         }
     }
 
+    /// Weeks over New Year: the year under the first label of each, and
+    /// nothing of the kind within one year or by month.
+    @Test func yearsUnderTheLabelsOverNewYear() throws {
+        let (_, turn) = try chart(StatsFixture.weeks(12, first: day(2025, 11, 3)))
+        let years = turn.all("text", class: "year")
+        #expect(years.map(\.text) == ["2025", "2026"])
+        let labels = turn.all("text").filter { $0.attributes["text-anchor"] == "middle" && $0.groups.isEmpty && $0.attributes["class"] == nil }
+        #expect(years.map { $0.attributes["x"] } == [labels[0].attributes["x"], labels.first { $0.text == "Jan 5" }?.attributes["x"]])
+        #expect(try chart(StatsFixture.weeks(51)).1.all("text", class: "year").isEmpty)  // to 2026-12-27
+        #expect(try chart(StatsFixture.months(12)).1.all("text", class: "year").isEmpty)
+    }
+
     /// Where a text starts and ends as the painter estimates it.
     func extent(_ text: ChartReader.Element) -> (left: Int, right: Int, top: Int, bottom: Int) {
         let heading = text.attributes["class"] == "heading"
         let size = heading ? HeatmapSVG.headingFont : HeatmapSVG.font
-        let width = SVGCanvas.textWidth(text.text, size: size, bold: heading || text.attributes["class"] == "axis-title")
+        let width = SVGCanvas.textWidth(text.text, size: size, bold: heading || ["axis-title", "year"].contains(text.attributes["class"]))
         let x = Int(text.attributes["x"] ?? "") ?? -1, y = Int(text.attributes["y"] ?? "") ?? -1
         let left = switch text.attributes["text-anchor"] { case "middle": x - width / 2; case "end": x - width; default: x }
         return (left, left + width, y - size, y + (size + 3) / 4)
     }
 
     @Test(arguments: [("weeks-4", "en_US"), ("weeks-12", "de_DE"), ("weeks-52", "en_US"), ("weeks-52", "ja_JP"),
-                      ("months-12", "fr_FR"), ("days-366", "es_ES"), ("empty", "en_US"), ("one-week", "en_US")])
+                      ("months-12", "fr_FR"), ("days-366", "es_ES"), ("empty", "en_US"), ("one-week", "en_US"), ("new-year", "en_US")])
     func noTextOutsideTheViewBox(_ name: String, _ locale: String) throws {
         let stats = switch name {
         case "weeks-4": StatsFixture.weeks(4, partialLast: true)
@@ -127,6 +139,7 @@ import Testing
         case "months-12": StatsFixture.months(12)
         case "days-366": StatsFixture.weeks(366, grouping: .day)
         case "one-week": StatsFixture.weeks(1)
+        case "new-year": StatsFixture.weeks(30, partialLast: true, first: day(2025, 10, 6))
         default: StatsFixture.statistics([], grouping: .week)
         }
         let (_, reader) = try chart(stats, locale)

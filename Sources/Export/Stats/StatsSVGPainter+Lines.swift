@@ -43,11 +43,22 @@ extension StatsSVGPainter {
             ticks += "M\(plotLeft + chart.centre(index)) \(bottom)v\(chart.isLabelled(index) ? 6 : 3)"
         }
         if !ticks.isEmpty { canvas.append("<path d=\"\(ticks)\" class=\"axis\"/>\n", right: plotRight, bottom: bottom + 6) }
+        let font = StatsSVGPainter.font
+        // Days and weeks are labelled without their year: over more than one
+        // year, it stands under the first label of each.
+        let years = stats.grouping != .month && stats.from.year != stats.to.year
+        var year: Int?
         for (index, label) in labels.enumerated() where chart.isLabelled(index) {
-            canvas.text(x: plotLeft + chart.centre(index), y: bottom + 8 + StatsSVGPainter.font, label, anchor: .middle)
+            let x = plotLeft + chart.centre(index)
+            canvas.text(x: x, y: bottom + 8 + font, label, anchor: .middle)
+            let start = stats.periods[index].start
+            if years && start.year != year {
+                canvas.text(x: x, y: bottom + 12 + 2 * font, String(start.year), className: "year", anchor: .middle)
+                year = start.year
+            }
         }
         // The axis's space is kept without periods, so an empty chart has the same frame.
-        canvas.append("", right: plotRight, bottom: bottom + 12 + StatsSVGPainter.font)
+        canvas.append("", right: plotRight, bottom: bottom + 12 + font)
     }
 
     /// The standalone document: size from the farthest text or shape.
@@ -66,7 +77,7 @@ extension StatsSVGPainter {
     static let style = """
         <style>
         text{font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,Arial,sans-serif;font-size:\(HeatmapSVG.font)px;fill:#424a53}
-        text.heading{font-size:\(HeatmapSVG.headingFont)px;font-weight:600;fill:#1f2328}text.axis-title{font-weight:600}rect.bg{fill:#ffffff}
+        text.heading{font-size:\(HeatmapSVG.headingFont)px;font-weight:600;fill:#1f2328}text.axis-title,text.year{font-weight:600}rect.bg{fill:#ffffff}
         .grid{stroke:#d8dee4;stroke-width:1}.axis{stroke:#8c959f;stroke-width:1;fill:none}
         .bar{stroke:#ffffff;stroke-width:1}.s0{fill:#0072b2}.s1{fill:#56b4e9}.s2{fill:#009e73}.s3{fill:#f0e442}.s4{fill:#d55e00}
         .hit{fill:#000000;fill-opacity:0}.over{pointer-events:none}.hatch{fill:#ffffff;fill-opacity:0.6}
