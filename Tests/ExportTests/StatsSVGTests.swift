@@ -33,6 +33,34 @@ import Testing
         #expect(StatsSVG.render(stats, locale: english) == svg)
     }
 
+    /// libxml2's own checker, where it is installed, on charts of every kind.
+    @Test func xmllintFindsNothingToSay() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xmllint") else {
+            print("skipped: xmllint is not installed (apt-get install libxml2-utils)")
+            return
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("busylife-stats-xml-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let charts = [StatsFixture.weeks(52, partialLast: true), StatsFixture.months(12), StatsFixture.statistics([], grouping: .day)]
+        var files: [String] = []
+        for (index, stats) in charts.enumerated() {
+            let file = folder.appendingPathComponent("\(index).svg").path
+            try StatsSVG.render(stats, locale: LocaleNames(identifier: index == 1 ? "fr_FR" : "en_US"))
+                .write(toFile: file, atomically: true, encoding: .utf8)
+            files.append(file)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")
+        process.arguments = ["--noout"] + files
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0 && said.isEmpty, "\(said)")
+    }
+
     /// Each period's group carries every figure as data, its column's
     /// tooltip writes every figure, and each part of its bar names itself.
     @Test func everyFigureIsInTheTooltips() throws {
