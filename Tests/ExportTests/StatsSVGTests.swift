@@ -88,7 +88,7 @@ import Testing
                           "Meetings: 13.5 h", "Recurring meetings: 6.8 h", "Number of meetings: 5", "Double-booked: 30 min",
                           "Meeting-free days: 2"])
         let parts = reader.all("rect").filter { $0.attributes["data-part"] != nil && $0.title?.hasPrefix("2026-01-19") == true }
-        #expect(parts.map { $0.attributes["data-part"] ?? "" } == ["meetings", "otherBusy", "focus", "fragmented", "afterHours"])
+        #expect(parts.map { $0.attributes["data-part"] ?? "" } == ["meetings", "other-busy", "focus", "fragmented", "after-hours"])
         #expect(parts.map { $0.title?.split(separator: "\n")[1] ?? "" } == [
             "Meetings: 13.5 h", "Other busy time: 9 h", "Focus time: 5 h", "Fragmented free time: 12.5 h", "Busy after hours: 6.3 h"])
         #expect(parts.map { Int($0.attributes["data-seconds"] ?? "") } == [48_600, 32_400, 18_000, 45_000, 22_800])

@@ -9,6 +9,11 @@ struct StatsChart {
     /// and after-hours time stands out above it.
     enum Part: Int, CaseIterable {
         case meetings, otherBusy, focus, fragmented, afterHours
+
+        /// The part's name in `data-part`, spelled like the other data attributes.
+        var attribute: String {
+            ["meetings", "other-busy", "focus", "fragmented", "after-hours"][rawValue]
+        }
     }
 
     static let plotHeight = 240

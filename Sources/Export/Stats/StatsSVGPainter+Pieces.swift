@@ -90,7 +90,7 @@ extension StatsSVGPainter {
             below += seconds
             let shown = part == .meetings ? figures.meetingSeconds : seconds
             let tip = dates + "\n" + words.figure(name(part), words.hours(shown)) + "\n\n" + all
-            canvas.append("<rect x=\"\(x)\" y=\"\(y1)\" width=\"\(chart.barWidth)\" height=\"\(y0 - y1)\" class=\"bar s\(part.rawValue)\" data-part=\"\(part)\" data-seconds=\"\(seconds)\"><title>\(SVGCanvas.escape(tip))</title></rect>\n",
+            canvas.append("<rect x=\"\(x)\" y=\"\(y1)\" width=\"\(chart.barWidth)\" height=\"\(y0 - y1)\" class=\"bar s\(part.rawValue)\" data-part=\"\(part.attribute)\" data-seconds=\"\(seconds)\"><title>\(SVGCanvas.escape(tip))</title></rect>\n",
                           right: x + chart.barWidth, bottom: y0)
         }
         if period.partial && below > 0 {
