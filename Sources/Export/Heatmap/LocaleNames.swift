@@ -10,7 +10,7 @@ package struct LocaleNames: Sendable {
     let months: [String]
     /// ISO weekday a week starts on in this locale.
     package let firstWeekday: Int
-    private let identifier: String
+    let identifier: String
 
     package init(identifier: String) {
         self.identifier = identifier
