@@ -32,13 +32,14 @@ import Testing
     }
 
     /// Credentials go to the origin they were given for: not to another
-    /// port of the same host after a redirect, in neither form.
+    /// port of the same host after a redirect, in neither form, even
+    /// over https with a certificate the ca-file trusts.
     @Test func credentialsStayWithTheirOrigin() throws {
-        let server = try SubscriptionServer()
-        let other = try SubscriptionServer()
+        let server = try SubscriptionServer(tls: true)
+        let other = try SubscriptionServer(tls: true, sharing: server)
         other.serve("work.ics", oneEventCalendar("a"))
         SubscriptionCLITests.configureWork(server, "to/\(other.port)/digest/MD5/work.ics",
-                                           "username = \"me\"\npassword-command = \"echo s3cret\"\n")
+                                           "username = \"me\"\npassword-command = \"echo s3cret\"\nca-file = \"cert.pem\"\n")
         let run = try server.busylifeRun(["agenda"] + Self.window)
         #expect(run.status == 66)
         #expect(run.stderr.hasPrefix("work: error: the server answered 401"), "\(run.stderr)")

@@ -128,8 +128,9 @@ class Handler(BaseHTTPRequestHandler):
         self.empty(302, [("Location", "%s://localhost:%d/auth/%s" % (scheme, port, rest[-1]))])
 
     def route_to(self, rest):
-        """/to/PORT/path: a redirect to /path on this machine at PORT (another origin)."""
-        self.empty(302, [("Location", "http://127.0.0.1:%s/%s" % (rest[0], "/".join(rest[1:])))])
+        """/to/PORT/path: a redirect to /path on this machine at PORT (another origin), with this server's scheme."""
+        scheme = "https" if ARGS.cert else "http"
+        self.empty(302, [("Location", "%s://127.0.0.1:%s/%s" % (scheme, rest[0], "/".join(rest[1:])))])
 
     def route_auth(self, rest):
         """The file behind Basic authentication; 401 without it."""
