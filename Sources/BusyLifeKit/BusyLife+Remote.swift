@@ -33,7 +33,7 @@ extension BusyLife {
     /// A fetch that fails leaves the copy as it was: the copy is read, with
     /// a warning that names the cause and its age; with no copy, the
     /// source is unreadable (an error, counted in
-    /// ``ImportReport/errors``), as a missing file is. Proxies are
+    /// `ImportReport.errors`), as a missing file is. Proxies are
     /// those of the environment (`https_proxy`, `http_proxy`, `no_proxy`).
     public static func read(_ sources: [CalendarSource], options: ReadOptions = ReadOptions(),
                             refresh: SourceRefresh) async -> CalendarReading {
