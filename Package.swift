@@ -53,8 +53,8 @@ let package = Package(
         .target(name: "FreeBusy", dependencies: ["EventModel", "Settle"]),
         // How busy a window was, period by period (docs/stats.md).
         .target(name: "Statistics", dependencies: ["EventModel", "Settle", "FreeBusy"]),
-        // The library's front door: read calendars, settle a window, convert (re-exports the model).
-        .target(name: "BusyLifeKit", dependencies: ["EventModel", "Import", "Settle", "FreeBusy", "Convert"]),
+        // The library's front door: read calendars (files and subscriptions), settle a window, convert (re-exports the model).
+        .target(name: "BusyLifeKit", dependencies: ["EventModel", "Import", "Settle", "FreeBusy", "Convert", "Remote"]),
         // Conversion out: .ics (as stored or expanded), jCal, events.json, CSV.
         .target(name: "Convert", dependencies: ["ICal", "EventModel", "Import", "Settle", "Plumbing"]),
         // `check`'s report, as text and JSON: it needs the import report

@@ -15,9 +15,10 @@ if [ ! -d "$build/Modules" ]; then
     exit 2
 fi
 # The C modules our targets import, declared by their module maps: the
-# system libraries' own and those SwiftPM made for C targets.
+# system libraries' own, those SwiftPM made for C targets, and those the
+# dependencies' C targets ship (the HTTP client's, below BusyLifeKit).
 maps=()
-for map in Sources/*/module.modulemap "$build"/*.build/module.modulemap; do
+for map in Sources/*/module.modulemap "$build"/*.build/module.modulemap .build/checkouts/*/Sources/*/include/module.modulemap; do
     [ -f "$map" ] && maps+=(-Xcc "-fmodule-map-file=$map")
 done
 swiftc -typecheck -I "$build/Modules" "${maps[@]}" \

@@ -28,14 +28,28 @@ public enum CalendarSource: Sendable, Equatable {
     case fileHandle(FileHandle, name: String)
     /// The process's standard input.
     case standardInput
+    /// A calendar subscription: an `https://`, `http://` or `webcal://`
+    /// (read as `https://`) address of an iCalendar document, with a
+    /// login if it needs one. ``BusyLife/read(_:options:refresh:)``
+    /// fetches it into the cache of ``ReadOptions/cacheFolder``; every
+    /// other read takes the copy there without fetching (as `--offline`
+    /// does). Diagnostics name it as `host/…/last-segment`, never whole:
+    /// secret addresses carry their secret in the path.
+    case url(URL, login: SourceLogin? = nil)
 
-    var input: InputSource {
+    /// The importer's input; nil for a `.url`, read from the cache (`SourceCopies`).
+    var input: InputSource? {
         switch self {
         case .file(let url): .path(url.relativePath)  // as given: diagnostics name the path the user wrote
         case .data(let data, let name): .bytes(Array(data), name: name)
         case .fileHandle(let handle, let name): .fileDescriptor(handle.fileDescriptor, name: name)
         case .standardInput: .standardInput
+        case .url: nil
         }
+    }
+
+    var isURL: Bool {
+        if case .url = self { true } else { false }
     }
 }
 
@@ -44,9 +58,14 @@ public struct ReadOptions: Sendable {
     /// Read floating times in a calendar's `X-WR-TIMEZONE` and repeat its
     /// UTC series there, as Google does; false reads RFC 5545 strictly.
     public var useCalendarZone = true
+    /// Where `.url` sources are kept between reads, one entry per address
+    /// and user; nil for the command line's cache (`$XDG_CACHE_HOME/busylife`,
+    /// else `~/.cache/busylife`), so that both share their copies.
+    public var cacheFolder: URL?
 
-    public init(useCalendarZone: Bool = true) {
+    public init(useCalendarZone: Bool = true, cacheFolder: URL? = nil) {
         self.useCalendarZone = useCalendarZone
+        self.cacheFolder = cacheFolder
     }
 }
 
@@ -70,10 +89,16 @@ public struct SettledCalendars: Sendable {
 public enum BusyLife {
     /// Reads every source into events of the unified model.
     public static func read(_ sources: [CalendarSource], options: ReadOptions = ReadOptions()) -> CalendarReading {
+        read(SourceCopies.cached(sources, options: options), options: options)
+    }
+
+    /// Every event and diagnostic of the sources, `.url` ones as their copies.
+    static func read(_ copies: SourceCopies, options: ReadOptions) -> CalendarReading {
         var events: [Event] = []
         var diagnostics: [Diagnostic] = []
+        let importer = Importer(options: ImportOptions(useCalendarZone: options.useCalendarZone))
         let report = withoutActuallyEscaping({ (found: Diagnostic) in diagnostics.append(found) }) { collect in
-            read(sources, options: options, event: { events.append($0); return true }, diagnostic: collect)
+            copies.read({ importer.read($0, event: { events.append($0); return true }, diagnostic: collect) }, diagnostic: collect)
         }
         return CalendarReading(events: events, diagnostics: diagnostics, report: report)
     }
@@ -84,8 +109,9 @@ public enum BusyLife {
     public static func read(_ sources: [CalendarSource], options: ReadOptions = ReadOptions(),
                             event: (consuming Event) -> Bool,
                             diagnostic: @escaping (Diagnostic) -> Void) -> ImportReport {
-        Importer(options: ImportOptions(useCalendarZone: options.useCalendarZone))
-            .read(sources.map(\.input), event: event, diagnostic: diagnostic)
+        let importer = Importer(options: ImportOptions(useCalendarZone: options.useCalendarZone))
+        return SourceCopies.cached(sources, options: options)
+            .read({ importer.read($0, event: event, diagnostic: diagnostic) }, diagnostic: diagnostic)
     }
 
     /// Reads the sources and settles the window of `options`: every
@@ -110,9 +136,11 @@ public enum BusyLife {
         let settler = Settler(options: options)
         let importer = Importer(options: ImportOptions(useCalendarZone: readOptions.useCalendarZone,
                                                        textWindow: settler.textWindow))
-        var report = importer.read(sources.map(\.input), event: { event in
-            settler.add(event)
-            return true
+        var report = SourceCopies.cached(sources, options: readOptions).read({
+            importer.read($0, event: { event in
+                settler.add(event)
+                return true
+            }, diagnostic: diagnostic)
         }, diagnostic: diagnostic)
         try readingFinished(report)
         // The settler is ours alone: its events go as soon as they are expanded.

@@ -53,9 +53,17 @@ extension BusyLife {
             do { try output.write(contentsOf: Data(bytes)) } catch { failure = error }
             return failure == nil
         }
-        let report = try conversion.run(sources.map(\.input),
-                                        importOptions: ImportOptions(useCalendarZone: readOptions.useCalendarZone),
-                                        diagnostic: diagnostic)
+        var thrown: (any Error)?
+        let report = SourceCopies.cached(sources, options: readOptions).read({ inputs in
+            do {
+                return try conversion.run(inputs, importOptions: ImportOptions(useCalendarZone: readOptions.useCalendarZone),
+                                          diagnostic: diagnostic)
+            } catch {
+                thrown = error
+                return ImportReport()
+            }
+        }, diagnostic: diagnostic)
+        if let thrown { throw thrown }
         if let failure { throw failure }
         if conversion.incomplete {
             throw CocoaError(.fileReadUnknown, userInfo: [

@@ -51,13 +51,18 @@ struct Fetch {
     let limits: RemoteLimits
     /// For messages: the source's name, if it has one.
     let source: String?
+    /// Told the bytes of a body received so far, as they arrive.
+    var received: (@Sendable (Int) -> Void)? = nil
 
-    static func client(limits: RemoteLimits, caFile: String?) -> HTTPClient {
+    /// A client with busylife's bounds, trusting `caFile` if given (else
+    /// the system's store), through `proxy` if given.
+    static func client(limits: RemoteLimits, caFile: String?, proxy: ProxyServer? = nil) -> HTTPClient {
         var tls = TLSConfiguration.makeClientConfiguration()
         if let caFile { tls.trustRoots = .file(caFile) }
         let timeout = HTTPClient.Configuration.Timeout(connect: .milliseconds(Int64(limits.connectTimeout * 1000)),
                                                        read: .milliseconds(Int64(limits.totalTimeout * 1000)))
-        let configuration = HTTPClient.Configuration(tlsConfiguration: tls, redirectConfiguration: .disallow, timeout: timeout)
+        let configuration = HTTPClient.Configuration(tlsConfiguration: tls, redirectConfiguration: .disallow, timeout: timeout,
+                                                     proxy: proxy?.configuration)
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
@@ -88,15 +93,23 @@ struct Fetch {
         var address = start
         var credentials = credentials
         var redirects = 0
+        // The answer to this address's Digest challenge, once it came.
+        var digest: String?
         while true {
             if credentials != nil && !address.isTLS && !address.isLoopback { throw RemoteFailure.plainHTTPCredentials }
             var request = HTTPClientRequest(url: address.url.absoluteString)
             request.headers.add(name: "User-Agent", value: "busylife/0.1")
             request.headers.add(name: "Accept", value: "text/calendar, */*;q=0.5")
             for (name, value) in validators { request.headers.add(name: name, value: value) }
-            if let credentials { request.headers.add(name: "Authorization", value: credentials.basic) }
+            if let authorization = digest ?? credentials?.basic { request.headers.add(name: "Authorization", value: authorization) }
             let response = try await client.execute(request, timeout: .milliseconds(Int64(limits.totalTimeout * 1000)))
             let code = Int(response.status.code)
+            // A Digest challenge is answered once: a second 401 is the answer that the login is wrong.
+            if code == 401, digest == nil, let credentials,
+               let answer = DigestAnswer(choosingFrom: AuthChallenge.parse(response.headers["WWW-Authenticate"])) {
+                digest = answer.authorization(credentials, method: "GET", uri: address.requestTarget)
+                continue
+            }
             guard [301, 302, 303, 307, 308].contains(code) else {
                 return try await reply(response, beside: destination)
             }
@@ -106,9 +119,10 @@ struct Fetch {
             guard let next = address.redirected(to: location) else {
                 throw RemoteFailure.redirectScheme(String(location.prefix { $0 != ":" }.prefix(16)))
             }
-            // Credentials stay with the host they were given for, and off plain http.
-            if next.host.lowercased() != address.host.lowercased() || !next.isTLS { credentials = nil }
+            // Credentials stay with the origin they were given for (scheme, host and port).
+            if next.origin != address.origin { credentials = nil }
             address = next
+            digest = nil
         }
     }
 
@@ -127,6 +141,7 @@ struct Fetch {
         do {
             for try await buffer in response.body {
                 reply.bytes += buffer.readableBytes
+                received?(reply.bytes)
                 guard reply.bytes <= limits.maximumBytes else { throw RemoteFailure.tooLarge(limit: limits.maximumBytes) }
                 try buffer.withUnsafeReadableBytes { bytes in
                     if reply.head.count < 65_536 { reply.head += bytes.prefix(65_536 - reply.head.count) }
@@ -153,6 +168,10 @@ extension Fetch {
             case .connectTimeout: return .connectTimeout(seconds: Int(limits.connectTimeout))
             case .deadlineExceeded, .readTimeout: return .timeout(seconds: Int(limits.totalTimeout))
             case .remoteConnectionClosed: return .other("the server closed the connection before its reply was complete")
+            case .proxyAuthenticationRequired:
+                return .proxy("the proxy asked for credentials (407): write them in the proxy's address, http://user:password@host:port")
+            case .invalidProxyResponse: return .proxy("the proxy refused to connect to the server")
+            case .httpProxyHandshakeTimeout: return .proxy("no answer from the proxy within \(Int(limits.connectTimeout)) s")
             default: break
             }
         }

@@ -49,6 +49,18 @@ package struct RemoteAddress: Sendable, Hashable {
     }
 
     package var host: String { url.host() ?? "" }
+
+    /// Scheme, host and port: credentials go only where all three are those they were given for.
+    package var origin: String {
+        "\(url.scheme ?? "")://\(host.lowercased()):\(url.port ?? (isTLS ? 443 : 80))"
+    }
+
+    /// What a request names: the path (`/` when empty) and the query, as written.
+    package var requestTarget: String {
+        let parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        let path = parts?.percentEncodedPath ?? ""
+        return (path.isEmpty ? "/" : path) + (parts?.percentEncodedQuery.map { "?" + $0 } ?? "")
+    }
     package var isTLS: Bool { url.scheme == "https" }
 
     /// Whether the host is this machine: plain http with credentials is

@@ -18,6 +18,8 @@ package enum RemoteFailure: Error, Sendable, Equatable {
     case notCalendar(String)
     case passwordCommand(String)
     case caFile(String)
+    /// The proxy of the environment: unusable, refused, or asking for credentials.
+    case proxy(String)
     case cache(String)
     case other(String)
     /// `--offline` and no copy: not a failure of the network.
@@ -54,6 +56,7 @@ package enum RemoteFailure: Error, Sendable, Equatable {
         case .notCalendar(let what): what
         case .passwordCommand(let reason): "password-command \(reason)"
         case .caFile(let reason): "ca-file \(reason)"
+        case .proxy(let reason): "proxy: \(reason)"
         case .cache(let reason): reason
         case .other(let reason): reason
         case .neverFetched: "never fetched, and --offline fetches nothing"

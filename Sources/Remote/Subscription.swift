@@ -76,6 +76,10 @@ package struct SubscriptionReader: Sendable {
     package var limits: RemoteLimits
     /// `~/.netrc`, where credentials of a host may be.
     package var netrc: String?
+    /// The proxies to fetch through (none unless set).
+    package var proxies = ProxySettings()
+    /// Told what each fetch has received, when someone shows it.
+    package var progress: FetchProgress?
 
     package init(cache: RemoteCache, limits: RemoteLimits = RemoteLimits(), netrc: String?) {
         self.cache = cache

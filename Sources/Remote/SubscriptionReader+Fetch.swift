@@ -16,8 +16,11 @@ extension SubscriptionReader {
             var validators: [(String, String)] = []
             if hasBody, let etag = record.etag { validators.append(("If-None-Match", etag)) }
             if hasBody, let date = record.lastModified { validators.append(("If-Modified-Since", date)) }
-            let client = Fetch.client(limits: limits, caFile: subscription.caFile)
-            let fetch = Fetch(client: client, limits: limits, source: subscription.name)
+            let client = Fetch.client(limits: limits, caFile: subscription.caFile, proxy: try proxies.proxy(for: subscription.address))
+            var fetch = Fetch(client: client, limits: limits, source: subscription.name)
+            let shown = progress.map { (progress: $0, number: $0.started(subscription.shownName)) }
+            defer { if let shown { shown.progress.finished(shown.number) } }
+            if let shown { fetch.received = { shown.progress.received(shown.number, bytes: $0) } }
             let fetched: Result<FetchedReply, RemoteFailure>
             do { fetched = .success(try await fetch.get(subscription.address, credentials: credentials, validators: validators,
                                                         bodyBeside: entry.body)) }

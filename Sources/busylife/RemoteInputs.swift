@@ -34,8 +34,10 @@ struct RemoteInputs: Sendable {
     static func reader(_ environment: [String: String]) -> SubscriptionReader? {
         guard let cache = RemoteCache(environment: environment) else { return nil }
         let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-        return SubscriptionReader(cache: cache, limits: RemoteLimits(environment: environment),
-                                  netrc: environment["NETRC"] ?? home.map { $0 + "/.netrc" })
+        var reader = SubscriptionReader(cache: cache, limits: RemoteLimits(environment: environment),
+                                        netrc: environment["NETRC"] ?? home.map { $0 + "/.netrc" })
+        reader.proxies = ProxySettings(environment: environment)
+        return reader
     }
 
     init(paths: [String], mode: RefreshMode, configuration: Configuration, environment: [String: String]) {
@@ -44,7 +46,11 @@ struct RemoteInputs: Sendable {
         var results: [SubscriptionResult] = []
         if !subscriptions.isEmpty {
             if let reader = Self.reader(environment) {
-                results = Progress.whileWaiting(subscriptions.count) { reader.readWaiting(subscriptions, mode: mode) }
+                results = Progress.whileWaiting { progress in
+                    var reader = reader
+                    reader.progress = progress
+                    return reader.readWaiting(subscriptions, mode: mode)
+                }
             } else {
                 results = subscriptions.map { SubscriptionResult(subscription: $0, outcome: .failed(.cache("no cache folder: neither XDG_CACHE_HOME nor HOME is set"))) }
             }
@@ -91,12 +97,7 @@ struct RemoteInputs: Sendable {
 
     /// How long ago, as people say it: `under a minute ago`, `12 min ago`, `2 h ago`, `3 d ago`.
     static func age(_ seconds: Double) -> String {
-        switch seconds {
-        case ..<60: "under a minute ago"
-        case ..<3600: "\(Int(seconds / 60)) min ago"
-        case ..<172_800: "\(Int(seconds / 3600)) h ago"
-        default: "\(Int(seconds / 86400)) d ago"
-        }
+        SubscriptionResult.spoken(age: seconds)
     }
 
     /// The inputs of this process, resolved once.
@@ -135,31 +136,58 @@ extension InputOptions {
     }
 }
 
-/// A line on a terminal while fetches take more than a second; nothing
-/// in a pipe or a file.
+/// A line on a terminal while fetches take more than a second: the
+/// sources under way and the bytes each has received, rewritten in place
+/// and erased when they are done; nothing in a pipe or a file.
 enum Progress {
-    static func whileWaiting<T>(_ count: Int, _ work: () -> T) -> T {
-        guard isatty(2) == 1 else { return work() }
+    static func whileWaiting<T>(_ work: (FetchProgress?) -> T) -> T {
+        guard isatty(2) == 1 else { return work(nil) }
+        let progress = FetchProgress()
         let state = Shown()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 1) {
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        // Often enough to look alive, seldom enough to cost nothing.
+        timer.schedule(deadline: .now() + 1, repeating: .milliseconds(250))
+        timer.setEventHandler {
             state.lock.withLock { state in
                 guard !state.done else { return }
-                state.shown = true
-                let text = "busylife: fetching \(count == 1 ? "a calendar" : "\(count) calendars")…"
-                _ = text.withCString { write(2, $0, strlen($0)) }
+                let text = line(progress.underWay, width: terminalWidth())
+                guard text != state.last else { return }
+                state.last = text
+                put("\r" + text + "\u{1B}[K")
             }
         }
-        let result = work()
+        timer.resume()
+        let result = work(progress)
+        timer.cancel()
         state.lock.withLock { state in
             state.done = true
-            if state.shown { _ = "\r\u{1B}[K".withCString { write(2, $0, strlen($0)) } }
+            if !state.last.isEmpty { put("\r\u{1B}[K") }
         }
         return result
     }
 
-    /// Whether the work is done and whether the line was shown.
+    /// `busylife: fetching work 35.2 KiB, holidays 812 bytes`, cut to
+    /// the terminal's width (a wrapped line could not be rewritten in place).
+    static func line(_ fetches: [(name: String, bytes: Int)], width: Int) -> String {
+        guard !fetches.isEmpty else { return "" }
+        let text = "busylife: fetching " + fetches.map { "\($0.name) \(RemoteInputs.size($0.bytes))" }.joined(separator: ", ")
+        let room = max(width - 1, 20)
+        return text.count <= room ? text : String(text.prefix(room - 1)) + "…"
+    }
+
+    private static func terminalWidth() -> Int {
+        var size = winsize()
+        if ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+
+    private static func put(_ text: String) {
+        _ = text.withCString { write(2, $0, strlen($0)) }
+    }
+
+    /// Whether the work is done, and the line last shown ("" for none).
     private final class Shown: Sendable {
-        let lock = Mutex((done: false, shown: false))
+        let lock = Mutex((done: false, last: ""))
     }
 }
 

@@ -51,7 +51,11 @@ struct SyncCommand: ParsableCommand {
         guard let reader = RemoteInputs.reader(ProcessInfo.processInfo.environment) else {
             throw ExitStatus.missing("no cache folder: neither XDG_CACHE_HOME nor HOME is set")
         }
-        let results = Progress.whileWaiting(subscriptions.count) { reader.readWaiting(subscriptions, mode: .always) }
+        let results = Progress.whileWaiting { progress in
+            var reader = reader
+            reader.progress = progress
+            return reader.readWaiting(subscriptions, mode: .always)
+        }
         for result in results { out.line(Self.line(result)) }
         try out.finish()
         if results.contains(where: { $0.body == nil }) { throw ExitCode(66) }

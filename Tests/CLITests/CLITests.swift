@@ -30,6 +30,8 @@ func busylife(_ arguments: [String], stdin: String? = nil, shell: String? = nil,
     for name in variables.keys where name == "TZ" || name == "LANG" || name == "LANGUAGE" || name.hasPrefix("LC_") {
         variables[name] = nil
     }
+    // Nor do the proxies of whoever runs them: the test servers are on this machine.
+    for name in ["http_proxy", "https_proxy", "HTTPS_PROXY", "no_proxy", "NO_PROXY"] { variables[name] = nil }
     variables["BUSYLIFE_CONFIG"] = nil
     variables["XDG_CONFIG_HOME"] = "/nonexistent/busylife-tests"
     variables.merge(environment) { _, given in given }

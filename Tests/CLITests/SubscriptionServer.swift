@@ -12,14 +12,17 @@ final class SubscriptionServer {
     private let process = Process()
     private let input = Pipe()
 
-    init(tls: Bool = false) throws {
+    /// Over TLS with a certificate of its own, or with that of `sharing`
+    /// (two servers a ca-file trusts alike).
+    init(tls: Bool = false, sharing: SubscriptionServer? = nil) throws {
         for name in ["served", "cache", "home"] {
             try FileManager.default.createDirectory(atPath: folder.path(name), withIntermediateDirectories: true)
         }
         var arguments = [repository.appendingPathComponent("Tests/Servers/subscription-server.py").path, "--root", folder.path("served")]
         if tls {
-            try SubscriptionServer.makeCertificate(in: folder)
-            arguments += ["--cert", folder.path("cert.pem"), "--key", folder.path("key.pem")]
+            let owner = sharing?.folder ?? folder
+            if sharing == nil { try SubscriptionServer.makeCertificate(in: folder) }
+            arguments += ["--cert", owner.path("cert.pem"), "--key", owner.path("key.pem")]
         }
         scheme = tls ? "https" : "http"
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -3,7 +3,8 @@
 
 Serves the files of --root on 127.0.0.1 at a free port, printed as the first
 line of standard output, with the replies the tests need: validators and
-304, redirects, slow, huge and wrong replies, Basic authentication. It
+304, redirects, slow, trickling, huge and wrong replies, Basic and Digest
+authentication. It
 counts what it is asked: GET /_stats answers the counts as JSON. It stops
 when its standard input closes (the test ended) or after --lifetime seconds.
 """
@@ -20,7 +21,8 @@ import time
 from email.utils import formatdate, parsedate_to_datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-STATS = {"requests": 0, "conditional": 0, "bodyBytes": 0, "paths": [], "authorizationSentTo": []}
+STATS = {"requests": 0, "conditional": 0, "bodyBytes": 0, "paths": [], "authorizationSentTo": [], "digestAccepted": []}
+NONCES = set()
 LOCK = threading.Lock()
 ARGS = None
 
@@ -125,6 +127,11 @@ class Handler(BaseHTTPRequestHandler):
         scheme = "https" if ARGS.cert else "http"
         self.empty(302, [("Location", "%s://localhost:%d/auth/%s" % (scheme, port, rest[-1]))])
 
+    def route_to(self, rest):
+        """/to/PORT/path: a redirect to /path on this machine at PORT (another origin), with this server's scheme."""
+        scheme = "https" if ARGS.cert else "http"
+        self.empty(302, [("Location", "%s://127.0.0.1:%s/%s" % (scheme, rest[0], "/".join(rest[1:])))])
+
     def route_auth(self, rest):
         """The file behind Basic authentication; 401 without it."""
         expected = "Basic " + base64.b64encode(ARGS.login.encode()).decode()
@@ -133,6 +140,59 @@ class Handler(BaseHTTPRequestHandler):
                            [("WWW-Authenticate", 'Basic realm="calendars"')])
             return
         self.route_etag(rest)
+
+    def route_digest(self, rest):
+        """/digest/ALGORITHMS/name: the file behind Digest authentication
+        (RFC 7616, qop=auth), challenging with each algorithm of
+        ALGORITHMS (MD5, SHA-256, joined by +); the response hash is
+        checked against --login. Basic is refused."""
+        algorithms = rest[0].split("+")
+        answer = parse_digest(self.headers.get("Authorization", ""))
+        if answer is not None and self.digest_valid(answer, algorithms):
+            with LOCK:
+                STATS["digestAccepted"].append(answer.get("algorithm", "MD5"))
+            self.route_etag(rest[1:])
+            return
+        nonce = base64.b64encode(os.urandom(18)).decode()
+        with LOCK:
+            NONCES.add(nonce)
+        challenges = [("WWW-Authenticate", 'Basic realm="ignored"')] if "basic" in rest[0].lower() else []
+        challenges += [("WWW-Authenticate", 'Digest realm="calendars@127.0.0.1", qop="auth, auth-int", algorithm=%s, '
+                        'nonce="%s", opaque="opaque-value"' % (a, nonce)) for a in algorithms if a.lower() != "basic"]
+        self.send_body(401, b"<html><body>login</body></html>", "text/html", challenges)
+
+    def digest_valid(self, answer, algorithms):
+        algorithm = answer.get("algorithm", "MD5")
+        user, password = ARGS.login.split(":", 1)
+        name = {"MD5": hashlib.md5, "SHA-256": hashlib.sha256}.get(algorithm)
+        with LOCK:
+            known = answer.get("nonce") in NONCES
+        if name is None or algorithm not in algorithms or not known or answer.get("uri") != self.path:
+            return False
+        if answer.get("username") != user or answer.get("opaque") != "opaque-value" or answer.get("qop") != "auth":
+            return False
+        h = lambda text: name(text.encode()).hexdigest()
+        secret = h("%s:%s:%s" % (user, answer.get("realm"), password))
+        request = h("GET:%s" % answer.get("uri"))
+        expected = h(":".join([secret, answer["nonce"], answer.get("nc", ""), answer.get("cnonce", ""), "auth", request]))
+        return answer.get("response") == expected
+
+    def route_trickle(self, rest):
+        """/trickle/SECONDS/name: the file in ten pieces over SECONDS."""
+        body, _ = self.calendar(rest[-1])
+        if body is None:
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "text/calendar")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        piece = max(1, (len(body) + 9) // 10)
+        for start in range(0, len(body), piece):
+            self.wfile.write(body[start:start + piece])
+            self.wfile.flush()
+            time.sleep(float(rest[0]) / 10)
+        with LOCK:
+            STATS["bodyBytes"] += len(body)
 
     def route_slow(self, rest):
         """/slow/SECONDS/name: the file after a pause."""
@@ -184,6 +244,22 @@ class Handler(BaseHTTPRequestHandler):
 
     def route_status(self, rest):
         self.send_body(int(rest[0]), b"status\n", "text/plain")
+
+
+def parse_digest(header):
+    """The fields of a `Digest` Authorization header, else None."""
+    if not header.lower().startswith("digest "):
+        return None
+    fields, rest = {}, header[7:]
+    while rest:
+        rest = rest.lstrip(" ,")
+        name, _, rest = rest.partition("=")
+        if rest.startswith('"'):
+            value, rest = rest[1:].split('"', 1)
+        else:
+            value, _, rest = rest.partition(",")
+        fields[name.strip()] = value.strip()
+    return fields
 
 
 def main():
