@@ -50,7 +50,8 @@ if $profile; then
     valgrind --tool=callgrind --callgrind-out-file="$out" $bin ${jobs[0]} "$input" >/dev/null 2>"$out.log"
     printf '%s: %s instructions (agenda of a month)\n' "$input" \
       "$(awk '/^summary:|^totals:/ {print $2; exit}' "$out")"
-    callgrind_annotate --inclusive=yes "$out" 2>/dev/null | sed -n '/file:function/,$p' | head -40 |
+    # sed, not head: it reads to the end, so the annotation never dies of a closed pipe.
+    callgrind_annotate --inclusive=yes "$out" 2>/dev/null | sed -n '/file:function/,$p' | sed -n '1,40p' |
       { swift demangle --simplified 2>/dev/null || cat; } | cut -c1-160
   done
   exit 0
