@@ -19,18 +19,50 @@ extension ICalStreamParser {
     ///
     /// `body` is handed the outputs a batch at a time, to take them out of
     /// the array (they are not copied); it returns false to stop.
+    ///
+    /// With `concurrently` false, both stages run on the caller's thread,
+    /// one item after another, with the same results: for a small input,
+    /// starting a thread (and its allocator's heap, torn down when it
+    /// ends) costs more than the pipeline saves.
     package static func parseConcurrently<Output: Sendable>(
-        _ source: ByteSource, limits: ICalLimits = ICalLimits(),
+        _ source: ByteSource, limits: ICalLimits = ICalLimits(), concurrently: Bool = true,
         prepare: (ICalItem, inout [Output]) -> Void, finish: (inout [Output]) -> Void,
         _ body: (inout [Output]) -> Bool
     ) -> Bool {
-        withoutActuallyEscaping(prepare) { prepare in
+        guard concurrently else { return parseInSequence(source, limits: limits, prepare: prepare, finish: finish, body) }
+        return withoutActuallyEscaping(prepare) { prepare in
             withoutActuallyEscaping(finish) { finish in
                 let reader = ReaderOnly(prepare, finish: finish)
                 defer { reader.clear() }  // the closures must not outlive this call
                 return pipeline(source, limits: limits, prepare: reader, body)
             }
         }
+    }
+
+    /// Both stages on this thread: each component through libical and
+    /// `prepare` as soon as it is collected, its outputs to `body` at once.
+    private static func parseInSequence<Output>(_ source: ByteSource, limits: ICalLimits,
+                                                prepare: (ICalItem, inout [Output]) -> Void,
+                                                finish: (inout [Output]) -> Void,
+                                                _ body: (inout [Output]) -> Bool) -> Bool {
+        let parser = ICalStreamParser(limits: limits)
+        var outputs: [Output] = []
+        var stopped = false
+        func hand() {
+            guard !outputs.isEmpty else { return }
+            if !body(&outputs) { stopped = true }
+            outputs.removeAll(keepingCapacity: true)
+        }
+        let readOK = lines(source, limits: limits) { parsed in
+            prepare(parser.item(parsed), &outputs)
+            hand()
+            return !stopped
+        }
+        if !stopped {
+            finish(&outputs)
+            hand()
+        }
+        return readOK
     }
 
     private static func pipeline<Output: Sendable>(_ source: ByteSource, limits: ICalLimits,

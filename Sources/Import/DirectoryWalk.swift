@@ -25,6 +25,9 @@ struct InputFile: Sendable, Equatable {
     /// A caller's open descriptor to read to its end, not closed (`path`
     /// is then its name).
     var descriptor: Int32?
+    /// The size `stat` gave when the path was a regular file (it may have
+    /// changed since): whether it is small enough to read among others.
+    var size: Int?
 }
 
 /// Reads one input directory recursively into the calendar files it holds:
@@ -189,7 +192,8 @@ package struct DirectoryWalk {
             }
         case S_IFREG:
             if isCalendar {
-                contents.found.append((InputFile(path: path, foundInDirectory: true), FileIdentity(status)))
+                contents.found.append((InputFile(path: path, foundInDirectory: true, size: Int(status.st_size)),
+                                       FileIdentity(status)))
             } else if entry == "displayname" || entry == "color" {
                 contents.metadata[entry] = DirectoryWalk.firstLine(of: path)
             }

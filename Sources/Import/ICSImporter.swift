@@ -16,8 +16,9 @@ struct ICSImporter {
     ///
     /// `stored`, when given, receives everything as written instead of
     /// `event` receiving events (`StoredItem`; the limits must keep the
-    /// stored form).
-    func read(_ source: ByteSource, file: String, stem: String, calendarName forced: String? = nil, report: inout ImportReport,
+    /// stored form). `concurrently` false reads on this thread alone.
+    func read(_ source: ByteSource, file: String, stem: String, calendarName forced: String? = nil,
+              concurrently: Bool = true, report: inout ImportReport,
               event: (consuming Event) -> Bool, stored: ((StoredItem) -> Bool)? = nil,
               diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
         // Items are turned into events on the reader thread
@@ -37,7 +38,8 @@ struct ICSImporter {
             }
         }
 
-        let readOK = ICalStreamParser.parseConcurrently(source, limits: limits, prepare: { item, outputs in
+        let readOK = ICalStreamParser.parseConcurrently(source, limits: limits, concurrently: concurrently,
+                                                        prepare: { item, outputs in
             // What `prepare` makes goes straight into the batch: `made`
             // holds the batch while it runs.
             swap(&made.list, &outputs)

@@ -6,6 +6,7 @@ import Darwin
 import EventModel
 import Foundation
 import ICal
+import Plumbing
 
 /// Options of a read.
 package struct ImportOptions: Sendable {
@@ -89,14 +90,57 @@ package struct Importer {
             tally.report.count(found)
             diagnostic(found)
         }
-        for file in expand(inputs, report: &report, diagnostic: note) {
-            var fileReport = ImportReport()
-            let keepGoing = readFile(file, report: &fileReport, event: event, stored: stored, diagnostic: note)
-            report.merge(fileReport)
+        let files = expand(inputs, report: &report, diagnostic: note)
+        var next = 0
+        while next < files.count {
+            let small = files[next...].prefix { Importer.isSmall($0) }.count
+            let keepGoing: Bool
+            if small > 1 {
+                keepGoing = readSmall(Array(files[next..<next + small]), report: &report, event: event, stored: stored,
+                                      diagnostic: note)
+                next += small
+            } else {
+                var fileReport = ImportReport()
+                keepGoing = readFile(files[next], report: &fileReport, event: event, stored: stored, diagnostic: note)
+                report.merge(fileReport)
+                next += 1
+            }
             if !keepGoing { break }
         }
         report.merge(tally.report)
         return report
+    }
+
+    /// A file that `readSmall` may read among others: a small regular
+    /// file named by its path.
+    private static func isSmall(_ file: InputFile) -> Bool {
+        file.bytes == nil && file.descriptor == nil && !readsConcurrently(size: file.size)
+    }
+
+    /// Small files (a vdir's items) read on every core, each whole by
+    /// whichever is free (`ParallelChunks.inOrder`), and handed on in
+    /// their order: what each file makes is what `readFile` would hand on.
+    private func readSmall(_ files: [InputFile], report: inout ImportReport, event: (consuming Event) -> Bool,
+                           stored: ((StoredItem) -> Bool)?, diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
+        // One importer a worker: a zone catalog is not shared between threads.
+        let readers = SmallFileReaders(self, workers: ParallelChunks.width, keepsStored: stored != nil)
+        var keepGoing = true
+        ParallelChunks.inOrder(count: files.count, ahead: 4 * ParallelChunks.width, make: { index, worker in
+            readers.read(files[index], worker: worker)
+        }, take: { read in
+            report.merge(read.report)
+            for index in read.heard.indices {
+                switch read.heard[index].take() {
+                case .event(let found)?: keepGoing = event(found)
+                case .stored(let item)?: keepGoing = stored?(item) ?? true
+                case .diagnostic(let found)?: diagnostic(found)
+                case nil: break
+                }
+                if !keepGoing { return false }
+            }
+            return true
+        })
+        return keepGoing
     }
 
     /// Files to read, in order: arguments as given (symbolic links
@@ -125,7 +169,11 @@ package struct Importer {
                 unreadable(input, reason, &report, diagnostic)
                 continue
             }
-            guard DirectoryWalk.kind(status) == S_IFDIR else { files.append(InputFile(path: input)); continue }
+            let kind = DirectoryWalk.kind(status)
+            guard kind == S_IFDIR else {
+                files.append(InputFile(path: input, size: kind == S_IFREG ? Int(status.st_size) : nil))
+                continue
+            }
             var walk = DirectoryWalk()
             let found = walk.walk(input, status: status)
             walk.diagnostics.forEach(diagnostic)
@@ -146,7 +194,7 @@ package struct Importer {
         diagnostic(Diagnostic(.error, .unreadable, at: SourcePosition(file: file, line: 0), reason))
     }
 
-    private func readFile(_ file: InputFile, report: inout ImportReport, event: (consuming Event) -> Bool,
+    fileprivate func readFile(_ file: InputFile, report: inout ImportReport, event: (consuming Event) -> Bool,
                           stored: ((StoredItem) -> Bool)?, diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
         let path = file.path
         let name = path == "-" && file.bytes == nil && file.descriptor == nil ? "<stdin>" : path
@@ -162,11 +210,15 @@ package struct Importer {
         }
         defer { if fd > 0 && file.descriptor == nil { close(fd) } }
         var firstBytes: [UInt8] = []
+        // The size of a regular file or of bytes given; nil for a stream.
+        var size = file.bytes?.count
         if opened {
-            guard let bytes = firstBytesOfOpened(fd, file, name: name, report: &report, diagnostic: diagnostic) else {
+            guard let (bytes, regularSize) = firstBytesOfOpened(fd, file, name: name, report: &report,
+                                                                diagnostic: diagnostic) else {
                 return true
             }
             firstBytes = bytes
+            size = regularSize
         }
         let stem = file.collection?.name
             ?? (name == "<stdin>" ? "stdin" : ((path as NSString).lastPathComponent as NSString).deletingPathExtension)
@@ -182,15 +234,15 @@ package struct Importer {
             return true
         }
         report.files += 1
-        return read(source, as: InputFormat.detect(head, path: path), file: file, name: name, stem: stem,
+        return read(source, as: InputFormat.detect(head, path: path), file: file, name: name, stem: stem, size: size,
                     report: &report, event: event, stored: stored, diagnostic: diagnostic)
     }
 
     /// For a path opened here: the bytes a named pipe already holds (none
-    /// for another file), made blocking again; nil (reported) when it is
-    /// not to be read.
+    /// for another file) and the size of a regular file, made blocking
+    /// again; nil (reported) when it is not to be read.
     private func firstBytesOfOpened(_ fd: Int32, _ file: InputFile, name: String, report: inout ImportReport,
-                                    diagnostic: (Diagnostic) -> Void) -> [UInt8]? {
+                                    diagnostic: (Diagnostic) -> Void) -> ([UInt8], size: Int?)? {
         var firstBytes: [UInt8] = []
         var status = stat()
         let kind = fstat(fd, &status) == 0 ? DirectoryWalk.kind(status) : 0
@@ -207,13 +259,13 @@ package struct Importer {
             firstBytes = bytes
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        return firstBytes
+        return (firstBytes, kind == S_IFREG ? Int(status.st_size) : nil)
     }
 
     /// Reads `source` with the reader of its format; a file that is no
     /// calendar is counted and reported.
     private func read(_ source: ByteSource, as format: InputFormat, file: InputFile, name: String, stem: String,
-                      report: inout ImportReport, event: (consuming Event) -> Bool,
+                      size: Int?, report: inout ImportReport, event: (consuming Event) -> Bool,
                       stored: ((StoredItem) -> Bool)?, diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
         switch format {
         case .ics:
@@ -221,7 +273,7 @@ package struct Importer {
             let importer = ICSImporter(catalog: catalog, limits: options.limits, useCalendarZone: options.useCalendarZone,
                                        textWindow: options.textWindow)
             return importer.read(source, file: name, stem: stem, calendarName: file.collection?.name,
-                                 report: &report, event: event, stored: stored, diagnostic: diagnostic)
+                                 concurrently: Importer.readsConcurrently(size: size), report: &report, event: event, stored: stored, diagnostic: diagnostic)
         case .jcal:
             report.jcalFiles += 1
             return readJCal(source, file: name, stem: stem, calendarName: file.collection?.name, report: &report,
@@ -244,6 +296,16 @@ package struct Importer {
                                         complete: skipped.complete))
             return true
         }
+    }
+
+    /// Files smaller than this are read without a second thread.
+    package static let smallFileBytes = 64 << 10
+
+    /// Whether an input of `size` bytes (nil: a stream, of unknown size)
+    /// is read by two threads: a small file (a vdir's item) costs less
+    /// read by this one alone than the thread the pipeline would start.
+    package static func readsConcurrently(size: Int?) -> Bool {
+        size.map { $0 >= smallFileBytes } ?? true
     }
 
     /// What a named pipe opened without blocking holds at once: nil when no
@@ -361,6 +423,48 @@ extension ImportReport {
         errors += other.errors
         warnings += other.warnings
         notes += other.notes
+    }
+}
+
+/// What reading one small file made, in its order, to be handed on.
+private struct SmallFileRead {
+    enum Heard {
+        case event(Event)
+        case stored(StoredItem)
+        case diagnostic(Diagnostic)
+    }
+
+    var heard: [Heard?] = []
+    var report = ImportReport()
+}
+
+/// Reads small files on any thread, each worker with its own importer
+/// (`Importer.readSmall`). Only the worker it belongs to uses an importer,
+/// and each read's results belong to the read: unchecked.
+private final class SmallFileReaders: @unchecked Sendable {
+    private let importers: [Importer]
+    private let keepsStored: Bool
+
+    init(_ importer: Importer, workers: Int, keepsStored: Bool) {
+        importers = [importer] + (1..<max(1, workers)).map { _ in Importer(options: importer.options) }
+        self.keepsStored = keepsStored
+    }
+
+    func read(_ file: InputFile, worker: Int) -> SmallFileRead {
+        let made = Heard()
+        var report = ImportReport()
+        // Its callbacks never stop it: the caller's do, as it hands them on.
+        _ = importers[worker].readFile(
+            file, report: &report,
+            event: { (found: consuming Event) in made.list.append(.event(found)); return true },
+            stored: keepsStored ? { made.list.append(.stored($0)); return true } : nil,
+            diagnostic: { made.list.append(.diagnostic($0)) })
+        return SmallFileRead(heard: made.list, report: report)
+    }
+
+    /// Where the callbacks of one read put what they hear.
+    private final class Heard {
+        var list: [SmallFileRead.Heard?] = []
     }
 }
 

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 @testable import ICal
 import Testing
@@ -84,5 +87,47 @@ import Testing
             compared += 1
         }
         #expect(compared > 100)
+    }
+
+    /// The items `parseConcurrently` hands `prepare` (described, with the
+    /// threads that prepared them), then a mark for `finish`, as `body` gets them.
+    static func prepared(_ bytes: [UInt8], concurrently: Bool) -> (items: [String], threads: Set<String>) {
+        var threads: Set<String> = []
+        var taken: [String] = []
+        _ = ICalStreamParser.parseConcurrently(ByteSource(bytes: bytes), concurrently: concurrently, prepare: { item, outputs in
+            threads.insert("\(pthread_self())")
+            outputs.append(describe(item))
+        }, finish: { outputs in
+            outputs.append("finish")
+        }, { outputs in
+            taken += outputs
+            return true
+        })
+        return (taken, threads)
+    }
+
+    /// A small input is read on the caller's thread alone (no thread to
+    /// start and end for it), with the same items as by the pipeline.
+    @Test func inSequenceOnTheCallersThreadWithTheSameItems() {
+        let concurrent = SplitStageTests.prepared(SplitStageTests.sample, concurrently: true)
+        let inSequence = SplitStageTests.prepared(SplitStageTests.sample, concurrently: false)
+        #expect(concurrent.items.last == "finish" && concurrent.items.count > 3)
+        #expect(inSequence.items == concurrent.items)
+        #expect(inSequence.threads == ["\(pthread_self())"])
+        #expect(!concurrent.threads.contains("\(pthread_self())"))
+    }
+
+    /// `body` returning false stops a read in sequence too: nothing after
+    /// it is handed on, and `finish` does not run.
+    @Test func inSequenceStopsWhenTheBodySaysSo() {
+        var taken: [String] = []
+        _ = ICalStreamParser.parseConcurrently(ByteSource(bytes: SplitStageTests.sample), concurrently: false,
+                                               prepare: { item, outputs in outputs.append(SplitStageTests.describe(item)) },
+                                               finish: { outputs in outputs.append("finish") },
+                                               { outputs in
+                                                   taken += outputs
+                                                   return taken.count < 2
+                                               })
+        #expect(taken.count == 2)
     }
 }
