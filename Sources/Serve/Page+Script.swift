@@ -385,6 +385,8 @@ function legend() {
   const t = state.meta.busyLevels.thresholds;
   const words = ['none', '≤ ' + duration(t[0]), '≤ ' + duration(t[1]), '≤ ' + duration(t[2]), '> ' + duration(t[2])];
   words.forEach((word, index) => {
+    // A level whose threshold equals the one below holds no day: not shown.
+    if (index >= 2 && index <= 3 && t[index - 1] === t[index - 2]) return;
     const item = el('span', 'legend-item');
     item.append(el('i', 'swatch level-' + index), el('span', null, word));
     box.append(item);

@@ -107,6 +107,7 @@ button:focus-visible, .feed:focus-visible { outline: 2px solid var(--accent); ou
 
 @media (max-width: 40rem) {
   .bar { padding: 0.4rem 0.6rem; gap: 0.4rem; }
+  .name { display: none; }
   .where { flex-basis: 100%; margin: 0; }
   .agenda, .months { padding: 0 0.5rem 2rem; }
   .event { grid-template-columns: 1fr; gap: 0.1rem; }
