@@ -26,6 +26,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.30.0"),
+        // `busylife serve` (docs/serve.md): the HTTP server of the views.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Quiets the server's own log (already in the graph through the HTTP client).
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         // The C library, seen only by `ICal`.
@@ -79,11 +83,19 @@ let package = Package(
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        // `busylife serve` (docs/serve.md): the HTTP server, its JSON API
+        // over Export's writers and the views' page, built into the binary.
+        .target(name: "Serve", dependencies: [
+            "BusyLifeKit", "EventModel", "Import", "Settle", "Export", "Plumbing",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+        ]),
         // The thin command-line tool.
         .executableTarget(
             name: "busylife",
             dependencies: [
-                "BusyLifeKit", "EventModel", "Import", "Settle", "FreeBusy", "Plumbing", "Export", "Convert", "CheckReport", "Remote",
+                "BusyLifeKit", "EventModel", "Import", "Settle", "FreeBusy", "Plumbing", "Export", "Convert", "CheckReport", "Remote", "Serve",
                 .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

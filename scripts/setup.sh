@@ -3,7 +3,8 @@
 # mimalloc (the allocator busylife links), pkg-config, the tz database and
 # the system's trust store (subscriptions over https; AsyncHTTPClient's TLS
 # library is built from source and needs no other package); for the tests,
-# openssl (the TLS test makes its own certificate), Python's jsonschema (the
+# openssl (the TLS test makes its own certificate), curl and Chromium
+# (the tests of busylife serve's API and pages), Python's jsonschema (the
 # day JSON is validated against docs/days.schema.json) and, in a virtual
 # environment at .venv/, Python's icalendar and recurring-ical-events (the
 # independent engines the conversion tests check our output with). Swift 6
@@ -18,6 +19,9 @@ command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v openssl >/dev/null 2>&1 || need+=(openssl)
 python3 -c "import jsonschema" >/dev/null 2>&1 || need+=(python3-jsonschema)
 python3 -c "import ensurepip, venv" >/dev/null 2>&1 || need+=(python3-venv)
+# The serve tests: curl asks the API, headless Chromium shows the page.
+command -v curl >/dev/null 2>&1 || need+=(curl)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
 if [ ${#need[@]} -gt 0 ]; then
   run=""
   [ "$(id -u)" -ne 0 ] && run="sudo"

@@ -1,0 +1,78 @@
+import BusyLifeKit
+import Export
+import Foundation
+import Hummingbird
+import NIOCore
+import Settle
+
+/// The JSON API: `/api/days` (the bytes of `busylife days`) and `/api/meta`.
+enum API {
+    static func days(_ request: Request, store: CalendarStore) async throws -> Response {
+        let query = request.uri.queryParameters
+        let from = query.get("from"), to = query.get("to")
+        guard from != nil, to != nil else {
+            throw ServeFailure(status: 400, "/api/days needs from and to (dates as busylife days --from and --to take them)")
+        }
+        if let locale = query.get("locale"), !isLocaleIdentifier(locale) {
+            throw ServeFailure(status: 400, "locale \"\(locale)\" is no locale identifier (such as de-DE or ja_JP)")
+        }
+        let bytes = try await store.days(from: from, to: to, tz: query.get("tz"))
+        return json(bytes)
+    }
+
+    /// Today, the zones, the busy levels fixed at start, the calendars and
+    /// their colours, and the generation of the files (it moves when one
+    /// changes, and the page fetches again).
+    static func meta(_ request: Request, store: CalendarStore) async throws -> Response {
+        let tz = request.uri.queryParameters.get("tz")
+        let now = Date()
+        let generation = store.generation(now: now)
+        let options = try store.setup.options(nil, nil, tz, now)
+        let today = try store.setup.today(tz, now)
+        let calendars = try await store.calendars(now: now)
+        var json = JSONObjectWriter()
+        json.field("schema", "busylife.meta/1")
+        json.field("today", today.description)
+        json.field("tz", options.timeline.base.id)
+        json.raw("timeline", DaysJSON.timeline(options.timeline))
+        json.field("generation", generation)
+        json.raw("busyLevels", levels(store.levels))
+        json.raw("calendars", JSONObjectWriter.array(calendars.map { calendar in
+            var entry = JSONObjectWriter()
+            entry.field("name", calendar.name)
+            entry.field("color", calendar.color?.description)
+            return entry.finished()
+        }))
+        json.field("locale", store.setup.locale)
+        json.field("weekStart", store.setup.weekStart)
+        json.field("maximumDays", CalendarStore.maximumDays)
+        return API.json(Array(json.finished().utf8))
+    }
+
+    /// `{"scale":"quantile","thresholds":[1800,3600,7200]}`: level 0 is no
+    /// busy time, 1 to 4 are split by the thresholds (seconds, inclusive).
+    static func levels(_ scale: HeatmapScale) -> String {
+        var json = JSONObjectWriter()
+        json.field("scale", scale.name)
+        json.raw("thresholds", "[" + scale.thresholds.map { seconds in
+            seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int64(seconds)) : String(seconds)
+        }.joined(separator: ",") + "]")
+        return json.finished()
+    }
+
+    static func json(_ bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    static func failure(_ failure: ServeFailure) -> Response {
+        json(Array(failure.json.utf8), status: HTTPResponse.Status(code: failure.status))
+    }
+
+    /// Letters, digits, `-` and `_`, as a BCP 47 or POSIX identifier is written.
+    static func isLocaleIdentifier(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= 64 && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Plumbing
+import Serve
+import Settle
+
+/// A value the server's threads may share: the parsed flags, only ever read.
+private struct Shared<Value>: @unchecked Sendable {
+    let value: Value
+}
+
+extension ServeCommand {
+    /// How the server settles a request's window: with the flags given,
+    /// the request's `from`, `to` and `tz` in place of `--from`, `--to` and
+    /// `--tz`, exactly as `busylife days` would.
+    func makeSetup() -> ServeSetup {
+        let inputs = Shared(value: input), flags = Shared(value: settle)
+        // Diagnostics are said once per reading of changed files, not per
+        // request: the others go to /dev/null, opened for each request
+        // because its Output closes it when done (a descriptor closed
+        // twice could be one of the server's sockets by then).
+        return ServeSetup(
+            options: { from, to, tz, now in
+                try ServeCommand.asFailure { try ServeCommand.flags(flags.value, from, to, tz).options(now: now) }
+            },
+            today: { tz, now in
+                try ServeCommand.asFailure {
+                    let chosen = ServeCommand.flags(flags.value, nil, nil, tz)
+                    return try chosen.todayDate(timeline: chosen.options(now: now).timeline, now: now)
+                }
+            },
+            settle: { options, fresh in
+                try ServeCommand.asFailure {
+                    try inputs.value.settle(flags.value, options, err: Output(fd: fresh ? 2 : Glibc.open("/dev/null", O_WRONLY)))
+                }
+            }
+        )
+    }
+
+    static func flags(_ flags: SettleFlags, _ from: String?, _ to: String?, _ tz: String?) -> SettleFlags {
+        var chosen = flags
+        chosen.from = from
+        chosen.to = to
+        if let tz { chosen.tz = tz }
+        return chosen
+    }
+
+    /// A usage error of the request's window or zone as a 400, anything
+    /// else (an unreadable itinerary) as a 500.
+    static func asFailure<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() }
+        catch let error as ValidationError { throw ServeFailure(status: 400, error.message) }
+        catch let failure as ServeFailure { throw failure }
+        catch { throw ServeFailure(status: 500, "\(error)") }
+    }
+
+    /// Opens `address` in the user's browser; says so when it cannot.
+    static func openBrowser(_ address: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdg-open", address]
+        do { try process.run() } catch {
+            let err = Output(fd: 2)
+            err.line("busylife: could not open a browser (xdg-open): open \(address) yourself")
+            err.flush()
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import ArgumentParser
+import Dispatch
+import EventModel
+import Export
+import Foundation
+import Plumbing
+import Serve
+import Settle
+import Synchronization
+
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the calendars as pages to scroll in a browser: an agenda, a month grid, the year, and their JSON API.",
+        discussion: """
+        Listens on 127.0.0.1 (--port, default 8080) until Ctrl-C, and says \
+        its address on standard error. The page's days are those of busylife \
+        days for the same inputs and flags (/api/days?from=&to= answers the \
+        same bytes, at most 400 days at once; /api/meta the busy levels, \
+        calendars and today); local files are read again when they change. \
+        Everything served is in the binary. The server is read-only, answers \
+        only to its own address, and beyond loopback (--host) needs the \
+        token it prints. Keys: t today, j/k next and previous, a agenda, \
+        m month, y year (docs/serve.md).
+
+        EXAMPLES:
+          busylife serve samples/ --today 2026-11-22 --open
+          busylife serve work.ics home.ics --tz Europe/Paris --port 8000
+
+        \(ExitStatus.help)
+          69  (serve) the port is in use
+        """
+    )
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var settle: SettleFlags
+
+    @Option(help: ArgumentHelp("The port to listen on; 0 takes any free one.", valueName: "port"))
+    var port = 8080
+
+    @Option(help: ArgumentHelp("The address to listen on; anything but loopback needs the token printed at start.", valueName: "address"))
+    var host = "127.0.0.1"
+
+    @Flag(help: "Open the page in the browser (xdg-open) once the server listens.")
+    var open = false
+
+    @Option(help: ArgumentHelp("How busy levels are cut for shading, fixed at start over the 53 weeks around today: quantile, linear or fixed:A,B,C (minutes).", valueName: "scale"))
+    var scale = "quantile"
+
+    func validate() throws {
+        guard settle.from == nil, settle.to == nil else {
+            throw ValidationError("serve shows every date as the page scrolls: --from and --to are for the page's requests")
+        }
+        guard (0...65535).contains(port) else { throw ValidationError("--port wants 0 to 65535, not \(port)") }
+        guard HeatmapScale.kind(parsing: scale) != nil else {
+            throw ValidationError("--scale wants quantile, linear or fixed:A,B,C with increasing minutes, not \"\(scale)\"")
+        }
+    }
+
+    func run() throws {
+        Output.ignoreOutputSignals()
+        var setup = makeSetup()
+        setup.host = host
+        setup.port = port
+        setup.scale = HeatmapScale.kind(parsing: scale)!
+        setup.watched = input.paths.filter { !$0.contains("://") && $0 != "-" && Configuration.active.sources[$0] == nil }
+        setup.locale = Configuration.active.locale
+        setup.weekStart = Configuration.active.weekStart.flatMap(HeatmapCommand.weekday)
+        let store: CalendarStore
+        do { store = try CalendarStore(setup) } catch let failure as ServeFailure { throw ValidationError(failure.message) }
+        let server = Server(setup, store: store)
+        let open = open
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                try await server.run { address in
+                    let err = Output(fd: 2)
+                    err.line("busylife: serving \(address) (Ctrl-C stops)")
+                    err.flush()
+                    if open { ServeCommand.openBrowser(address) }
+                }
+            } catch { outcome.error.withLock { $0 = error } }
+            done.signal()
+        }
+        done.wait()
+        if let error = outcome.error.withLock({ $0 }) {
+            let err = Output(fd: 2)
+            err.line("busylife: error: \(error)")
+            err.flush()
+            throw ExitCode(error is Server.PortInUse ? 69 : 74)
+        }
+    }
+}
+
+/// How the server's run ended, handed from its task to the waiting command.
+private final class Outcome: Sendable {
+    let error = Mutex<(any Error)?>(nil)
+}
