@@ -72,6 +72,7 @@ struct RemoteInputs: Sendable {
     private mutating func add(_ result: SubscriptionResult) {
         let name = result.subscription.shownName
         let position = SourcePosition(file: name, line: 0)
+        for note in result.report?.notes ?? [] { diagnostics.append(Diagnostic(.note, .unreadable, at: position, note)) }
         let fd = result.body.map { open($0, O_RDONLY | O_CLOEXEC) } ?? -1
         if let failure = result.failure, fd >= 0 {
             let age = result.age.map { "; data from " + Self.age($0) } ?? ""
@@ -83,6 +84,13 @@ struct RemoteInputs: Sendable {
             } ?? "its cached copy cannot be read (\(String(cString: strerror(errno))))"
             diagnostics.append(Diagnostic(.error, .unreadable, at: position, reason))
             unreadable += 1
+            return
+        }
+        if result.isFolder, let folder = result.body {
+            // A CalDAV source's cache is a vdir: a folder per calendar, a file per item.
+            close(fd)
+            sources.append(.file(URL(filePath: folder, directoryHint: .isDirectory)))
+            importSources.append(.path(folder))
             return
         }
         sources.append(.fileHandle(FileHandle(fileDescriptor: fd, closeOnDealloc: true), name: name))
