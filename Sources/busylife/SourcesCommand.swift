@@ -19,11 +19,13 @@ struct SourcesCommand: ParsableCommand {
         discussion: """
         Lists each entry of calendars in the configuration, then each \
         [sources.NAME] not among them: its name, its kind (subscription, \
-        file, directory, standard input, missing), its address (a \
-        subscription's as host/…/last-segment, never whole: secret \
-        addresses carry their secret in the path), the calendars it holds, \
-        how many events, the age of a subscription's cached copy and its \
-        last fetch's error. Nothing is fetched: busylife sync does that. \
+        caldav calendar, caldav account, file, directory, standard input, \
+        missing), its address (a web address as host/…/last-segment, never \
+        whole: secret addresses carry their secret in the path), the \
+        calendars it holds, how many events, the age of its cached copy and \
+        its last fetch's error. A CalDAV account is followed by each of its \
+        calendars, with its colour: how to find the names that include and \
+        exclude choose. Nothing is fetched: busylife sync does that. \
         docs/sources.md tells more.
 
         EXAMPLES:

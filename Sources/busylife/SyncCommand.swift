@@ -14,8 +14,11 @@ struct SyncCommand: ParsableCommand {
         and each web address in calendars), or those named, whatever the age \
         of its cached copy, sending what the copy was fetched with (ETag, \
         Last-Modified) so that an unchanged calendar is not transferred \
-        again. Prints one line per source: what changed, how long it took, \
-        and the age of the data now kept. Exit 0 when every copy is fresh, \
+        again; a CalDAV calendar or account is synced from its sync token \
+        (else its items' ETags), fetching only the items that changed. \
+        Prints one line per source: what changed, how long it took, and \
+        the age of the data now kept; notes (an item gone while it was \
+        fetched, an expired sync token) go to standard error. Exit 0 when every copy is fresh, \
         2 when some could only be kept from an earlier fetch, 66 when one has \
         no copy at all. docs/sources.md tells more.
 

@@ -142,6 +142,23 @@ struct CalDAVCLITests {
             let text = (try? String(contentsOfFile: cache + "/" + name, encoding: .utf8)) ?? ""
             #expect(!text.contains("secret-pw"))
         }
+        // A server gone: the last good copy is read, with a warning.
+        server.stop()
+        let gone = try server.busylifeRun(["agenda", "--refresh"] + Self.november)
+        #expect(gone.status == 2)
+        #expect(gone.stdout == refreshed.stdout)
+        #expect(gone.stderr.hasPrefix("work: warning: offline: connection refused; data from under a minute ago"), "\(gone.stderr)")
+    }
+
+    /// A calendar with no items reads as no events, not as a missing input.
+    @Test func anEmptyCalendarIsNoError() throws {
+        let server = try CalDAVServer(.xandikos)
+        Self.configureWork(server, server.home + "calendar/")
+        let run = try server.busylifeRun(["agenda"] + Self.november)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "busylife: no events between 2026-11-01 and 2026-11-30\n")
+        let sources = try server.busylifeRun(["sources"])
+        #expect(sources.stdout.hasPrefix("work (caldav calendar) 127.0.0.1/…/calendar: calendar, 0 events, fetched"), "\(sources.stdout)")
     }
 
     /// A sync token the server no longer knows: the list is fetched again, once.

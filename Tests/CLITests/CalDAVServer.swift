@@ -48,10 +48,13 @@ final class CalDAVServer {
         folder.write("home/.netrc", "machine 127.0.0.1 login me password secret-pw\n")
     }
 
-    deinit {
+    /// Stops the server (a later sync finds the connection refused).
+    func stop() {
         try? input.fileHandleForWriting.close()
         if process.isRunning { process.waitUntilExit() }
     }
+
+    deinit { stop() }
 
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
