@@ -151,13 +151,15 @@ extension SubscriptionReader {
         }
         for address in candidates {
             guard let (first, answered) = await properties(address, client) else { continue }
-            if first.isCalendar { return .calendar(answered.url.path) }
+            // The server's own href (percent-encoded as it spells it) names the collection from now on.
+            let own = first.href.isEmpty ? answered.url.path(percentEncoded: true) : first.href
+            if first.isCalendar { return .calendar(own) }
             if let home = first.calendarHomeSet { return .account(home: home) }
             if let principal = first.currentUserPrincipal, let at = answered.redirected(to: principal),
                let (found, _) = await properties(at, client), let home = found.calendarHomeSet {
                 return .account(home: home)
             }
-            return first.isCollection ? .account(home: answered.url.path) : nil
+            return first.isCollection ? .account(home: own) : nil
         }
         return nil
     }

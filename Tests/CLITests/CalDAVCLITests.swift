@@ -22,9 +22,10 @@ struct CalDAVCLITests {
     @Test(arguments: CalDAVServer.Kind.allCases)
     func aCalendarReadsAsItsFileDoes(kind: CalDAVServer.Kind) throws {
         let server = try CalDAVServer(kind)
-        try server.makeCalendar("work", displayName: "Work", color: "#FF8800FF")
+        // A space in the paths: hrefs are kept as the server spells them.
+        try server.makeCalendar("my%20work", displayName: "Work", color: "#FF8800FF")
         let items = [calDAVItem("a", day: 3), calDAVItem("b", day: 4, hour: 14), calDAVItem("c", day: 20)]
-        for (index, item) in items.enumerated() { try server.put("work", "item-\(index).ics", item) }
+        for (index, item) in items.enumerated() { try server.put("my%20work", "item%20\(index).ics", item) }
         var file = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//busylife tests//EN\r\nX-WR-CALNAME:Work\r\n"
         for item in items {
             // The item's VEVENT, as the one file holds it.
@@ -32,7 +33,7 @@ struct CalDAVCLITests {
         }
         file += "END:VCALENDAR\r\n"
         server.folder.write("work.ics", file)
-        Self.configureWork(server, server.home + "work/")
+        Self.configureWork(server, server.home + "my%20work/")
         let fromFile = try server.busylifeRun(["occurrences", server.folder.path("work.ics")] + Self.november)
         let fromServer = try server.busylifeRun(["occurrences", "work"] + Self.november)
         #expect(fromFile.status == 0, "\(fromFile.stderr)")
