@@ -116,6 +116,28 @@ struct CalDAVCLITests {
         #expect(!Self.uids(events).contains("u9") && Self.uids(events).count == 399)
     }
 
+    /// Two processes syncing one source at once: one waits for the other's
+    /// lock, and the cache holds every item once.
+    @Test func twoProcessesSyncOneSourceAtOnce() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("work", displayName: "Work")
+        for index in 0..<60 {
+            server.folder.write("storage/collection-root/me/work/item\(index).ics", calDAVItem("u\(index)", day: 1 + index % 28))
+        }
+        Self.configureWork(server, "/me/work/")
+        let environment = ["XDG_CACHE_HOME": server.folder.path("cache"), "HOME": server.folder.path("home"),
+                           "BUSYLIFE_CONFIG": server.folder.path("config.toml")]
+        let run = try busylife([], shell: """
+            BUSYLIFE sync > '\(server.folder.path("one"))' 2>&1 & BUSYLIFE sync > '\(server.folder.path("two"))' 2>&1; two=$?
+            wait $!; one=$?; echo "$one $two"
+            """, environment: environment)
+        #expect(run.stdout == "0 0\n", "\(run.stdout)")
+        let lines = ["one", "two"].map { (try? String(contentsOfFile: server.folder.path($0), encoding: .utf8)) ?? "" }
+        #expect(lines.filter { $0.hasPrefix("work: new, 1 calendar, 60 items changed") }.count == 1, "\(lines)")
+        let events = try server.busylifeRun(["events", "work", "--format", "json", "--offline"])
+        #expect(Self.uids(events).count == 60)
+    }
+
     /// Offline: the cache reads as the server did; with no cache, exit 66.
     @Test(arguments: CalDAVServer.Kind.allCases)
     func theCacheIsReadOffline(kind: CalDAVServer.Kind) throws {
