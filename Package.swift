@@ -80,6 +80,8 @@ let package = Package(
         .target(name: "Remote", dependencies: [
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
+            // CalDAV's methods (PROPFIND, REPORT) are written as HTTPMethod.
+            .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),

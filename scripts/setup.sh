@@ -7,7 +7,8 @@
 # (the tests of busylife serve's API and pages), Python's jsonschema (the
 # day JSON is validated against docs/days.schema.json) and, in a virtual
 # environment at .venv/, Python's icalendar and recurring-ical-events (the
-# independent engines the conversion tests check our output with). Swift 6
+# independent engines the conversion tests check our output with) and the
+# CalDAV servers Radicale and Xandikos (the CalDAV tests run them). Swift 6
 # itself is expected on PATH.
 set -euo pipefail
 need=()
@@ -29,9 +30,11 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $run apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 command -v swift >/dev/null 2>&1 || { echo "setup: Swift 6 is not on PATH (https://www.swift.org/install/linux/)" >&2; exit 1; }
-# The conversion tests' independent readers, pinned (skipped when absent).
+# The conversion tests' independent readers, and the real CalDAV servers
+# the CalDAV tests start (Radicale, Xandikos), pinned (skipped when absent).
 cd "$(dirname "$0")/.."
-if ! .venv/bin/python3 -c "import icalendar, recurring_ical_events" >/dev/null 2>&1; then
-  python3 -m venv .venv
-  .venv/bin/pip install --quiet --disable-pip-version-check icalendar==7.2.2 recurring-ical-events==3.8.2
+if ! .venv/bin/python3 -c "import icalendar, recurring_ical_events, radicale, xandikos" >/dev/null 2>&1; then
+  [ -x .venv/bin/python3 ] || python3 -m venv .venv
+  .venv/bin/pip install --quiet --disable-pip-version-check icalendar==7.2.2 recurring-ical-events==3.8.2 \
+    radicale==3.9.0 xandikos==0.4.10
 fi

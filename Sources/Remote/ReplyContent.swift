@@ -17,7 +17,7 @@ enum ReplyContent {
         }
         if text.uppercased().contains("BEGIN:VCALENDAR") { return nil }
         if start.hasPrefix("<") || type?.hasSuffix("xml") == true {
-            return "expected a calendar, got XML\(shown); CalDAV collections are not read yet (docs/sources.md)"
+            return "expected a calendar, got XML\(shown), and the address answers no CalDAV PROPFIND as a calendar or an account"
         }
         return "expected a calendar, got something else\(shown): no BEGIN:VCALENDAR at its start"
     }

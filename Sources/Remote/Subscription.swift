@@ -12,6 +12,12 @@ package struct Subscription: Sendable {
     /// How old the copy may be before it is fetched again, in seconds.
     package var refresh: Double = 15 * 60
     package var caFile: String?
+    /// A CalDAV account's calendars to read, by display name (all when empty).
+    package var include: [String] = []
+    /// A CalDAV account's calendars not to read, by display name.
+    package var exclude: [String] = []
+    /// A CalDAV calendar fetched only around now.
+    package var window: SourceWindow?
 
     package init(name: String? = nil, address: RemoteAddress) {
         self.name = name
@@ -56,6 +62,10 @@ package struct SubscriptionResult: Sendable {
     package var age: Double?
     /// How long the fetch took (0 when nothing was fetched).
     package var seconds: Double = 0
+    /// A CalDAV source: `body` is a folder read as a vdir (a folder per calendar).
+    package var isFolder = false
+    /// A CalDAV sync's counts and notes.
+    package var report: CalDAVReport?
 
     package init(subscription: Subscription, outcome: Outcome, body: String? = nil, age: Double? = nil, seconds: Double = 0) {
         self.subscription = subscription
@@ -125,6 +135,8 @@ package struct SubscriptionReader: Sendable {
 
     /// One subscription: its copy if recent enough, else fetched under its lock.
     package func read(_ subscription: Subscription, mode: RefreshMode) async -> SubscriptionResult {
+        let store = calDAVStore(subscription)
+        if store.readState() != nil { return await readCalDAV(subscription, store, mode: mode) }
         let entry = cache.entry(subscription.cacheKey)
         if let kept = cached(subscription, entry, mode: mode) { return kept }
         let started = Date()
@@ -136,6 +148,10 @@ package struct SubscriptionReader: Sendable {
         return await entry.locked(patience: limits.totalTimeout + 5) {
             // Another process may have fetched it while this one waited.
             if let kept = cached(subscription, entry, mode: mode) { return kept }
+            // Asked once, before the first fetch: a CalDAV calendar or account, or a document.
+            if !entry.hasBody, let found = await probe(subscription) {
+                return await syncCalDAV(subscription, store, found: found, started: started)
+            }
             let outcome = await fetch(subscription, entry)
             if case .failed(let failure) = outcome { note(failure, subscription, entry) }
             return result(subscription, entry, outcome, started: started)

@@ -10,10 +10,12 @@ import TOMLKit
 ///     password-command = "pass show calendar/work"
 ///     refresh = "15m"
 ///     ca-file = "~/certificates/company-ca.pem"
+///     include = ["Work", "Family"]      # a CalDAV account's calendars, by name
+///     window = "-1y..+2y"               # a huge CalDAV calendar, only around now
 struct SourceSetting: Sendable {
     var subscription: Subscription
 
-    static let keys = ["url", "username", "password-command", "refresh", "ca-file"]
+    static let keys = ["url", "username", "password-command", "refresh", "ca-file", "include", "exclude", "window"]
 }
 
 extension Settings {
@@ -63,6 +65,18 @@ extension Settings {
             subscription.refresh = seconds
         }
         subscription.caFile = try text("ca-file").map { Configuration.expand($0, home: home, relativeTo: folder) }
+        for key in ["include", "exclude"] {
+            guard let value = settings[key] else { continue }
+            let names = value.array?.map { $0.string } ?? value.string.map { [$0] } ?? [nil]
+            guard !names.contains(where: { $0 == nil }) else { throw problem(key, "wants a list of calendar names: \(key) = [\"Work\"]") }
+            if key == "include" { subscription.include = names.compactMap { $0 } } else { subscription.exclude = names.compactMap { $0 } }
+        }
+        if let window = try text("window") {
+            guard let parsed = SourceWindow(window) else {
+                throw problem("window", "wants a span around now such as \"-1y..+2y\" (d, w, m for months, y), not \"\(window)\"")
+            }
+            subscription.window = parsed
+        }
         return SourceSetting(subscription: subscription)
     }
 }
@@ -103,6 +117,9 @@ extension SourceSetting {
             if subscription.passwordCommand != nil { facts.append("a password-command") }
             facts.append("refresh \(Int(subscription.refresh))s")
             if let caFile = subscription.caFile { facts.append("ca-file \(caFile)") }
+            if !subscription.include.isEmpty { facts.append("include " + subscription.include.joined(separator: ", ")) }
+            if !subscription.exclude.isEmpty { facts.append("exclude " + subscription.exclude.joined(separator: ", ")) }
+            if let window = subscription.window { facts.append("window \(window.text)") }
             lines.append("# [sources.\(name)]: " + facts.joined(separator: ", "))
         }
         return lines

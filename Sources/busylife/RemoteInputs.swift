@@ -78,6 +78,7 @@ struct RemoteInputs: Sendable {
     private mutating func add(_ result: SubscriptionResult) {
         let name = result.subscription.shownName
         let position = SourcePosition(file: name, line: 0)
+        for note in result.report?.notes ?? [] { diagnostics.append(Diagnostic(.note, .unreadable, at: position, note)) }
         let fd = result.body.map { open($0, O_RDONLY | O_CLOEXEC) } ?? -1
         if let failure = result.failure, fd >= 0 {
             let age = result.age.map { "; data from " + Self.age($0) } ?? ""
@@ -91,8 +92,31 @@ struct RemoteInputs: Sendable {
             unreadable += 1
             return
         }
+        if result.isFolder, let folder = result.body {
+            // A CalDAV source's cache is a vdir: a folder per calendar, a file per item.
+            close(fd)
+            // Empty calendars are no error, as a folder without calendar files would be.
+            guard Self.holdsItems(folder) else { return }
+            sources.append(.file(URL(filePath: folder, directoryHint: .isDirectory)))
+            importSources.append(.path(folder))
+            return
+        }
         sources.append(.fileHandle(FileHandle(fileDescriptor: fd, closeOnDealloc: true), name: name))
         importSources.append(.fileDescriptor(fd, name: name))
+    }
+
+    /// Whether a CalDAV source's folder holds an item (stops at the first).
+    static func holdsItems(_ folder: String) -> Bool {
+        let calendars = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return calendars.contains { calendar in
+            guard let handle = opendir(folder + "/" + calendar) else { return false }
+            defer { closedir(handle) }
+            while let entry = readdir(handle) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name.hasSuffix(".ics") { return true }
+            }
+            return false
+        }
     }
 
     /// How long ago, as people say it: `under a minute ago`, `12 min ago`, `2 h ago`, `3 d ago`.

@@ -19,11 +19,13 @@ struct SourcesCommand: ParsableCommand {
         discussion: """
         Lists each entry of calendars in the configuration, then each \
         [sources.NAME] not among them: its name, its kind (subscription, \
-        file, directory, standard input, missing), its address (a \
-        subscription's as host/…/last-segment, never whole: secret \
-        addresses carry their secret in the path), the calendars it holds, \
-        how many events, the age of a subscription's cached copy and its \
-        last fetch's error. Nothing is fetched: busylife sync does that. \
+        caldav calendar, caldav account, file, directory, standard input, \
+        missing), its address (a web address as host/…/last-segment, never \
+        whole: secret addresses carry their secret in the path), the \
+        calendars it holds, how many events, the age of its cached copy and \
+        its last fetch's error. A CalDAV account is followed by each of its \
+        calendars, with its colour: how to find the names that include and \
+        exclude choose. Nothing is fetched: busylife sync does that. \
         docs/sources.md tells more.
 
         EXAMPLES:
@@ -48,6 +50,10 @@ struct SourcesCommand: ParsableCommand {
         var items: Int?
         var ageSeconds: Int?
         var lastError: String?
+        /// A CalDAV calendar's colour, as the server gives it.
+        var color: String?
+        /// For a calendar of a CalDAV account: the account's name.
+        var source: String?
     }
 
     func run() throws {
@@ -61,7 +67,7 @@ struct SourcesCommand: ParsableCommand {
             if let address = configuration.sources[name]?.subscription.address, addresses.contains(address) { continue }
             entries.append(name)
         }
-        let rows = entries.map { Self.row($0, configuration, reader) }
+        let rows = entries.flatMap { Self.rows($0, configuration, reader) }
         if rows.isEmpty && format == .text {
             // An empty list on a terminal reads as a failure: say where sources come from.
             let err = Output(fd: 2)
@@ -78,6 +84,27 @@ struct SourcesCommand: ParsableCommand {
             out.write(String(decoding: data, as: UTF8.self) + "\n")
         }
         try out.finish()
+    }
+
+    /// A source's row, then for a CalDAV source one row per calendar.
+    static func rows(_ entry: String, _ configuration: Configuration, _ reader: SubscriptionReader?) -> [Row] {
+        guard let subscription = RemoteInputs.subscription(entry, configuration), let reader,
+              let (state, folders) = reader.calDAVCopy(of: subscription) else { return [row(entry, configuration, reader)] }
+        var source = Row(name: subscription.shownName, kind: state.isAccount ? "caldav account" : "caldav calendar",
+                         address: state.printed, calendars: state.calendars.map(\.displayName), items: 0)
+        source.lastError = state.lastError
+        source.ageSeconds = state.checked.map { max(0, Int(Date().timeIntervalSince1970 - $0)) }
+        var rows: [Row] = []
+        for (calendar, folder) in zip(state.calendars, folders) {
+            var row = Row(name: calendar.displayName, kind: "calendar", address: state.printed, calendars: [], color: calendar.color,
+                          source: subscription.shownName)
+            count(.file(URL(filePath: folder, directoryHint: .isDirectory)), into: &row)
+            row.calendars = []
+            source.items = (source.items ?? 0) + (row.items ?? 0)
+            rows.append(row)
+        }
+        if !state.isAccount, let only = rows.first { source.color = only.color; return [source] }
+        return [source] + rows
     }
 
     static func row(_ entry: String, _ configuration: Configuration, _ reader: SubscriptionReader?) -> Row {
@@ -117,13 +144,15 @@ struct SourcesCommand: ParsableCommand {
 
     /// `work (subscription) example.com/…/basic.ics: Work, 42 events, fetched 12 min ago`
     static func text(_ row: Row) -> String {
-        var line = "\(row.name) (\(row.kind))"
-        if row.address != row.name { line += " \(row.address)" }
+        var line = (row.source == nil ? "" : "  ") + "\(row.name) (\(row.kind))"
+        if row.source != nil, let color = row.color { line += " \(color)" }
+        if row.address != row.name && row.source == nil { line += " \(row.address)" }
+        if row.source == nil, let color = row.color { line += " \(color)" }
         var facts: [String] = []
         if !row.calendars.isEmpty { facts.append(row.calendars.joined(separator: ", ")) }
         if let items = row.items { facts.append(items == 1 ? "1 event" : "\(items) events") }
         if let age = row.ageSeconds { facts.append("fetched " + RemoteInputs.age(Double(age))) }
-        else if row.kind == "subscription" { facts.append("never fetched") }
+        else if row.kind == "subscription" || row.kind.hasPrefix("caldav") { facts.append("never fetched") }
         if !facts.isEmpty { line += ": " + facts.joined(separator: ", ") }
         if let error = row.lastError { line += "\n  last error: \(error)" }
         return line + "\n"

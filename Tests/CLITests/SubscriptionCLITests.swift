@@ -100,7 +100,7 @@ import Testing
             ("html", "expected a calendar, got a web page (text/html): is the address private, or does it need a login?"),
             ("json", "expected a calendar, got JSON (application/json)"),
             ("empty", "the reply was empty, not a calendar"),
-            ("xml", "expected a calendar, got XML (application/xml); CalDAV collections are not read yet (docs/sources.md)"),
+            ("xml", "expected a calendar, got XML (application/xml), and the address answers no CalDAV PROPFIND as a calendar or an account"),
             ("status/503", "the server answered 503 (a server error)"),
             ("status/404", "the server answered 404 (Not Found): has the address changed?"),
             ("auth", "the server answered 401 (Unauthorized): give credentials as username and password-command in [sources.work] "

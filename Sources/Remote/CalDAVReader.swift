@@ -1,0 +1,184 @@
+import AsyncHTTPClient
+import Foundation
+
+/// What a PROPFIND found at a source's address.
+enum CalDAVKind: Sendable, Equatable {
+    /// One calendar collection, at this path.
+    case calendar(String)
+    /// An account: every calendar under this calendar home.
+    case account(home: String)
+}
+
+/// CalDAV sources through the offline cache: told apart from documents by
+/// asking the server once, then synced as `CalDAVSync` says and read from
+/// the cache as a vdir.
+extension SubscriptionReader {
+    func calDAVStore(_ subscription: Subscription) -> CalDAVStore {
+        CalDAVStore(cache: cache, key: subscription.cacheKey)
+    }
+
+    /// A source known as CalDAV: its copy, synced first if `mode` asks.
+    func readCalDAV(_ subscription: Subscription, _ store: CalDAVStore, mode: RefreshMode) async -> SubscriptionResult {
+        if let kept = calDAVCached(subscription, store, mode: mode) { return kept }
+        let started = Date()
+        return await store.entry.locked(patience: limits.totalTimeout + 5) {
+            // Another process may have synced it while this one waited.
+            if let kept = calDAVCached(subscription, store, mode: mode) { return kept }
+            return await syncCalDAV(subscription, store, found: nil, started: started)
+        }
+    }
+
+    private func calDAVCached(_ subscription: Subscription, _ store: CalDAVStore, mode: RefreshMode) -> SubscriptionResult? {
+        let checked = store.readState()?.checked
+        switch mode {
+        case .never:
+            return calDAVResult(subscription, store, checked != nil ? .cached : .failed(.neverFetched), report: nil, started: nil)
+        case .always:
+            return nil
+        case .whenDue:
+            guard let checked, Date().timeIntervalSince1970 - checked < subscription.refresh else { return nil }
+            return calDAVResult(subscription, store, .cached, report: nil, started: nil)
+        }
+    }
+
+    /// One sync with its own HTTP client; a failure is kept in the state
+    /// (for `busylife sources`) and leaves the items as they were.
+    func syncCalDAV(_ subscription: Subscription, _ store: CalDAVStore, found: CalDAVKind?,
+                    started: Date) async -> SubscriptionResult {
+        let previous = store.readState()
+        do throws(RemoteFailure) {
+            let client = try calDAVClient(subscription)
+            let outcome: Result<(CalDAVState, CalDAVReport), RemoteFailure>
+            do { outcome = .success(try await refresh(subscription, store, client, previous: previous, found: found)) }
+            catch { outcome = .failure(error) }
+            try? await client.client.shutdown()
+            let (state, report) = try outcome.get()
+            try store.write(state)
+            let changed = previous == nil || report.changed + report.removed > 0
+            let bytes = client.received.state.withLock { $0.bytes }
+            return calDAVResult(subscription, store, changed ? .changed(bytes: bytes, first: previous == nil) : .unchanged,
+                                report: report, started: started)
+        } catch {
+            if var state = store.readState() {
+                state.lastError = error.description
+                state.lastErrorAt = Date().timeIntervalSince1970
+                try? store.write(state)
+            }
+            return calDAVResult(subscription, store, .failed(error), report: nil, started: started)
+        }
+    }
+
+    private func calDAVClient(_ subscription: Subscription) throws(RemoteFailure) -> CalDAVClient {
+        let credentials = try credentials(for: subscription)
+        if let caFile = subscription.caFile, access(caFile, R_OK) != 0 {
+            throw RemoteFailure.caFile("\(caFile): cannot be read (\(String(cString: strerror(errno))))")
+        }
+        return CalDAVClient(client: Fetch.client(limits: limits, caFile: subscription.caFile), limits: limits, credentials: credentials)
+    }
+
+    /// Lists the calendars (with their tokens), syncs each chosen one,
+    /// and drops those no longer there or no longer chosen.
+    private func refresh(_ subscription: Subscription, _ store: CalDAVStore, _ client: CalDAVClient,
+                         previous: CalDAVState?, found: CalDAVKind?) async throws(RemoteFailure) -> (CalDAVState, CalDAVReport) {
+        var state = previous ?? CalDAVState(printed: subscription.address.printed, isAccount: false, root: "")
+        if let found {
+            switch found {
+            case .calendar(let path): (state.isAccount, state.root) = (false, path)
+            case .account(let home): (state.isAccount, state.root) = (true, home)
+            }
+        }
+        guard let root = subscription.address.redirected(to: state.root) else { throw .other("the calendar's address is unusable") }
+        let reply = try await client.send("PROPFIND", root, depth: state.isAccount ? "1" : "0", body: CalDAVRequest.probe)
+        guard reply.status == 207 else { throw .status(reply.status, host: root.host, source: subscription.name) }
+        let listed = try CalDAVXML.multistatus(reply.body).responses.filter(\.isCalendar)
+        guard state.isAccount || !listed.isEmpty else { throw .notCalendar("the address is no longer a CalDAV calendar") }
+        try store.create()
+        var sync = CalDAVSync(client: client, subscription: subscription, store: store, origin: reply.address)
+        var calendars: [CalendarState] = []
+        for calendar in Self.chosen(listed, subscription) {
+            calendars.append(try await sync.sync(calendar, kept: state.calendars.first { $0.href == calendar.href }))
+        }
+        let kept = Set(calendars.map(\.href))
+        for old in state.calendars where !kept.contains(old.href) { store.removeCalendar(old) }
+        state.calendars = calendars.sorted { $0.href < $1.href }
+        state.checked = Date().timeIntervalSince1970
+        state.lastError = nil
+        state.lastErrorAt = nil
+        sync.report.calendars = calendars.count
+        return (state, sync.report)
+    }
+
+    /// An account's calendars as `include` and `exclude` choose them (by
+    /// display name, case ignored).
+    static func chosen(_ listed: [DAVResponse], _ subscription: Subscription) -> [DAVResponse] {
+        let include = Set(subscription.include.map { $0.lowercased() })
+        let exclude = Set(subscription.exclude.map { $0.lowercased() })
+        return listed.filter {
+            let name = CalDAVSync.name($0).lowercased()
+            return (include.isEmpty || include.contains(name)) && !exclude.contains(name)
+        }
+    }
+
+    private func calDAVResult(_ subscription: Subscription, _ store: CalDAVStore, _ outcome: SubscriptionResult.Outcome,
+                              report: CalDAVReport?, started: Date?) -> SubscriptionResult {
+        let checked = store.readState()?.checked
+        var result = SubscriptionResult(subscription: subscription, outcome: outcome, body: checked != nil ? store.base : nil,
+                                        age: checked.map { max(0, Date().timeIntervalSince1970 - $0) },
+                                        seconds: started.map { Date().timeIntervalSince($0) } ?? 0)
+        result.isFolder = true
+        result.report = report
+        return result
+    }
+}
+
+extension SubscriptionReader {
+    /// Asks the address what it is (PROPFIND, depth 0): a calendar, an
+    /// account (a principal or calendar home, found from the current user's
+    /// principal), or nil for anything else, which is then fetched as a
+    /// document. A bare host is asked at `/.well-known/caldav` first.
+    func probe(_ subscription: Subscription) async -> CalDAVKind? {
+        guard let client = try? calDAVClient(subscription) else { return nil }
+        let kind = await probe(subscription, client)
+        try? await client.client.shutdown()
+        return kind
+    }
+
+    private func probe(_ subscription: Subscription, _ client: CalDAVClient) async -> CalDAVKind? {
+        var candidates = [subscription.address]
+        if subscription.address.url.path.isEmpty || subscription.address.url.path == "/",
+           let wellKnown = subscription.address.redirected(to: "/.well-known/caldav") {
+            candidates.insert(wellKnown, at: 0)
+        }
+        for address in candidates {
+            guard let (first, answered) = await properties(address, client) else { continue }
+            // The server's own href (percent-encoded as it spells it) names the collection from now on.
+            let own = first.href.isEmpty ? answered.url.path(percentEncoded: true) : first.href
+            if first.isCalendar { return .calendar(own) }
+            if let home = first.calendarHomeSet { return .account(home: home) }
+            if let principal = first.currentUserPrincipal, let at = answered.redirected(to: principal),
+               let (found, _) = await properties(at, client), let home = found.calendarHomeSet {
+                return .account(home: home)
+            }
+            return first.isCollection ? .account(home: own) : nil
+        }
+        return nil
+    }
+
+    /// The first response of a depth-0 PROPFIND, and the address that answered.
+    private func properties(_ address: RemoteAddress, _ client: CalDAVClient) async -> (DAVResponse, RemoteAddress)? {
+        guard let reply = try? await client.send("PROPFIND", address, depth: "0", body: CalDAVRequest.probe), reply.status == 207,
+              let first = try? CalDAVXML.multistatus(reply.body).responses.first else { return nil }
+        return (first, reply.address)
+    }
+}
+
+extension SubscriptionReader {
+    /// A CalDAV source's state and each calendar's folder, as they are:
+    /// for `busylife sources`, which fetches nothing. Nil for a source not
+    /// known as CalDAV.
+    package func calDAVCopy(of subscription: Subscription) -> (state: CalDAVState, folders: [String])? {
+        let store = calDAVStore(subscription)
+        guard let state = store.readState() else { return nil }
+        return (state, state.calendars.map { store.base + "/" + $0.folder })
+    }
+}
