@@ -54,14 +54,14 @@ let package = Package(
         // How busy a window was, period by period (docs/stats.md).
         .target(name: "Statistics", dependencies: ["EventModel", "Settle", "FreeBusy"]),
         // The library's front door: read calendars, settle a window, convert (re-exports the model).
-        .target(name: "BusyLifeKit", dependencies: ["EventModel", "Import", "Settle", "FreeBusy", "Convert"]),
+        .target(name: "BusyLifeKit", dependencies: ["EventModel", "Import", "Settle", "FreeBusy", "Statistics", "Convert"]),
         // Conversion out: .ics (as stored or expanded), jCal, events.json, CSV.
         .target(name: "Convert", dependencies: ["ICal", "EventModel", "Import", "Settle", "Plumbing"]),
         // `check`'s report, as text and JSON: it needs the import report
         // (Import) and the JSON writer (Export), and Export stays apart from Import.
         .target(name: "CheckReport", dependencies: ["EventModel", "Import", "Plumbing", "Export"]),
         // Machine and human output of the model.
-        .target(name: "Export", dependencies: ["EventModel", "Plumbing", "Settle", "FreeBusy",
+        .target(name: "Export", dependencies: ["EventModel", "Plumbing", "Settle", "FreeBusy", "Statistics",
                                                .product(name: "Mustache", package: "swift-mustache")]),
         // mimalloc replaces malloc for the whole process (linking it is
         // enough): libical allocates a great many small blocks on the reader
@@ -83,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "busylife",
             dependencies: [
-                "BusyLifeKit", "EventModel", "Import", "Settle", "FreeBusy", "Plumbing", "Export", "Convert", "CheckReport", "Remote",
+                "BusyLifeKit", "EventModel", "Import", "Settle", "FreeBusy", "Statistics", "Plumbing", "Export", "Convert", "CheckReport", "Remote",
                 .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -99,8 +99,10 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Import", "EventModel"], path: "Tests/TestSupport"),
         .testTarget(name: "ImportTests", dependencies: ["Import", "ICal", "EventModel", "Settle", "Export", "TestSupport"]),
         .testTarget(name: "SettleTests", dependencies: ["Settle", "Plumbing", "Import", "EventModel", "ICal", "TestSupport"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "Plumbing", "Settle", "FreeBusy", "EventModel", "TestSupport"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "Plumbing", "Settle", "FreeBusy", "Statistics", "EventModel", "TestSupport"]),
         .testTarget(name: "FreeBusyTests", dependencies: ["FreeBusy", "Settle", "Import", "Export", "Convert", "EventModel", "TestSupport"]),
+        // Hand-computed figures of `stats` and their invariants (docs/stats.md).
+        .testTarget(name: "StatisticsTests", dependencies: ["Statistics", "FreeBusy", "Settle", "Import", "EventModel", "TestSupport"]),
         .testTarget(name: "ConvertTests", dependencies: ["Convert", "Plumbing", "Export", "Import", "ICal", "EventModel", "Settle", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["busylife"]),
         .testTarget(name: "RemoteTests", dependencies: ["Remote"]),

@@ -47,9 +47,31 @@ package final class Settler {
     /// is expanded (the settler is then empty), so that a caller who settles
     /// once does not hold every event it read through its output.
     package func settle(releasingInput: Bool) -> Settlement {
+        settle(options, timeline: nil, releasingInput: releasingInput)
+    }
+
+    /// The viewer's timeline over the whole window: the one given, moved by
+    /// the flights added with `travelFromEvents`.
+    package func timeline() -> ZoneTimeline {
+        Flights.timeline(options, singles: intake.flights, series: intake.allSeries, window: ExpansionWindow(options))
+    }
+
+    /// The dates `from ... to` of the window alone, settled on `timeline`
+    /// (the whole window's, `timeline()`, so that a flight before them
+    /// still moves the viewer), with their own work budget; what was added
+    /// is kept, so that a caller settles a long window part after part and
+    /// holds one part's occurrences at a time.
+    package func settle(part from: LocalDate, to: LocalDate, timeline: ZoneTimeline) -> Settlement {
+        var part = options
+        part.from = max(from, options.from)
+        part.to = min(to, options.to)
+        return settle(part, timeline: timeline, releasingInput: false)
+    }
+
+    private func settle(_ options: SettleOptions, timeline given: ZoneTimeline?, releasingInput: Bool) -> Settlement {
         let window = ExpansionWindow(options)
         var series = intake.allSeries
-        let timeline = Flights.timeline(options, singles: intake.flights, series: series, window: window)
+        let timeline = given ?? Flights.timeline(options, singles: intake.flights, series: series, window: window)
         var days = DayGrid.days(from: options.from, to: options.to, timeline: timeline)
         let grid = DayGrid(days: days)
         let placer = Placer(grid: grid, timeline: timeline, options: options)
@@ -78,8 +100,10 @@ package final class Settler {
             lists = ranges
             if let warning { diagnostics.append(warning) }
         }
-        return Settlement(from: options.from, to: options.to, timeline: timeline,
-                          occurrences: kept, days: days, lists: lists, diagnostics: diagnostics)
+        var settlement = Settlement(from: options.from, to: options.to, timeline: timeline,
+                                    occurrences: kept, days: days, lists: lists, diagnostics: diagnostics)
+        settlement.me = options.me
+        return settlement
     }
 
     /// The union of intervals, in order (`DayGrid.union`).
