@@ -37,13 +37,13 @@ import Testing
         return try script("check-public.py", [root.path])
     }
 
-    /// The surface is bounded: 150 public declarations pass, 151 do not.
-    @Test func atMost150PublicDeclarations() throws {
+    /// The surface is bounded: 200 public declarations pass, 201 do not.
+    @Test func atMost200PublicDeclarations() throws {
         let declarations = { (count: Int) in (1...count).map { "public let value\($0) = 0\n" }.joined() }
-        let bounded = try checkPublic(declarations(150))
-        #expect(bounded.status == 0 && bounded.output.hasPrefix("150 public declarations"), "\(bounded.output)")
-        let over = try checkPublic(declarations(151))
-        #expect(over.status == 1 && over.output.contains("at most 150"), "\(over.output)")
+        let bounded = try checkPublic(declarations(200))
+        #expect(bounded.status == 0 && bounded.output.hasPrefix("200 public declarations"), "\(bounded.output)")
+        let over = try checkPublic(declarations(201))
+        #expect(over.status == 1 && over.output.contains("at most 200"), "\(over.output)")
     }
 
     /// These tests use the public API alone: built by SwiftPM inside the
