@@ -41,6 +41,7 @@ extension BusyLife {
         -> (statistics: Statistics, report: ImportReport, timeline: ZoneTimeline) {
         var options = options
         options.keepOccurrences = true
+        options.showsText = false  // counted, never shown: categories and people are all it reads
         options.listDays = false
         let settler = Settler(options: options)
         let importer = Importer(options: ImportOptions(useCalendarZone: readOptions.useCalendarZone,

@@ -148,7 +148,7 @@ struct EventBuilder {
             description: readsText ? component.value(.description).flatMap { $0.isEmpty ? nil : $0 } : nil,
             location: readsText ? location(component) : nil,
             attendees: readsPeople ? component.all(.attendee).map(attendee) : [],
-            categories: readsText ? component.all(.categories).flatMap {
+            categories: textWindow?.categories ?? true ? component.all(.categories).flatMap {
                 $0.value.split(separator: ",").map { String($0).trimmingBlanks() }.filter { !$0.isEmpty }
             } : [],
             organizer: readsPeople ? component.first(.organizer).map(attendee) : nil)

@@ -28,11 +28,13 @@ package final class Settler {
     /// categories). A day wider than the test for keeping them.
     /// Without kept occurrences (a heatmap, free time) no event's text is
     /// shown: only `--search` reads it (title, description, location), and
-    /// `--me` the attendees.
+    /// `--me` the attendees; occurrences kept to be counted
+    /// (`showsText` off) read their categories and people alone.
     package var textWindow: CoarseWindow {
-        let text = options.keepOccurrences || !(options.filter.search ?? "").isEmpty
+        let counted = options.keepOccurrences
+        let text = (counted && options.showsText) || !(options.filter.search ?? "").isEmpty
         return CoarseWindow(lower: intake.coarseLower - 86_400, upper: intake.coarseUpper + 86_400,
-                            text: text, attendees: text || options.me != nil)
+                            text: text, attendees: text || counted || options.me != nil, categories: text || counted)
     }
 
     package func add(_ event: consuming Event) {

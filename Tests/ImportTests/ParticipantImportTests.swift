@@ -25,4 +25,17 @@ import Testing
         let imported = importText([("cal.ics", ics(vevent("m", ["DTSTART:20261123T150000Z", "ATTENDEE:mailto:bob@example.com"])))])
         #expect(try #require(imported.event("m")).organizer == nil)
     }
+
+    /// Events read to be counted, not shown (statistics): categories,
+    /// attendees and the organizer, but no description or location.
+    @Test func countedEventsKeepCategoriesAndPeopleAlone() throws {
+        let file = ics(vevent("m", ["DTSTART:20261110T090000Z", "DTEND:20261110T100000Z", "SUMMARY:In", "DESCRIPTION:notes",
+                                    "LOCATION:Room 1", "CATEGORIES:Atlas,Work", "ORGANIZER:mailto:ann@example.com",
+                                    "ATTENDEE:mailto:bob@example.com"]))
+        let window = CoarseWindow(lower: 1_793_491_200 - 3 * 86_400, upper: 1_796_083_200 + 4 * 86_400,
+                                  text: false, attendees: true, categories: true)
+        let event = try #require(importText([("cal.ics", file)], options: ImportOptions(textWindow: window)).event("m"))
+        #expect(event.description == nil && event.location == nil)
+        #expect(event.categories == ["Atlas", "Work"] && event.attendees.count == 1 && event.organizer?.email == "ann@example.com")
+    }
 }
