@@ -24,25 +24,25 @@ struct StatsSpans {
     /// left out of the people.
     init(_ settlement: Settlement, me: String?) {
         var all: [Range<Instant>] = [], meetings: [Range<Instant>] = [], recurring: [Range<Instant>] = []
-        var participants: [ObjectIdentifier: Participants] = [:]
+        // What the figures read of an event, once per event record: a
+        // series' occurrences share theirs, and copying the event for
+        // each occurrence cost more than all the rest.
+        var facts: [ObjectIdentifier: Facts] = [:]
         for settled in settlement.occurrences where settled.busy {
             let spans = StatsSpans.spans(of: settled, in: settlement)
             guard !spans.isEmpty else { continue }
             all += spans
-            let event = settled.occurrence.eventRecord.event
-            byCalendar[event.calendar, default: []] += spans
-            for category in event.categories.isEmpty ? ["(none)"] : Set(event.categories).sorted() {
-                byCategory[category, default: []] += spans
-            }
             let identity = settled.occurrence.recordIdentity
-            let people = participants[identity] ?? Participants(event)
-            participants[identity] = people
-            guard people.count >= 2 else { continue }
+            let event = facts[identity] ?? Facts(settled.occurrence.eventRecord.event)
+            if facts[identity] == nil { facts[identity] = event }
+            byCalendar[event.calendar, default: []] += spans
+            for category in event.categories { byCategory[category, default: []] += spans }
+            guard event.people.count >= 2 else { continue }
             meetings += spans
             if settled.occurrence.recurrenceID != nil { recurring += spans }
             meetingStarts.append(settled.firstDate)
             guard let me else { continue }
-            for address in people.addresses where address != me {
+            for address in event.people.addresses where address != me {
                 byPerson[address, default: ([], [])].spans += spans
                 byPerson[address, default: ([], [])].starts.append(settled.firstDate)
             }
@@ -50,6 +50,19 @@ struct StatsSpans {
         self.meetings = IntervalSet.union(meetings)
         recurringMeetings = IntervalSet.union(recurring)
         conflicts = StatsSpans.coveredTwice(all)
+    }
+
+    /// An event's calendar, categories (`(none)` for none, each once) and participants.
+    struct Facts {
+        var calendar: String
+        var categories: [String]
+        var people: Participants
+
+        init(_ event: Event) {
+            calendar = event.calendar
+            categories = event.categories.isEmpty ? ["(none)"] : Set(event.categories).sorted()
+            people = Participants(event)
+        }
     }
 
     /// An occurrence's time inside the window: an all-day one's dates (busy
