@@ -57,8 +57,8 @@ let package = Package(
         .target(name: "FreeBusy", dependencies: ["EventModel", "Settle"]),
         // How busy a window was, period by period (docs/stats.md).
         .target(name: "Statistics", dependencies: ["EventModel", "Settle", "FreeBusy"]),
-        // The library's front door: read calendars (files and subscriptions), settle a window, convert (re-exports the model).
-        .target(name: "BusyLifeKit", dependencies: ["EventModel", "Import", "Settle", "FreeBusy", "Convert", "Remote"]),
+        // The library's front door: read calendars (files and subscriptions), settle a window, statistics, convert (re-exports the model).
+        .target(name: "BusyLifeKit", dependencies: ["EventModel", "Import", "Settle", "FreeBusy", "Statistics", "Convert", "Remote"]),
         // Conversion out: .ics (as stored or expanded), jCal, events.json, CSV.
         .target(name: "Convert", dependencies: ["ICal", "EventModel", "Import", "Settle", "Plumbing"]),
         // `check`'s report, as text and JSON: it needs the import report
@@ -97,7 +97,7 @@ let package = Package(
         .executableTarget(
             name: "busylife",
             dependencies: [
-                "BusyLifeKit", "EventModel", "Import", "Settle", "FreeBusy", "Plumbing", "Export", "Convert", "CheckReport", "Remote", "Serve",
+                "BusyLifeKit", "EventModel", "Import", "Settle", "FreeBusy", "Statistics", "Plumbing", "Export", "Convert", "CheckReport", "Remote", "Serve",
                 .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -115,6 +115,8 @@ let package = Package(
         .testTarget(name: "SettleTests", dependencies: ["Settle", "Plumbing", "Import", "EventModel", "ICal", "TestSupport"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Plumbing", "Settle", "FreeBusy", "Statistics", "EventModel", "TestSupport"]),
         .testTarget(name: "FreeBusyTests", dependencies: ["FreeBusy", "Settle", "Import", "Export", "Convert", "EventModel", "TestSupport"]),
+        // Hand-computed figures of `stats` and their invariants (docs/stats.md).
+        .testTarget(name: "StatisticsTests", dependencies: ["Statistics", "FreeBusy", "Settle", "Import", "EventModel", "TestSupport"]),
         .testTarget(name: "ConvertTests", dependencies: ["Convert", "Plumbing", "Export", "Import", "ICal", "EventModel", "Settle", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["busylife"]),
         .testTarget(name: "RemoteTests", dependencies: ["Remote"]),

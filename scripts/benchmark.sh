@@ -3,6 +3,7 @@
 # the same file through libical's parser, side by side in one run.
 #
 #   scripts/benchmark.sh [EVENTS]     (default 200000 events, about 56 MB)
+#   scripts/benchmark.sh --stats [EVENTS]   (only the stats pair, below)
 #
 # Then, on the full size: `busylife days` and `busylife free` for one
 # month, `busylife agenda` for one week and `busylife heatmap` for a year
@@ -15,6 +16,10 @@
 # Last of all, the memory a series costs where none reaches the window:
 # `days`, `agenda`, `heatmap`, `free`, `check` and `convert` on 100,000 and 200,000
 # far series (target: 48 bytes a series at most; none for `convert`).
+# And `busylife stats` of a year by week against `busylife heatmap` of the
+# same year, alternately, on the same calendar with organizers, attendees
+# and categories (`generate-calendar.py --people`; targets: 1.5 times the
+# heatmap's time, under 64 MB).
 #
 # Writes seeded calendars to bench-data/ (5 MB, the full size and the
 # 50,000 series), builds
@@ -23,12 +28,15 @@
 # peak memory (/usr/bin/time -v) and the ratios.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+only_stats=false
+if [ "${1:-}" = "--stats" ]; then only_stats=true; shift; fi
 events=${1:-200000}
 small=$((events / 10))
 mkdir -p bench-data
-[ -f "bench-data/cal-$events.ics" ] || python3 scripts/generate-calendar.py "$events" "bench-data/cal-$events.ics"
-[ -f "bench-data/cal-$small.ics" ] || python3 scripts/generate-calendar.py "$small" "bench-data/cal-$small.ics"
-[ -f bench-data/series-50000.ics ] || python3 scripts/generate-calendar.py --series 50000 bench-data/series-50000.ics
+[ -f "bench-data/people-$events.ics" ] || python3 scripts/generate-calendar.py --people "$events" "bench-data/people-$events.ics"
+$only_stats || [ -f "bench-data/cal-$events.ics" ] || python3 scripts/generate-calendar.py "$events" "bench-data/cal-$events.ics"
+$only_stats || [ -f "bench-data/cal-$small.ics" ] || python3 scripts/generate-calendar.py "$small" "bench-data/cal-$small.ics"
+$only_stats || [ -f bench-data/series-50000.ics ] || python3 scripts/generate-calendar.py --series 50000 bench-data/series-50000.ics
 # The binary scripts/install.sh installs: the Swift runtime linked in.
 swift build -c release --static-swift-stdlib --product busylife >/dev/null
 gcc -O2 -o bench-data/stream_parse Benchmarks/c-baseline/stream_parse.c $(pkg-config --cflags --libs libical)
@@ -57,6 +65,28 @@ pair() {
   done
   echo "$ct $cm $bt $bm"
 }
+
+# stats_pair: a year of weekly statistics and the same year's heatmap, of
+# the calendar with people, alternately, five rounds; best time and peak
+# memory of each and the ratios.
+stats_pair() {
+  local file="bench-data/people-$events.ics" ht="" hm=0 st="" sm=0 t m
+  for _ in 1 2 3 4 5; do
+    read -r t m < <(run .build/release/busylife heatmap --year 2026 --color never --tz UTC "$file")
+    if [ -z "$ht" ] || awk "BEGIN{exit !($t < $ht)}"; then ht=$t; fi
+    [ "$m" -gt "$hm" ] && hm=$m
+    read -r t m < <(run .build/release/busylife stats --from 2026-01-01 --to 2026-12-31 --by week --format json --tz UTC \
+      --me p1@example.com "$file")
+    if [ -z "$st" ] || awk "BEGIN{exit !($t < $st)}"; then st=$t; fi
+    [ "$m" -gt "$sm" ] && sm=$m
+  done
+  printf '%s: busylife stats, a year by week: %.2f s %d MB | heatmap of the year %.2f s %d MB | time ratio %.2f (target <= 1.5) | peak %d MB (target < 64)\n' \
+    "$file" "$st" $((sm / 1024)) "$ht" $((hm / 1024)) "$(awk "BEGIN{print $st/$ht}")" $((sm / 1024))
+}
+if $only_stats; then
+  stats_pair
+  exit 0
+fi
 
 for file in "bench-data/cal-$small.ics" "bench-data/cal-$events.ics"; do
   size=$(du -m "$file" | cut -f1)
@@ -132,3 +162,5 @@ small_kb=$(lowest_peak convert --from 2026-11-01 --to 2026-11-30 bench-data/far-
 large_kb=$(lowest_peak convert --from 2026-11-01 --to 2026-11-30 bench-data/far-200000.ics)
 printf 'far series: busylife convert, a month as stored: peak %d MB (100,000 series), %d MB (200,000) | %d bytes a series\n' \
   $((small_kb / 1024)) $((large_kb / 1024)) $(((large_kb - small_kb) * 1024 / 100000))
+
+stats_pair

@@ -4,14 +4,18 @@ BusyLifeKit offers and re-exports.
 
 - BusyLifeKit's own public declarations are its API.
 - EventModel is re-exported whole.
-- In Import, Settle and FreeBusy, every public top-level type must be named
+- In Import, Settle, FreeBusy and Statistics, every public top-level type must be named
   by an `@_exported import struct|enum|class Module.Type` line of
   Sources/BusyLifeKit; a public extension must extend such a type (or a
   model type).
 - ICal, Export and Convert (and the command line) have nothing public.
 - At most LIMIT public declarations in all: the library's surface is chosen
   on purpose, and what is added must push something out or come with a
-  reason to raise the bound. Each line that starts with `public` is one
+  reason to raise the bound. 150 held the readers, settling, free and
+  busy time and conversion; statistics (issue 42) added 50: the value
+  `busylife stats` prints (42: its five types and their fields, kept
+  whole for the text and SVG renderers and for apps that draw their own
+  chart), `StatsRequest` (6) and the two calls that make one. Each line that starts with `public` is one
   declaration (enum cases belong to their enum); `public extension` is
   refused, since its members would be public without saying so and go
   uncounted.
@@ -32,9 +36,10 @@ PUBLIC = re.compile(r'^\s*(@[A-Za-z]+\s+)*public\s')
 TOP_TYPE = re.compile(r'^(?:@[A-Za-z]+\s+)*public\s+(?:final\s+)?(struct|enum|class|protocol|actor|typealias)\s+([A-Za-z_]\w*)')
 TOP_EXTENSION = re.compile(r'^(?:@[A-Za-z]+\s+)*public\s+extension\s+([A-Za-z_][\w.]*)')
 EXTENSION = re.compile(r'^extension\s+([A-Za-z_][\w.]*)')
-# 150, and 7 for subscriptions read by the library (CalendarSource.url:
-# SourceLogin, SourceRefresh, the async read, ReadOptions.cacheFolder).
-LIMIT = 157
+# 150 for reading, settling and conversion; 7 for subscriptions read by
+# the library (CalendarSource.url: SourceLogin, SourceRefresh, the async
+# read, ReadOptions.cacheFolder); 50 for statistics (see above).
+LIMIT = 207
 EXPORTED = re.compile(r'^@_exported\s+import\s+(?:struct|enum|class|protocol|typealias)\s+(\w+)\.(\w+)')
 
 
@@ -78,7 +83,7 @@ def main():
                                     '(write `extension`, and `public` on each member)')
                 if target in ('BusyLifeKit', 'EventModel'):
                     continue
-                if target not in ('Import', 'Settle', 'FreeBusy'):
+                if target not in ('Import', 'Settle', 'FreeBusy', 'Statistics'):
                     problems.append(f'{where}: {target} has nothing public (make it package): {line.strip()}')
                     continue
                 allowed = exported.get(target, set())

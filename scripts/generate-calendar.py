@@ -4,6 +4,7 @@
     python3 scripts/generate-calendar.py EVENTS OUT.ics [SEED]
     python3 scripts/generate-calendar.py --series SERIES OUT.ics [SEED]
     python3 scripts/generate-calendar.py --far-series SERIES OUT.ics [SEED]
+    python3 scripts/generate-calendar.py --people EVENTS OUT.ics [SEED]
 
 About 250 bytes per event (200,000 events make about 50 MB). A tenth of the
 events are recurring masters, each followed by an override; zones are
@@ -13,18 +14,30 @@ SERIES series, twice as many VEVENTs (50,000 make about 24 MB).
 With --far-series, the same, but every series starts in 2018-2024 and ends
 within a year (a daily rule with COUNT or UNTIL): none reaches 2026, so a
 window there shows none of them (memory per series, benchmark.sh).
+With --people, the calendar of EVENTS events, the same events at the same
+times, each with an ORGANIZER, one to four ATTENDEEs (now and then a
+room) and one or two CATEGORIES, for `busylife stats` (about 120 bytes
+more per event). They come from a generator of their own, so that the
+events stay those of the calendar without them.
 """
 import random
 import sys
 
 args = sys.argv[1:]
+people = args[:1] == ["--people"]
+if people:
+    args = args[1:]
 far = args[:1] == ["--far-series"]
 all_series = args[:1] == ["--series"] or far
 if all_series:
     args = args[1:]
 count = int(args[0]) * (2 if all_series else 1)
 out = args[1]
-rng = random.Random(int(args[2]) if len(args) > 2 else 20261122)
+seed = int(args[2]) if len(args) > 2 else 20261122
+rng = random.Random(seed)
+# Seeded apart: the events' own draws stay those of the calendar without people.
+people_rng = random.Random(seed + 1)
+projects = ["Atlas", "Borealis", "Cobalt", "Delta", "Ember", "Fjord", "Granite", "Harbor"]
 zones = ["America/New_York", "Europe/Berlin", "Asia/Tokyo", "W. Europe Standard Time",
          "Customized Time Zone", "Australia/Sydney"]
 words = ("review plan sync budget design launch retro coffee lunch call interview "
@@ -71,6 +84,13 @@ with open(out, "wb") as f:
         line(f, f"LOCATION:Room {rng.randint(1, 40)}")
         line(f, "DESCRIPTION:" + " ".join(rng.choice(words) for _ in range(2)))
         line(f, f"ATTENDEE;PARTSTAT=ACCEPTED:mailto:p{rng.randint(1, 99)}@example.com")
+        if people:
+            line(f, f"ORGANIZER:mailto:p{people_rng.randint(1, 99)}@example.com")
+            for _ in range(people_rng.randint(0, 3)):
+                line(f, f"ATTENDEE:mailto:p{people_rng.randint(1, 99)}@example.com")
+            if people_rng.random() < 0.2:
+                line(f, f"ATTENDEE;CUTYPE=ROOM:mailto:room-{people_rng.randint(1, 40)}@example.com")
+            line(f, "CATEGORIES:" + ",".join(people_rng.sample(projects, people_rng.randint(1, 2))))
         if far:
             line(f, rng.choice(["RRULE:FREQ=DAILY;COUNT=30", f"RRULE:FREQ=WEEKLY;UNTIL={y + 1:04d}0101T000000Z"]))
         elif recurring:

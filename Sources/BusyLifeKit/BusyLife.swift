@@ -12,6 +12,13 @@ import Foundation
 @_exported import struct FreeBusy.BusyPeriod
 @_exported import struct FreeBusy.Conflict
 @_exported import struct FreeBusy.Conflicts
+@_exported import struct Statistics.Statistics
+@_exported import enum Statistics.StatsGrouping
+@_exported import struct Statistics.StatsPeriod
+@_exported import struct Statistics.StatsFigures
+@_exported import struct Statistics.StatsShare
+@_exported import struct Statistics.StatsPersonShare
+@_exported import struct Statistics.StatsRequest
 import Import
 import Settle
 

@@ -40,12 +40,18 @@ enum EventComponents {
                 properties.append(StoredProperty(name: "GEO", value: decimal(latitude) + ";" + decimal(longitude)))
             }
         }
+        if let organizer = event.organizer {
+            let parameters = organizer.name.map { [StoredParameter(name: "CN", values: [text.parameter($0)])] } ?? []
+            properties.append(StoredProperty(name: "ORGANIZER", parameters: parameters,
+                                             value: "mailto:" + text.address(organizer.email ?? "")))
+        }
         for attendee in event.attendees {
             var parameters: [StoredParameter] = []
             func add(_ name: String, _ value: String?) {
                 if let value { parameters.append(StoredParameter(name: name, values: [text.parameter(value)])) }
             }
             add("CN", attendee.name)
+            add("CUTYPE", attendee.cutype)
             add("ROLE", attendee.role)
             add("PARTSTAT", attendee.partstat)
             add("X-BUSYLIFE-AVATAR", attendee.avatar)

@@ -31,6 +31,12 @@ public struct Event: Sendable, Hashable, Identifiable {
         get { text?.value.categories ?? [] }
         set { withText { $0.categories = newValue } }
     }
+    /// ORGANIZER, read with the attendees (a meeting's participants count
+    /// it once, docs/stats.md); nil for none and in BusyLife's events.
+    package var organizer: Attendee? {
+        get { text?.value.organizer }
+        set { withText { $0.organizer = newValue } }
+    }
 
     /// Changes the text, copying it first when another event shares it.
     private mutating func withText(_ change: (inout EventText) -> Void) {
@@ -50,8 +56,10 @@ public struct Event: Sendable, Hashable, Identifiable {
     /// Description, location, attendees and categories all set at once, in
     /// one box: set one by one, each setter copied the text set so far
     /// (reading 5,000 events copied 15,000 texts).
-    package mutating func setText(description: String?, location: Location?, attendees: [Attendee], categories: [String]) {
-        let value = EventText(description: description, location: location, attendees: attendees, categories: categories)
+    package mutating func setText(description: String?, location: Location?, attendees: [Attendee], categories: [String],
+                                  organizer: Attendee? = nil) {
+        let value = EventText(description: description, location: location, attendees: attendees, categories: categories,
+                              organizer: organizer)
         text = value.isEmpty ? nil : EventTextBox(value)
     }
 
@@ -139,8 +147,9 @@ struct EventText: Sendable, Hashable {
     var location: Location?
     var attendees: [Attendee] = []
     var categories: [String] = []
+    var organizer: Attendee?
 
-    var isEmpty: Bool { description == nil && location == nil && attendees.isEmpty && categories.isEmpty }
+    var isEmpty: Bool { description == nil && location == nil && attendees.isEmpty && categories.isEmpty && organizer == nil }
 }
 
 /// An event's text by reference: changed only through `Event.withText`,
@@ -206,13 +215,21 @@ public struct Attendee: Hashable, Sendable {
     package var role: String?
     /// BusyLife's `avatar` (a picture's name), kept for conversion.
     package var avatar: String?
+    /// RFC 5545 CUTYPE, upper case (`INDIVIDUAL`, `ROOM`, `RESOURCE`...);
+    /// nil when not given (an individual).
+    package var cutype: String?
 
     package init(name: String? = nil, email: String? = nil, partstat: String? = nil, role: String? = nil,
-                avatar: String? = nil) {
+                avatar: String? = nil, cutype: String? = nil) {
         self.name = name
         self.email = email
         self.partstat = partstat
         self.role = role
         self.avatar = avatar
+        self.cutype = cutype
     }
+
+    /// A room or a resource (`CUTYPE=ROOM`, `RESOURCE`): booked, not a
+    /// person who meets.
+    package var isPlace: Bool { cutype == "ROOM" || cutype == "RESOURCE" }
 }

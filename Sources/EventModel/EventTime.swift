@@ -161,18 +161,23 @@ package struct EventDuration: Hashable, Sendable, CustomStringConvertible {
 package struct CoarseWindow: Sendable {
     package var lower: Int64
     package var upper: Int64
-    /// Whether events in the window are read with their description,
-    /// location and categories: not when nothing is shown of them (a
-    /// heatmap, free time), only counted.
+    /// Whether events in the window are read with their description and
+    /// location: not when nothing is shown of them (a heatmap, free time,
+    /// statistics), only counted.
     package var text = true
-    /// Whether their attendees are read (`--me` reads them without the text).
+    /// Whether their attendees and organizer are read (`--me` reads them
+    /// without the text).
     package var attendees = true
+    /// Whether their categories are read: with the text, or alone where
+    /// they are counted (statistics).
+    package var categories = true
 
-    package init(lower: Int64, upper: Int64, text: Bool = true, attendees: Bool = true) {
+    package init(lower: Int64, upper: Int64, text: Bool = true, attendees: Bool = true, categories: Bool? = nil) {
         self.lower = lower
         self.upper = upper
         self.text = text
         self.attendees = attendees
+        self.categories = categories ?? text
     }
 
     /// Whether an event from `start` to `end` may touch the window.

@@ -45,7 +45,7 @@ extension Settlement {
     }
 
     /// The intervals of the window's dates from `first` to `last`.
-    func dayIntervals(from first: LocalDate, to last: LocalDate) -> [Range<Instant>] {
+    package func dayIntervals(from first: LocalDate, to last: LocalDate) -> [Range<Instant>] {
         let low = max(0, Int(first.daysSinceEpoch - from.daysSinceEpoch))
         let high = min(days.count - 1, Int(last.daysSinceEpoch - from.daysSinceEpoch))
         guard low <= high else { return [] }

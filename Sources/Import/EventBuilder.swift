@@ -140,16 +140,18 @@ struct EventBuilder {
         return nil
     }
 
-    /// Description, location, attendees and categories, as far as the text window wants them.
+    /// Description, location, attendees, categories and the organizer, as far as the text window wants them.
     private func readText(_ component: ICalComponent, into event: inout Event) {
         let readsText = textWindow?.text ?? true
+        let readsPeople = textWindow?.attendees ?? true
         event.setText(
             description: readsText ? component.value(.description).flatMap { $0.isEmpty ? nil : $0 } : nil,
             location: readsText ? location(component) : nil,
-            attendees: textWindow?.attendees ?? true ? component.all(.attendee).map(attendee) : [],
-            categories: readsText ? component.all(.categories).flatMap {
+            attendees: readsPeople ? component.all(.attendee).map(attendee) : [],
+            categories: textWindow?.categories ?? true ? component.all(.categories).flatMap {
                 $0.value.split(separator: ",").map { String($0).trimmingBlanks() }.filter { !$0.isEmpty }
-            } : [])
+            } : [],
+            organizer: readsPeople ? component.first(.organizer).map(attendee) : nil)
     }
 
     // MARK: - Times
@@ -308,11 +310,13 @@ struct EventBuilder {
 
     // MARK: - People
 
+    /// An ATTENDEE or the ORGANIZER (whose CN and address read the same way).
     private func attendee(_ property: ICalProperty) -> Attendee {
         Attendee(name: property.parameter("CN"), email: Attendee.email(fromAddress: property.value),
                  partstat: property.parameter("PARTSTAT")?.uppercased(),
                  role: property.parameter("ROLE")?.uppercased(),
-                 avatar: property.parameter("X-BUSYLIFE-AVATAR"))
+                 avatar: property.parameter("X-BUSYLIFE-AVATAR"),
+                 cutype: property.parameter("CUTYPE")?.trimmingBlanks().uppercased())
     }
 
     private func at(_ line: Int) -> SourcePosition { SourcePosition(file: file, line: line) }

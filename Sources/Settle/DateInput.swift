@@ -198,6 +198,8 @@ package enum DateWindow {
         /// This many whole weeks ending with the current week, weeks
         /// starting on `weekStart` (ISO weekday: 1 Monday ... 7 Sunday).
         case weeks(Int, weekStart: Int)
+        /// This many whole months ending with the current month.
+        case months(Int)
 
         /// Days in the default window: the length a lone `--from` or `--to`
         /// is given.
@@ -206,6 +208,8 @@ package enum DateWindow {
             case .around(let before, let after): return before + after + 1
             case .ahead(let days): return days
             case .weeks(let weeks, _): return weeks * 7
+            // A lone --from or --to counts days: a month is taken as 31 of them.
+            case .months(let months): return months * 31
             }
         }
 
@@ -218,6 +222,10 @@ package enum DateWindow {
             case .weeks(let weeks, let weekStart):
                 let weekFirst = WeekOrder(first: weekStart).start(of: today)
                 return (DateWindow.clamped(weekFirst, -(weeks - 1) * 7), DateWindow.clamped(weekFirst, 6))
+            case .months(let months):
+                let index = today.year * 12 + today.month - 1 - (months - 1)
+                let first = index < 12 ? LocalDate(year: 1, month: 1, day: 1)! : LocalDate(year: index / 12, month: index % 12 + 1, day: 1)!
+                return (first, LocalDate(year: today.year, month: today.month, day: LocalDate.daysIn(month: today.month, year: today.year))!)
             }
         }
     }

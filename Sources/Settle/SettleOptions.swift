@@ -33,6 +33,10 @@ public struct SettleOptions: Sendable {
     /// Keep the occurrences and each day's entries; without, days carry
     /// only their busy time and event count (heatmaps of long windows).
     package var keepOccurrences = true
+    /// The occurrences kept are shown, with their description and
+    /// location; without, they are only counted (statistics read their
+    /// categories and people alone, which holds far less of a long window).
+    package var showsText = true
     /// Count each day's events and merge its busy time; without, days carry
     /// neither (for a list of occurrences, which shows no day). Day lists
     /// need the counts: with `listDays` on, days are summarized whatever

@@ -121,6 +121,9 @@ public struct Settlement: Sendable {
     /// Each kept occurrence's days, for `listedDays`.
     package var lists: DayRanges
     public var diagnostics: [Diagnostic]
+    /// The viewer's address (`--me`, without `mailto:`), whose declined
+    /// events were not busy: statistics leave it out of the people met.
+    package var me: String? = nil
 
     /// `days` in order, each with its `entries` listed, made one day at a
     /// time as the sequence is walked: memory holds the occurrences alive

@@ -28,11 +28,13 @@ package final class Settler {
     /// categories). A day wider than the test for keeping them.
     /// Without kept occurrences (a heatmap, free time) no event's text is
     /// shown: only `--search` reads it (title, description, location), and
-    /// `--me` the attendees.
+    /// `--me` the attendees; occurrences kept to be counted
+    /// (`showsText` off) read their categories and people alone.
     package var textWindow: CoarseWindow {
-        let text = options.keepOccurrences || !(options.filter.search ?? "").isEmpty
+        let counted = options.keepOccurrences
+        let text = (counted && options.showsText) || !(options.filter.search ?? "").isEmpty
         return CoarseWindow(lower: intake.coarseLower - 86_400, upper: intake.coarseUpper + 86_400,
-                            text: text, attendees: text || options.me != nil)
+                            text: text, attendees: text || counted || options.me != nil, categories: text || counted)
     }
 
     package func add(_ event: consuming Event) {
@@ -47,9 +49,31 @@ package final class Settler {
     /// is expanded (the settler is then empty), so that a caller who settles
     /// once does not hold every event it read through its output.
     package func settle(releasingInput: Bool) -> Settlement {
+        settle(options, timeline: nil, releasingInput: releasingInput)
+    }
+
+    /// The viewer's timeline over the whole window: the one given, moved by
+    /// the flights added with `travelFromEvents`.
+    package func timeline() -> ZoneTimeline {
+        Flights.timeline(options, singles: intake.flights, series: intake.allSeries, window: ExpansionWindow(options))
+    }
+
+    /// The dates `from ... to` of the window alone, settled on `timeline`
+    /// (the whole window's, `timeline()`, so that a flight before them
+    /// still moves the viewer), with their own work budget; what was added
+    /// is kept, so that a caller settles a long window part after part and
+    /// holds one part's occurrences at a time.
+    package func settle(part from: LocalDate, to: LocalDate, timeline: ZoneTimeline) -> Settlement {
+        var part = options
+        part.from = max(from, options.from)
+        part.to = min(to, options.to)
+        return settle(part, timeline: timeline, releasingInput: false)
+    }
+
+    private func settle(_ options: SettleOptions, timeline given: ZoneTimeline?, releasingInput: Bool) -> Settlement {
         let window = ExpansionWindow(options)
         var series = intake.allSeries
-        let timeline = Flights.timeline(options, singles: intake.flights, series: series, window: window)
+        let timeline = given ?? Flights.timeline(options, singles: intake.flights, series: series, window: window)
         var days = DayGrid.days(from: options.from, to: options.to, timeline: timeline)
         let grid = DayGrid(days: days)
         let placer = Placer(grid: grid, timeline: timeline, options: options)
@@ -78,8 +102,10 @@ package final class Settler {
             lists = ranges
             if let warning { diagnostics.append(warning) }
         }
-        return Settlement(from: options.from, to: options.to, timeline: timeline,
-                          occurrences: kept, days: days, lists: lists, diagnostics: diagnostics)
+        var settlement = Settlement(from: options.from, to: options.to, timeline: timeline,
+                                    occurrences: kept, days: days, lists: lists, diagnostics: diagnostics)
+        settlement.me = options.me
+        return settlement
     }
 
     /// The union of intervals, in order (`DayGrid.union`).

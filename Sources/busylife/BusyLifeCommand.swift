@@ -42,7 +42,7 @@ struct BusyLifeCommand: ParsableCommand {
         \(ExitStatus.help)
         """,
         version: "0.1.0",
-        subcommands: [EventsCommand.self, OccurrencesCommand.self, DaysCommand.self, AgendaCommand.self, HeatmapCommand.self,
+        subcommands: [EventsCommand.self, OccurrencesCommand.self, DaysCommand.self, AgendaCommand.self, HeatmapCommand.self, StatsCommand.self,
                       FreeCommand.self, BusyCommand.self, ConflictsCommand.self, ConvertCommand.self, CheckCommand.self, ConfigCommand.self,
                       SyncCommand.self, SourcesCommand.self, ServeCommand.self]
     )

@@ -62,6 +62,25 @@ struct FreeBusyOptions: ParsableArguments {
         return "busylife-\(kind)-" + String(repeating: "0", count: 16 - hex.count) + hex + "@busylife"
     }
 
+    /// `--hours` and `--workdays` (else the configuration's working days,
+    /// else the working week of `locale`'s country); usage errors as
+    /// ValidationError.
+    static func workingHours(_ hours: String, workdays: String?, locale: String) throws -> WorkingHours {
+        guard let (start, end) = WorkingHours.parseHours(hours) else {
+            throw ValidationError("--hours wants HH:MM-HH:MM within one day (09:00-17:00, 00:00-24:00), not \"\(hours)\"")
+        }
+        let days: Set<Int>
+        if let workdays = workdays ?? Configuration.active.workingDays {
+            guard let parsed = WorkingHours.parseWorkdays(workdays) else {
+                throw ValidationError("--workdays wants days such as Mon-Fri, Sun-Thu or Mon,Wed,Fri, not \"\(workdays)\"")
+            }
+            days = parsed
+        } else {
+            days = WorkingHours.workdays(forLocale: locale)
+        }
+        return WorkingHours(start: start, end: end, workdays: days)!
+    }
+
     /// A duration flag (`30m`, `1h30m`, `PT1H`) in milliseconds.
     static func duration(_ text: String, flag: String, atMost limit: Int64? = nil) throws -> Int64 {
         guard let value = DurationText.milliseconds(text) else {

@@ -80,19 +80,7 @@ struct FreeCommand: ParsableCommand {
     }
 
     func workingHours() throws -> WorkingHours {
-        guard let (start, end) = WorkingHours.parseHours(hours) else {
-            throw ValidationError("--hours wants HH:MM-HH:MM within one day (09:00-17:00, 00:00-24:00), not \"\(hours)\"")
-        }
-        let days: Set<Int>
-        if let workdays = workdays ?? Configuration.active.workingDays {
-            guard let parsed = WorkingHours.parseWorkdays(workdays) else {
-                throw ValidationError("--workdays wants days such as Mon-Fri, Sun-Thu or Mon,Wed,Fri, not \"\(workdays)\"")
-            }
-            days = parsed
-        } else {
-            days = WorkingHours.workdays(forLocale: common.localeIdentifier)
-        }
-        return WorkingHours(start: start, end: end, workdays: days)!
+        try FreeBusyOptions.workingHours(hours, workdays: workdays, locale: common.localeIdentifier)
     }
 
     func run() throws {

@@ -6,6 +6,8 @@ import BusyLifeKit
 import EventModel
 import Import
 import Plumbing
+import Settle
+import Statistics
 
 extension InputOptions {
     /// Reads and settles the inputs through the library (`BusyLife.settle`):
@@ -16,15 +18,38 @@ extension InputOptions {
     /// checked once reading is done and before anything is printed (a usage
     /// error), mimalloc told to return memory, the configuration's colours.
     func settle(_ flags: SettleFlags, _ options: SettleOptions, err: Output, warnings: [Diagnostic] = []) throws -> (Settlement, ImportReport) {
+        try read(flags, err: err, warnings: warnings) { diagnostic, finished in
+            let settled = try BusyLife.settle(sources, options, readOptions: readOptions, diagnostic: diagnostic, readingFinished: finished)
+            return (settled.settlement, settled.report)
+        }
+    }
+
+    /// `stats`' reading and counting (`BusyLife.statistics`, part by
+    /// part), around it what `settle` does; with the timeline used.
+    func statistics(_ flags: SettleFlags, _ options: SettleOptions, _ request: StatsRequest, err: Output,
+                    warnings: [Diagnostic] = []) throws -> ((Statistics, ZoneTimeline), ImportReport) {
+        try read(flags, err: err, warnings: warnings) { diagnostic, finished in
+            let counted = try BusyLife.statistics(sources, options, request, readOptions: readOptions, diagnostic: diagnostic,
+                                                  readingFinished: finished)
+            return ((counted.statistics, counted.timeline), counted.report)
+        }
+    }
+
+    /// Runs a library call that reads the inputs (`work`, given where to
+    /// send diagnostics and what to do once reading is done), with what
+    /// belongs to the command line around it.
+    private func read<Result>(_ flags: SettleFlags, err: Output, warnings: [Diagnostic],
+                              _ work: (_ diagnostic: @escaping (Diagnostic) -> Void,
+                                       _ finished: (ImportReport) throws -> Void) throws -> (Result, ImportReport)) throws -> (Result, ImportReport) {
         // Subscriptions are fetched first: what became of them comes first too.
         let early = (flags.zoneSettingWarning().map { [$0] } ?? []) + warnings + remote.diagnostics
         for warning in early where shows(warning) { err.line(warning.description) }
         err.flush()
-        let settled = try BusyLife.settle(sources, options, readOptions: readOptions, diagnostic: { diagnostic in
+        let (result, read) = try work({ diagnostic in
             guard shows(diagnostic) else { return }
             err.line(diagnostic.description)
             err.flush()
-        }, readingFinished: { report in
+        }, { report in
             // With an input missing, its calendars are unknown: exit 66 says why.
             if report.unreadable + remote.unreadable == 0 { try report.checkCalendars(flags.calendar) }
             // Reading is done: from here on give freed memory back to the
@@ -38,14 +63,13 @@ extension InputOptions {
             if report.events >= 10_000 { mi_option_set(mi_option_decommit_delay, 0) }
             #endif
         })
-        let settlement = settled.settlement
-        var report = settled.report
+        var report = read
         early.forEach { report.count($0) }
         report.unreadable += remote.unreadable
         // The configuration file's [colors] win over a vdir collection's colour.
         report.calendarColors.merge(Configuration.active.colors(for: report.calendars)) { _, chosen in chosen }
         err.flush()
-        return (settlement, report)
+        return (result, report)
     }
 }
 

@@ -67,6 +67,11 @@ struct LookOptions: ParsableArguments {
 
     /// Colour for standard output.
     func useColor(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        LookOptions.useColor(color, environment: environment)
+    }
+
+    /// Colour for standard output under a `--color` choice.
+    static func useColor(_ color: ColorChoice, environment: [String: String]) -> Bool {
         switch color {
         case .always: return true
         case .never: return false

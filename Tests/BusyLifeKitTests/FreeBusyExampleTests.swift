@@ -40,3 +40,33 @@ import Testing
         #expect(WorkingHours(start: 8 * 3600, end: 12 * 3600, workdays: [1]) != nil)
     }
 }
+
+/// Statistics through the public API, as an app draws its own chart.
+@Suite struct StatisticsExampleTests {
+    @Test func anAppCountsAWeekDayByDay() throws {
+        let calendar = """
+            BEGIN:VCALENDAR
+            BEGIN:VEVENT
+            UID:review
+            DTSTART;TZID=Europe/Berlin:20261102T100000
+            DTEND;TZID=Europe/Berlin:20261102T113000
+            ORGANIZER:mailto:ann@example.com
+            ATTENDEE:mailto:me@example.com
+            CATEGORIES:Atlas
+            END:VEVENT
+            END:VCALENDAR
+            """
+        let week = SettleOptions(from: LocalDate(year: 2026, month: 11, day: 2)!, to: LocalDate(year: 2026, month: 11, day: 8)!,
+                                 zone: Zone.named("Europe/Berlin")!, me: "me@example.com")
+        let (statistics, report) = BusyLife.statistics([.data(Data(calendar.utf8), name: "work.ics")], week,
+                                                       StatsRequest(grouping: .day, focusSeconds: 5400))
+        #expect(report.events == 1 && statistics.periods.count == 7)
+        let monday = statistics.periods[0].figures
+        // 09:00–10:00 is too short for focus; 11:30–17:00 is focus time.
+        #expect(monday.meetingSeconds == 5400 && monday.meetings == 1 && monday.focusSeconds == 19_800 && monday.fragmentedSeconds == 3600)
+        #expect(statistics.byPerson.map(\.address) == ["ann@example.com"])
+        #expect(statistics.byCategory.map(\.name) == ["Atlas"])
+        let settled = BusyLife.settle([.data(Data(calendar.utf8), name: "work.ics")], week).settlement
+        #expect(settled.statistics(StatsRequest(grouping: .day, focusSeconds: 5400)) == statistics)
+    }
+}

@@ -1,0 +1,182 @@
+import EventModel
+import FreeBusy
+import Settle
+
+extension Settlement {
+    /// The statistics of this window (docs/stats.md), cut into periods of
+    /// `request.grouping`. Needs the occurrences (`keepOccurrences`) for
+    /// meetings, double-booked time and the breakdowns; busy, working,
+    /// focus and fragmented time come from the days. The viewer (`me`)
+    /// is left out of the people met, and the people are listed only
+    /// when there is a viewer.
+    ///
+    /// Cost: the window's busy occurrences, sorted once, and its days.
+    public func statistics(_ request: StatsRequest = StatsRequest()) -> Statistics {
+        var builder = StatsBuilder(from: from, to: to, request: request, me: me)
+        builder.add(self)
+        return builder.finished()
+    }
+}
+
+/// Statistics made part by part: a long window settled a few periods at
+/// a time holds one part's occurrences, never the window's. Parts are runs
+/// of whole periods, in order; each part's settlement adds its periods and
+/// its share of the breakdowns (parts share no instant, so the sums of
+/// their unions are the unions over the window).
+package struct StatsBuilder {
+    let from: LocalDate, to: LocalDate
+    let request: StatsRequest
+    /// Lower case; nil lists no people.
+    let me: String?
+    private var periods: [StatsPeriod] = []
+    private var calendars: [String: Int64] = [:], categories: [String: Int64] = [:]
+    private var people: [String: (milliseconds: Int64, meetings: Int)] = [:]
+
+    package init(from: LocalDate, to: LocalDate, request: StatsRequest, me: String?) {
+        self.from = from
+        self.to = to
+        self.request = request
+        self.me = me.map { $0.lowercased() }
+    }
+
+    /// The window cut into parts of whole periods, each at least four
+    /// weeks long where the window allows (a month by month).
+    package var parts: [ClosedRange<LocalDate>] {
+        var result: [ClosedRange<LocalDate>] = []
+        for cut in StatsPeriods.cut(from: from, to: to, grouping: request.grouping, weekStart: request.weekStart) {
+            if let last = result.last, last.upperBound.daysSinceEpoch - last.lowerBound.daysSinceEpoch < 27 {
+                result[result.count - 1] = last.lowerBound...cut.end
+            } else {
+                result.append(cut.start...cut.end)
+            }
+        }
+        return result
+    }
+
+    /// Adds the periods of a settlement of one part (or of the whole window).
+    package mutating func add(_ settlement: Settlement) {
+        let spans = StatsSpans(settlement, me: me)
+        let starts = Dictionary(grouping: spans.meetingStarts, by: { $0 }).mapValues(\.count)
+        var dayIndex = 0
+        let days = settlement.days
+        for cut in StatsPeriods.cut(from: settlement.from, to: settlement.to, grouping: request.grouping, weekStart: request.weekStart) {
+            var tally = StatsTally()
+            while dayIndex < days.count && days[dayIndex].date <= cut.end {
+                if days[dayIndex].date >= cut.start {
+                    tally.add(days[dayIndex], timeline: settlement.timeline, request: request, spans: spans)
+                    tally.meetings += starts[days[dayIndex].date] ?? 0
+                }
+                dayIndex += 1
+            }
+            // Parts are runs of whole periods: only the window's edges cut one.
+            periods.append(StatsPeriod(start: cut.start, end: cut.end, partial: cut.partial, figures: tally.figures))
+        }
+        let window = days.flatMap(\.intervals)
+        StatsTally.add(spans.byCalendar, within: window, to: &calendars)
+        StatsTally.add(spans.byCategory, within: window, to: &categories)
+        guard me != nil else { return }
+        let dates = settlement.from...settlement.to
+        for (address, meetings) in spans.byPerson {
+            let milliseconds = IntervalSet.milliseconds(IntervalSet.intersect(window, IntervalSet.union(meetings.spans)))
+            let count = meetings.starts.filter(dates.contains).count
+            people[address, default: (0, 0)].milliseconds += milliseconds
+            people[address, default: (0, 0)].meetings += count
+        }
+    }
+
+    /// The statistics of the parts added.
+    package func finished() -> Statistics {
+        let shares: [StatsPersonShare] = people.compactMap { address, met in
+            let seconds = StatsTally.seconds(met.milliseconds)
+            return seconds > 0 || met.meetings > 0 ? StatsPersonShare(address: address, meetingSeconds: seconds, meetings: met.meetings) : nil
+        }
+        let byPerson = me == nil ? [] : shares.sorted { a, b in
+            (b.meetingSeconds, b.meetings, a.address) < (a.meetingSeconds, a.meetings, b.address)
+        }
+        return Statistics(from: from, to: to, grouping: request.grouping, focusThresholdSeconds: request.focusSeconds,
+                          periods: periods, total: periods.reduce(into: StatsFigures()) { $0.add($1.figures) },
+                          byCalendar: StatsTally.shares(calendars), byCategory: StatsTally.shares(categories), byPerson: byPerson)
+    }
+}
+
+/// A period's figures as they add up day by day, in milliseconds until
+/// they are whole seconds.
+struct StatsTally {
+    var busy: Int64 = 0, working: Int64 = 0, busyWorking: Int64 = 0, focus: Int64 = 0
+    var meeting: Int64 = 0, recurring: Int64 = 0, conflict: Int64 = 0
+    var meetings = 0, meetingFreeDays = 0
+
+    /// Adds one local day: its busy time, its working time and what of it
+    /// is busy, and its free working time in blocks of at least the focus
+    /// threshold, each block cut at the working day's end.
+    mutating func add(_ day: LocalDay, timeline: ZoneTimeline, request: StatsRequest, spans: StatsSpans) {
+        let taken = day.busyIntervals
+        busy += IntervalSet.milliseconds(taken)
+        let workingTime = request.hours.intervals(of: day, timeline: timeline)
+        working += IntervalSet.milliseconds(workingTime)
+        busyWorking += IntervalSet.milliseconds(IntervalSet.intersect(workingTime, taken))
+        let threshold = Int64(request.focusSeconds) * 1000
+        for block in IntervalSet.subtract(taken, from: workingTime) {
+            let length = block.upperBound.milliseconds - block.lowerBound.milliseconds
+            if length > 0 && length >= threshold { focus += length }
+        }
+        meeting += IntervalSet.milliseconds(IntervalSet.intersect(day.intervals, spans.meetings))
+        recurring += IntervalSet.milliseconds(IntervalSet.intersect(day.intervals, spans.recurringMeetings))
+        conflict += IntervalSet.milliseconds(IntervalSet.intersect(day.intervals, spans.conflicts))
+        if !workingTime.isEmpty && IntervalSet.intersect(workingTime, spans.meetings).isEmpty { meetingFreeDays += 1 }
+    }
+
+    /// Whole seconds, each rounded down: since busy working time is part of
+    /// busy time and busy working plus focus time part of working time,
+    /// rounding keeps the differences at zero or more.
+    var figures: StatsFigures {
+        var figures = StatsFigures()
+        figures.busySeconds = StatsTally.seconds(busy)
+        figures.workingSeconds = StatsTally.seconds(working)
+        figures.busyWorkingSeconds = StatsTally.seconds(busyWorking)
+        figures.afterHoursSeconds = figures.busySeconds - figures.busyWorkingSeconds
+        figures.focusSeconds = StatsTally.seconds(focus)
+        figures.fragmentedSeconds = figures.workingSeconds - figures.busyWorkingSeconds - figures.focusSeconds
+        figures.meetingSeconds = StatsTally.seconds(meeting)
+        figures.recurringMeetingSeconds = StatsTally.seconds(recurring)
+        figures.meetings = meetings
+        figures.conflictSeconds = StatsTally.seconds(conflict)
+        figures.meetingFreeDays = meetingFreeDays
+        return figures
+    }
+
+    static func seconds(_ milliseconds: Int64) -> Int { Int(milliseconds / 1000) }
+
+    /// Adds each key's busy milliseconds inside `window` to `totals`.
+    static func add(_ spans: [String: [Range<Instant>]], within window: [Range<Instant>], to totals: inout [String: Int64]) {
+        for (name, parts) in spans {
+            totals[name, default: 0] += IntervalSet.milliseconds(IntervalSet.intersect(window, IntervalSet.union(parts)))
+        }
+    }
+
+    /// Whole seconds by key, most first, ties by name; keys without any left out.
+    static func shares(_ totals: [String: Int64]) -> [StatsShare] {
+        totals.compactMap { name, milliseconds in
+            seconds(milliseconds) > 0 ? StatsShare(name: name, busySeconds: seconds(milliseconds)) : nil
+        }
+        .sorted { ($1.busySeconds, $0.name) < ($0.busySeconds, $1.name) }
+    }
+}
+
+extension StatsFigures {
+    /// Adds another period's figures (periods share no instant, so sums
+    /// of their unions are the union over both).
+    mutating func add(_ other: StatsFigures) {
+        busySeconds += other.busySeconds
+        workingSeconds += other.workingSeconds
+        busyWorkingSeconds += other.busyWorkingSeconds
+        afterHoursSeconds += other.afterHoursSeconds
+        focusSeconds += other.focusSeconds
+        fragmentedSeconds += other.fragmentedSeconds
+        meetingSeconds += other.meetingSeconds
+        recurringMeetingSeconds += other.recurringMeetingSeconds
+        meetings += other.meetings
+        conflictSeconds += other.conflictSeconds
+        meetingFreeDays += other.meetingFreeDays
+    }
+}
