@@ -29,10 +29,9 @@ import Testing
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         try #require(fd >= 0)
         defer { unlink(path) }
-        let out = Output(fd: fd)
+        let out = Output(fd: fd)  // closes fd when it finishes
         body(out)
         try out.finish()
-        close(fd)
         return String(decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
     }
 
