@@ -46,9 +46,11 @@ extension BusyLife {
         let settler = Settler(options: options)
         let importer = Importer(options: ImportOptions(useCalendarZone: readOptions.useCalendarZone,
                                                        textWindow: settler.textWindow))
-        var report = importer.read(sources.map(\.input), event: { event in
-            settler.add(event)
-            return true
+        var report = SourceCopies.cached(sources, options: readOptions).read({
+            importer.read($0, event: { event in
+                settler.add(event)
+                return true
+            }, diagnostic: diagnostic)
         }, diagnostic: diagnostic)
         try readingFinished(report)
         let timeline = settler.timeline()
