@@ -54,12 +54,12 @@ struct SourceCopies {
 
     /// The copies as they are, fetching nothing (a synchronous read).
     static func cached(_ sources: [CalendarSource], options: ReadOptions) -> SourceCopies {
-        guard sources.contains(where: \.isURL) else { return SourceCopies(sources, results: []) }
+        guard sources.contains(where: \.isURL) else { return SourceCopies(sources, shown: options.shownFolders, results: []) }
         let (subscriptions, reader) = prepared(sources, options: options, refresh: nil)
-        guard let reader else { return SourceCopies(sources, results: homeless(subscriptions)) }
+        guard let reader else { return SourceCopies(sources, shown: options.shownFolders, results: homeless(subscriptions)) }
         // Read here and now: waiting on a task could starve the caller's own thread pool.
         let now = Date().timeIntervalSince1970
-        return SourceCopies(sources, results: subscriptions.map { subscription in
+        return SourceCopies(sources, shown: options.shownFolders, results: subscriptions.map { subscription in
             let copy = reader.copy(of: subscription)
             guard let body = copy.body else { return SubscriptionResult(subscription: subscription, outcome: .failed(.neverFetched)) }
             return SubscriptionResult(subscription: subscription, outcome: .cached, body: body,
@@ -69,9 +69,9 @@ struct SourceCopies {
 
     static func fetching(_ sources: [CalendarSource], options: ReadOptions, refresh: SourceRefresh) async -> SourceCopies {
         let (subscriptions, reader) = prepared(sources, options: options, refresh: refresh)
-        guard let reader else { return SourceCopies(sources, results: homeless(subscriptions)) }
+        guard let reader else { return SourceCopies(sources, shown: options.shownFolders, results: homeless(subscriptions)) }
         let mode: RefreshMode = refresh == .always ? .always : .whenDue
-        return SourceCopies(sources, results: await reader.read(subscriptions, mode: mode))
+        return SourceCopies(sources, shown: options.shownFolders, results: await reader.read(subscriptions, mode: mode))
     }
 
     /// The subscriptions of the `.url` sources that are web addresses, in
@@ -107,12 +107,13 @@ struct SourceCopies {
 }
 
 extension SourceCopies {
-    /// `results` are those of the `.url` sources that are web addresses, in order.
-    init(_ sources: [CalendarSource], results: [SubscriptionResult]) {
+    /// `results` are those of the `.url` sources that are web addresses,
+    /// in order; `shown` names folders read on behalf of a source.
+    init(_ sources: [CalendarSource], shown: [String: ShownFolder], results: [SubscriptionResult]) {
         var next = results.makeIterator()
         for source in sources {
             guard case .url(let url, let login) = source else {
-                if let input = source.input { inputs.append(input) }
+                if let input = source.input(shown: shown) { inputs.append(input) }
                 continue
             }
             guard Self.subscription(url, login: login) != nil, let result = next.next() else {

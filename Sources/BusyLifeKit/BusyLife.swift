@@ -44,10 +44,13 @@ public enum CalendarSource: Sendable, Equatable {
     /// secret addresses carry their secret in the path.
     case url(URL, login: SourceLogin? = nil)
 
-    /// The importer's input; nil for a `.url`, read from the cache (`SourceCopies`).
-    var input: InputSource? {
+    /// The importer's input; nil for a `.url`, read from the cache
+    /// (`SourceCopies`). A folder of `shown` is named as it says.
+    func input(shown: [String: ShownFolder] = [:]) -> InputSource? {
         switch self {
-        case .file(let url): .path(url.relativePath)  // as given: diagnostics name the path the user wrote
+        case .file(let url):
+            // As given: diagnostics name the path the user wrote.
+            shown[url.relativePath].map { .folder(url.relativePath, shown: $0) } ?? .path(url.relativePath)
         case .data(let data, let name): .bytes(Array(data), name: name)
         case .fileHandle(let handle, let name): .fileDescriptor(handle.fileDescriptor, name: name)
         case .standardInput: .standardInput
@@ -69,6 +72,9 @@ public struct ReadOptions: Sendable {
     /// and user; nil for the command line's cache (`$XDG_CACHE_HOME/busylife`,
     /// else `~/.cache/busylife`), so that both share their copies.
     public var cacheFolder: URL?
+    /// Folders read on behalf of a source, by path, and how their files
+    /// are named (the command line's CalDAV sources, read from its cache).
+    package var shownFolders: [String: ShownFolder] = [:]
 
     public init(useCalendarZone: Bool = true, cacheFolder: URL? = nil) {
         self.useCalendarZone = useCalendarZone

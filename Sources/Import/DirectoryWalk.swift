@@ -28,6 +28,8 @@ struct InputFile: Sendable, Equatable {
     /// The size `stat` gave when the path was a regular file (it may have
     /// changed since): whether it is small enough to read among others.
     var size: Int?
+    /// What diagnostics and events name it by, when not its path (`ShownFolder`).
+    var shownName: String?
 }
 
 /// Reads one input directory recursively into the calendar files it holds:

@@ -39,6 +39,9 @@ package enum InputSource: Sendable, Equatable {
     /// open; `name` as for bytes.
     case fileDescriptor(Int32, name: String)
     case standardInput
+    /// A folder read as `.path` reads it, its files named as `shown` says
+    /// rather than by their paths.
+    case folder(String, shown: ShownFolder)
 
     /// A command-line argument: `-` is standard input, anything else a path.
     package init(argument: String) {
@@ -152,11 +155,13 @@ package struct Importer {
         var files: [InputFile] = []
         for source in inputs {
             let input: String
+            var shown: ShownFolder?
             switch source {
             case .standardInput: files.append(InputFile(path: "-")); continue
             case .bytes(let bytes, let name): files.append(InputFile(path: name, bytes: bytes)); continue
             case .fileDescriptor(let fd, let name): files.append(InputFile(path: name, descriptor: fd)); continue
             case .path(let path): input = path
+            case .folder(let path, let names): (input, shown) = (path, names)
             }
             var status = stat()
             guard stat(input, &status) == 0 else {
@@ -166,25 +171,39 @@ package struct Importer {
                 }
                 let reason = errno == ENOENT ? "no such file or directory"
                     : errno == ELOOP ? "symbolic links that lead back to themselves" : DirectoryWalk.reason(errno)
-                unreadable(input, reason, &report, diagnostic)
+                unreadable(shown?.name ?? input, reason, &report, diagnostic)
                 continue
             }
             let kind = DirectoryWalk.kind(status)
             guard kind == S_IFDIR else {
-                files.append(InputFile(path: input, size: kind == S_IFREG ? Int(status.st_size) : nil))
+                files.append(InputFile(path: input, size: kind == S_IFREG ? Int(status.st_size) : nil, shownName: shown?.name))
                 continue
             }
-            var walk = DirectoryWalk()
-            let found = walk.walk(input, status: status)
-            walk.diagnostics.forEach(diagnostic)
-            report.unreadable += walk.unreadable
-            // Nothing found where everything could be read: a likely wrong path.
-            if found.isEmpty && walk.unreadable == 0 {
-                unreadable(input, "no calendar file (.ics, .ical, .ifb, .jcal or .json) in this directory or below", &report, diagnostic)
-            }
-            files += found
+            files += walk(input, status: status, shown: shown, report: &report, diagnostic: diagnostic)
         }
         return files
+    }
+
+    /// The calendar files of the directory `input`, named as `shown` says
+    /// when it is given (and so are the walk's diagnostics).
+    private func walk(_ input: String, status: stat, shown: ShownFolder?, report: inout ImportReport,
+                      diagnostic: (Diagnostic) -> Void) -> [InputFile] {
+        var walk = DirectoryWalk()
+        var found = walk.walk(input, status: status)
+        for var said in walk.diagnostics {
+            if let shown { said.source.file = shown.shown(said.source.file, root: input) }
+            diagnostic(said)
+        }
+        report.unreadable += walk.unreadable
+        // Nothing found where everything could be read: a likely wrong path.
+        if found.isEmpty && walk.unreadable == 0 {
+            unreadable(shown?.name ?? input, "no calendar file (.ics, .ical, .ifb, .jcal or .json) in this directory or below",
+                       &report, diagnostic)
+        }
+        if let shown {
+            for index in found.indices { found[index].shownName = shown.shown(found[index].path, root: input) }
+        }
+        return found
     }
 
     /// An input that is missing or cannot be read: counted (exit code 66) and reported.
@@ -197,7 +216,7 @@ package struct Importer {
     fileprivate func readFile(_ file: InputFile, report: inout ImportReport, event: (consuming Event) -> Bool,
                           stored: ((StoredItem) -> Bool)?, diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
         let path = file.path
-        let name = path == "-" && file.bytes == nil && file.descriptor == nil ? "<stdin>" : path
+        let name = file.shownName ?? (path == "-" && file.bytes == nil && file.descriptor == nil ? "<stdin>" : path)
         // A path is opened without blocking: a named pipe must not hang the
         // run. One found in a directory is read only if it is still a
         // regular file once open; one given by name only if a writer has it.

@@ -27,6 +27,31 @@ package struct CalDAVState: Codable, Sendable {
         self.isAccount = isAccount
         self.root = root
     }
+
+    /// What people know the cache's folders and files by, by path under
+    /// the source's folder: a calendar's folder is its display name, an
+    /// item its href's last segment under that (`Family/dinner.ics`).
+    package var shownNames: [String: String] {
+        var names: [String: String] = [:]
+        for calendar in calendars {
+            names[calendar.folder] = calendar.displayName
+            for href in calendar.items.keys {
+                names[calendar.folder + "/" + CalDAVStore.key(href) + ".ics"] = calendar.displayName + "/" + Self.lastSegment(href)
+            }
+        }
+        return names
+    }
+
+    /// An href's last segment, percent-decoded unless that would make a
+    /// name with a control character or a slash in it.
+    static func lastSegment(_ href: String) -> String {
+        let segment = href.split(separator: "/").last.map(String.init) ?? href
+        guard let decoded = segment.removingPercentEncoding,
+              !decoded.contains("/"), !decoded.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            return segment
+        }
+        return decoded
+    }
 }
 
 /// One calendar of a CalDAV source.

@@ -121,11 +121,13 @@ extension SubscriptionReader {
 
     private func calDAVResult(_ subscription: Subscription, _ store: CalDAVStore, _ outcome: SubscriptionResult.Outcome,
                               report: CalDAVReport?, started: Date?) -> SubscriptionResult {
-        let checked = store.readState()?.checked
+        let state = store.readState()
+        let checked = state?.checked
         var result = SubscriptionResult(subscription: subscription, outcome: outcome, body: checked != nil ? store.base : nil,
                                         age: checked.map { max(0, Date().timeIntervalSince1970 - $0) },
                                         seconds: started.map { Date().timeIntervalSince($0) } ?? 0)
         result.isFolder = true
+        result.shownNames = state?.shownNames ?? [:]
         result.report = report
         return result
     }

@@ -64,6 +64,9 @@ package struct SubscriptionResult: Sendable {
     package var seconds: Double = 0
     /// A CalDAV source: `body` is a folder read as a vdir (a folder per calendar).
     package var isFolder = false
+    /// A CalDAV source: what its folder's calendars and items are called
+    /// (`CalDAVState.shownNames`).
+    package var shownNames: [String: String] = [:]
     /// A CalDAV sync's counts and notes.
     package var report: CalDAVReport?
 

@@ -52,7 +52,11 @@ struct InputOptions: ParsableArguments {
     /// Subscriptions are fetched (or read from the cache) first: `remote`.
     var sources: [CalendarSource] { remote.sources }
 
-    var readOptions: ReadOptions { ReadOptions(useCalendarZone: !noCalendarZone) }
+    var readOptions: ReadOptions {
+        var options = ReadOptions(useCalendarZone: !noCalendarZone)
+        options.shownFolders = remote.shownFolders
+        return options
+    }
 
     /// Whether a diagnostic goes to standard error: errors always,
     /// warnings unless --quiet, notes only with --verbose.

@@ -18,6 +18,9 @@ struct RemoteInputs: Sendable {
     /// The inputs in order, subscriptions as their cached copies.
     var sources: [CalendarSource] = []
     var importSources: [InputSource] = []
+    /// CalDAV sources' folders and how their files are named: by the
+    /// source, calendar and item, never by their paths in the cache.
+    var shownFolders: [String: ShownFolder] = [:]
     var diagnostics: [Diagnostic] = []
     /// Subscriptions with no copy to read.
     var unreadable = 0
@@ -97,8 +100,10 @@ struct RemoteInputs: Sendable {
             close(fd)
             // Empty calendars are no error, as a folder without calendar files would be.
             guard Self.holdsItems(folder) else { return }
+            let shown = ShownFolder(name: name, names: result.shownNames)
+            shownFolders[folder] = shown
             sources.append(.file(URL(filePath: folder, directoryHint: .isDirectory)))
-            importSources.append(.path(folder))
+            importSources.append(.folder(folder, shown: shown))
             return
         }
         sources.append(.fileHandle(FileHandle(fileDescriptor: fd, closeOnDealloc: true), name: name))

@@ -173,6 +173,39 @@ struct CalDAVCLITests {
         #expect(gone.stderr.hasPrefix("work: warning: offline: connection refused; data from under a minute ago"), "\(gone.stderr)")
     }
 
+    /// What is read from the cache is named by the source, the calendar and
+    /// the item, in diagnostics and in events: never by a path in the
+    /// cache, nor by the whole address.
+    @Test(arguments: CalDAVServer.Kind.allCases)
+    func cachedItemsAreNamedBySourceCalendarAndItem(kind: CalDAVServer.Kind) throws {
+        let server = try CalDAVServer(kind)
+        try server.makeCalendar("fam", displayName: "Family")
+        let unknownZone = calDAVItem("dinner", day: 3).replacingOccurrences(of: "DTSTART:20261103T090000Z", with: "DTSTART;TZID=Mars/Olympus:20261103T090000")
+            .replacingOccurrences(of: "DTEND:20261103T093000Z", with: "DTEND;TZID=Mars/Olympus:20261103T093000")
+        try server.put("fam", "dinner%20one.ics", unknownZone)
+        try server.put("fam", "lunch.ics", calDAVItem("lunch", day: 4))
+        Self.configureWork(server, "/")
+        let agenda = try server.busylifeRun(["agenda"] + Self.november)
+        #expect(agenda.status == 2, "\(agenda.stderr)")
+        let warning = agenda.stderr.split(separator: "\n").filter { $0.contains("unknown time zone \"Mars/Olympus\"") }
+        #expect(warning.count == 1 && warning[0].hasPrefix("work/Family/dinner one.ics:"), "\(agenda.stderr)")
+        let events = try server.busylifeRun(["events", "work", "--format", "json", "--offline"])
+        #expect(events.stdout.contains("\"calendar\":\"Family\",\"source\":{\"file\":\"work/Family/dinner one.ics\""), "\(events.stdout)")
+        #expect(events.stdout.contains("\"source\":{\"file\":\"work/Family/lunch.ics\""))
+        let check = try server.busylifeRun(["check", "work", "--format", "json", "--offline"])
+        #expect(check.stdout.contains("\"file\":\"work/Family/dinner one.ics\""), "\(check.stdout)")
+        let backup = server.folder.path("backup.ics")
+        let convert = try server.busylifeRun(["convert", "work", "-o", backup, "--offline"])
+        #expect(convert.stderr.hasPrefix("work/Family/dinner one.ics:"), "\(convert.stderr)")
+        let written = try String(contentsOfFile: backup, encoding: .utf8)
+        let days = try server.busylifeRun(["days", "work", "--format", "json", "--offline"] + Self.november)
+        #expect(days.stdout.contains("\"calendar\":\"Family\""))
+        for text in [agenda.stdout, agenda.stderr, events.stdout, events.stderr, check.stdout, check.stderr,
+                     convert.stdout, convert.stderr, written, days.stdout, days.stderr] {
+            #expect(!text.contains(server.folder.path("cache")) && !text.contains("caldav/") && !text.contains("127.0.0.1"), "\(text)")
+        }
+    }
+
     /// A calendar with no items reads as no events, not as a missing input.
     @Test func anEmptyCalendarIsNoError() throws {
         let server = try CalDAVServer(.xandikos)

@@ -89,4 +89,20 @@ import Testing
         #expect(CalDAVStore.vdirColor("red") == nil)
         #expect(SourceWindow("-1y..+2y") != nil && SourceWindow("1y..2y") == nil && SourceWindow("-0d..+0d") == nil)
     }
+
+    /// People see a calendar's display name and an item's last href
+    /// segment, decoded unless that would hide a slash or a control character.
+    @Test func cachedFilesAreShownByCalendarAndItem() {
+        var state = CalDAVState(printed: "host/…/me", isAccount: true, root: "/me/")
+        var calendar = CalendarState(href: "/me/fam/", displayName: "Family")
+        calendar.items = ["/me/fam/dinner%20one.ics": "\"1\"", "/me/fam/a%2Fb.ics": "\"2\"", "/me/fam/x%0Ay.ics": "\"3\""]
+        state.calendars = [calendar]
+        let folder = CalDAVStore.key("/me/fam/")
+        #expect(state.shownNames == [
+            folder: "Family",
+            folder + "/" + CalDAVStore.key("/me/fam/dinner%20one.ics") + ".ics": "Family/dinner one.ics",
+            folder + "/" + CalDAVStore.key("/me/fam/a%2Fb.ics") + ".ics": "Family/a%2Fb.ics",
+            folder + "/" + CalDAVStore.key("/me/fam/x%0Ay.ics") + ".ics": "Family/x%0Ay.ics",
+        ])
+    }
 }
