@@ -99,7 +99,7 @@ def main():
             pass
     parser = argparse.ArgumentParser()
     parser.add_argument("--login")
-    parser.add_argument("--lifetime", type=float, default=300)
+    parser.add_argument("--lifetime", type=float, default=1800)  # a safety net: see subscription-server.py
     ARGS = parser.parse_args()
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))

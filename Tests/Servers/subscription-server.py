@@ -279,7 +279,10 @@ def main():
     parser.add_argument("--login", default="me:s3cret")
     parser.add_argument("--cert")
     parser.add_argument("--key")
-    parser.add_argument("--lifetime", type=float, default=300)
+    # A safety net only (a test closes standard input when it ends): long,
+    # because on a loaded host a test can wait minutes between starting the
+    # server and its first request, and a server gone by then fails it.
+    parser.add_argument("--lifetime", type=float, default=1800)
     ARGS = parser.parse_args()
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
