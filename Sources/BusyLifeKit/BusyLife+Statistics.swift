@@ -44,14 +44,7 @@ extension BusyLife {
         options.showsText = false  // counted, never shown: categories and people are all it reads
         options.listDays = false
         let settler = Settler(options: options)
-        let importer = Importer(options: ImportOptions(useCalendarZone: readOptions.useCalendarZone,
-                                                       textWindow: settler.textWindow))
-        var report = SourceCopies.cached(sources, options: readOptions).read({
-            importer.read($0, event: { event in
-                settler.add(event)
-                return true
-            }, diagnostic: diagnostic)
-        }, diagnostic: diagnostic)
+        var report = read(sources, into: settler, readOptions: readOptions, diagnostic: diagnostic)
         try readingFinished(report)
         let timeline = settler.timeline()
         var builder = StatsBuilder(from: options.from, to: options.to, request: request, me: options.me)

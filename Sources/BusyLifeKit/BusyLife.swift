@@ -147,14 +147,7 @@ public enum BusyLife {
                                diagnostic: @escaping (Diagnostic) -> Void = { _ in },
                                readingFinished: (ImportReport) throws -> Void) rethrows -> SettledCalendars {
         let settler = Settler(options: options)
-        let importer = Importer(options: ImportOptions(useCalendarZone: readOptions.useCalendarZone,
-                                                       textWindow: settler.textWindow))
-        var report = SourceCopies.cached(sources, options: readOptions).read({
-            importer.read($0, event: { event in
-                settler.add(event)
-                return true
-            }, diagnostic: diagnostic)
-        }, diagnostic: diagnostic)
+        var report = read(sources, into: settler, readOptions: readOptions, diagnostic: diagnostic)
         try readingFinished(report)
         // The settler is ours alone: its events go as soon as they are expanded.
         let settlement = settler.settle(releasingInput: true)
@@ -163,6 +156,20 @@ public enum BusyLife {
             diagnostic(found)
         }
         return SettledCalendars(settlement: settlement, report: report)
+    }
+
+    /// Reads every source (`.url` ones as their copies) into `settler`,
+    /// keeping of each event only what its window needs.
+    static func read(_ sources: [CalendarSource], into settler: Settler, readOptions: ReadOptions,
+                     diagnostic: @escaping (Diagnostic) -> Void) -> ImportReport {
+        let importer = Importer(options: ImportOptions(useCalendarZone: readOptions.useCalendarZone,
+                                                       textWindow: settler.textWindow))
+        return SourceCopies.cached(sources, options: readOptions).read({
+            importer.read($0, event: { event in
+                settler.add(event)
+                return true
+            }, diagnostic: diagnostic)
+        }, diagnostic: diagnostic)
     }
 
     /// Settles events already read (by `read`, or made by hand).
