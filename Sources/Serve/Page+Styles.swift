@@ -108,6 +108,7 @@ button:focus-visible, .feed:focus-visible { outline: 2px solid var(--accent); ou
   display: flex; flex-direction: column; align-items: center; gap: 0; padding: 0.2rem 0;
   border: 0; border-radius: 0.35rem; background: transparent; color: var(--muted); font-size: 0.8rem;
 }
+#day .heads { display: none; }  /* the title says the date */
 .column-head .head-number { font-size: 1.15rem; color: var(--fg); font-variant-numeric: tabular-nums; }
 .column-head.is-today .head-number, .column-head.is-today .head-weekday { color: var(--today); font-weight: 700; }
 .all-day { border-top: 1px solid var(--line); min-height: 1.6rem; }

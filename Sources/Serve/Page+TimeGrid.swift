@@ -26,11 +26,13 @@ function elapsed(spans, t) {
   return total / 1000;
 }
 
-// The zone in force at the instant t: the timeline's last change before it.
-function zoneAt(t, day) {
-  let zone = day.zones && day.zones.length ? day.zones[0] : null;
-  const timeline = state.meta.timeline || [];
-  timeline.forEach((entry) => { if (!entry.at || Date.parse(entry.at) <= t) zone = entry.zone; });
+// The zone in force at the instant t: the day's only zone, else the last
+// change before t in the days document's timeline (which, unlike the
+// meta's, has the travel found in the window's flights).
+function zoneAt(t, day, timeline) {
+  if (day.zones && day.zones.length === 1) return day.zones[0];
+  let zone = day.zones && day.zones.length ? day.zones[0] : state.meta.tz;
+  (timeline || []).forEach((entry) => { if (!entry.at || Date.parse(entry.at) <= t) zone = entry.zone; });
   return zone;
 }
 
@@ -54,11 +56,11 @@ function wallClock(t, zone) {
 
 // An hour line every hour of real time from each span's start, labelled
 // with the wall clock there: after a DST jump the labels skip or repeat.
-function hourMarks(day, spans) {
+function hourMarks(day, spans, timeline) {
   const marks = [];
   for (const [from, to] of spans) {
     for (let t = from; t < to; t += 3600000) {
-      marks.push({ offset: elapsed(spans, t) * SECOND_PX, label: wallClock(t, zoneAt(t, day)) });
+      marks.push({ offset: elapsed(spans, t) * SECOND_PX, label: wallClock(t, zoneAt(t, day, timeline)) });
     }
   }
   return marks;
@@ -122,7 +124,7 @@ function gridBlock(item) {
   return block;
 }
 
-function gridColumn(day, nominal) {
+function gridColumn(day, nominal, timeline) {
   const spans = spansOf(day), column = el('div', 'column');
   column.dataset.date = day.date;
   column.dataset.seconds = String(day.lengthSeconds);
@@ -130,7 +132,7 @@ function gridColumn(day, nominal) {
   column.setAttribute('role', 'list');
   column.setAttribute('aria-label', fmt.long.format(utcDate(parseDay(day.date))));
   if (parseDay(day.date) === state.today) column.classList.add('is-today');
-  hourMarks(day, spans).forEach((mark, index) => {
+  hourMarks(day, spans, timeline).forEach((mark, index) => {
     const line = el('div', 'hour-line');
     line.style.top = mark.offset + 'px';
     // Where the wall clock leaves the gutter's, the column says its own.
@@ -193,9 +195,9 @@ function gridTitle(start, end, grid) {
 
 // The grid's parts: the title, the dates and all-day row (sticky on top),
 // then the hours beside the days' columns.
-function gridParts(days, start, end, grid) {
-  const view = grid.length === 1 ? 'day' : 'week';
-  const nominal = view === 'day' && days.length ? hourMarks(days[0], spansOf(days[0])) : plainMarks();
+function gridParts(reply, start, end, grid) {
+  const view = grid.length === 1 ? 'day' : 'week', days = reply.days;
+  const nominal = view === 'day' && days.length ? hourMarks(days[0], spansOf(days[0]), reply.timeline) : plainMarks();
   const top = el('div', 'grid-top'), heads = el('div', 'grid-row heads'), allDay = el('div', 'grid-row all-day');
   heads.append(el('span', 'corner'));
   allDay.append(el('span', 'all-day-name', fmt.allDayText));
@@ -209,7 +211,7 @@ function gridParts(days, start, end, grid) {
     gutter.append(label);
   });
   gutter.style.height = Math.max(24 * HOUR_PX, ...days.map((day) => day.lengthSeconds * SECOND_PX)) + 'px';
-  body.append(gutter, ...days.map((day) => gridColumn(day, view === 'week' ? nominal : null)));
+  body.append(gutter, ...days.map((day) => gridColumn(day, view === 'week' ? nominal : null, reply.timeline)));
   body.setAttribute('aria-labelledby', grid.root.id + '-name');
   return [top, body];
 }
@@ -244,7 +246,7 @@ class TimeGrid {
       if (mine !== this.token) return;
       const same = keep || this.shown === start, top = this.root.scrollTop;
       this.days = reply.days;
-      this.root.replaceChildren(...gridParts(reply.days, start, end, this));
+      this.root.replaceChildren(...gridParts(reply, start, end, this));
       this.root.style.setProperty('--columns', String(reply.days.length));
       this.shown = start;
       this.drawNow();
@@ -262,8 +264,9 @@ class TimeGrid {
   firstHour() {
     const now = this.root.querySelector('.now-line');
     const tops = [...this.root.querySelectorAll('.block')].map((block) => block.offsetTop);
-    if (!now && tops.length === 0) return 8 * HOUR_PX;
-    return Math.max(0, (now ? now.offsetTop : Math.min(...tops)) - HOUR_PX);
+    if (!now && tops.length === 0) return 8 * HOUR_PX - 12;
+    // A little more than an hour above, so the hour's label shows whole.
+    return Math.max(0, (now ? now.offsetTop : Math.min(...tops)) - HOUR_PX - 12);
   }
 
   forget() { this.shown = null; }

@@ -226,6 +226,7 @@ GRID = """(() => {
     chips: [...root.querySelectorAll('.chip')].map((c) => c.textContent),
     columns: [...root.querySelectorAll('.column')].map((c) => ({
       date: c.dataset.date, height: c.clientHeight, width: c.clientWidth,
+      own: [...c.querySelectorAll('.hour-own')].map((label) => label.textContent),
       now: c.querySelector('.now-line') ? c.querySelector('.now-line').offsetTop : null,
       blocks: [...c.querySelectorAll('.block')].map((b) => Object.assign(box(b), {
         title: b.querySelector('.block-title').textContent, time: b.querySelector('.block-time').textContent })) })) };

@@ -79,6 +79,26 @@ extension ServeBrowserTests {
         #expect(abs(Self.number(alone["2026-03-08"]?["height"]) / hour - 23) < 0.02)
     }
 
+    /// Flying to Tokyo on 2026-12-05 (samples/flight.ics): 2026-12-06
+    /// runs from midnight in New York to midnight in Tokyo, 10 hours, its
+    /// lines after the landing say Tokyo's hours, and the days after it
+    /// are Tokyo's, whose hours the gutter names.
+    @Test func aTravelDayIsAsLongAsItReallyIs() throws {
+        let server = try ServeProcess(["samples/", "--today", "2026-12-07", "--tz", "America/New_York", "--travel-from-events"])
+        guard let found = try Self.check(server, "grid", query: "locale=en-US&view=week") else { return }
+        let columns = Self.columns(found), hour = Self.number(columns["2026-12-07"]?["height"]) / 24
+        #expect(abs(Self.number(columns["2026-12-06"]?["height"]) / hour - 10) < 0.02)
+        #expect(columns["2026-12-06"]?["own"] as? [String] == ["5 PM", "6 PM", "7 PM", "8 PM", "9 PM", "10 PM", "11 PM"])
+        #expect(columns["2026-12-07"]?["own"] as? [String] == [])
+        // The flight lands at 16:50 in Tokyo, 2 hours 50 minutes into the day.
+        let flight = Self.blocks(columns["2026-12-06"])["Flight NH 9 New York JFK to Tokyo HND"]
+        #expect(abs(Self.number(flight?["height"]) / hour - (2 + 50.0 / 60)) < 0.02)
+        // On the day New York falls back, the column names its hours after the repeated one.
+        let week = try Self.check(server, "grid", query: "locale=en-US&view=week&date=2026-11-01")
+        let fallBack = Self.columns(week)["2026-11-01"]?["own"] as? [String] ?? []
+        #expect(fallBack.first == "1 AM" && fallBack.last == "11 PM" && fallBack.count == 23)
+    }
+
     @Test func keysMoveThroughWeeksAndDays() throws {
         let server = try ServeProcess(["samples/"] + Self.flags)
         guard let found = try Self.check(server, "gridkeys") else { return }
