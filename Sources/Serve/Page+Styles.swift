@@ -114,7 +114,7 @@ button:focus-visible, .feed:focus-visible { outline: 2px solid var(--accent); ou
 .all-day { border-top: 1px solid var(--line); min-height: 1.6rem; }
 .all-day-name { color: var(--muted); font-size: 0.75rem; padding: 0.3rem 0.4rem 0 0; text-align: right; }
 .all-day-cell {
-  display: flex; flex-direction: column; gap: 2px; padding: 2px; min-width: 0;
+  display: flex; flex-direction: column; gap: 2px; padding: 2px; min-width: 0; max-height: 5.5rem; overflow-y: auto;
   border-left: 1px solid var(--line);
 }
 .chip, .block {
@@ -122,7 +122,7 @@ button:focus-visible, .feed:focus-visible { outline: 2px solid var(--accent); ou
   background: var(--tint); color: var(--fg); border-left: 3px solid var(--calendar); border-radius: 0.25rem;
   font-size: 0.75rem; line-height: 1.2;
 }
-.chip { padding: 0.1rem 0.3rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.chip { flex-shrink: 0; padding: 0.1rem 0.3rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .skipped { color: var(--muted); font-size: 0.75rem; font-style: italic; }
 .hours {
   position: relative; align-items: start;
