@@ -17,6 +17,8 @@ extension Page {
   <nav class="views" aria-label="Views">
     <button type="button" id="show-agenda" aria-pressed="true" aria-keyshortcuts="a" title="Agenda (a)">Agenda</button>
     <button type="button" id="show-month" aria-pressed="false" aria-keyshortcuts="m" title="Month (m)">Month</button>
+    <button type="button" id="show-week" aria-pressed="false" aria-keyshortcuts="w" title="Week (w)">Week</button>
+    <button type="button" id="show-day" aria-pressed="false" aria-keyshortcuts="d" title="Day (d)">Day</button>
     <button type="button" id="show-year" aria-pressed="false" aria-keyshortcuts="y" title="Year (y)">Year</button>
   </nav>
   <button type="button" id="today" class="today" aria-keyshortcuts="t" title="Back to today (t)">Today</button>
@@ -25,6 +27,8 @@ extension Page {
 <p id="problem" class="problem" role="alert" hidden></p>
 <main id="agenda" class="feed agenda" role="feed" aria-label="Agenda" aria-busy="true" tabindex="-1"></main>
 <main id="month" class="feed months" aria-label="Months" aria-busy="false" tabindex="-1" hidden></main>
+<main id="week" class="feed time-grid" aria-label="Week" aria-busy="false" tabindex="-1" hidden></main>
+<main id="day" class="feed time-grid" aria-label="Day" aria-busy="false" tabindex="-1" hidden></main>
 <main id="year" class="feed years" aria-label="Years" aria-busy="false" tabindex="-1" hidden></main>
 <footer id="legend" class="legend" aria-label="Busy levels" hidden></footer>
 </body>

@@ -2,7 +2,7 @@ extension Page {
     /// The views' script: plain JavaScript, no library, nothing fetched but the API.
     static let script = #"""
 'use strict';
-// busylife serve: the agenda and month views over /api/days and /api/meta.
+// busylife serve: the agenda, month, week, day and year views over /api/days and /api/meta.
 // Calendar text is only ever set as textContent, never parsed as markup.
 
 const query = new URLSearchParams(location.search);
@@ -349,7 +349,7 @@ function monthCell(day) {
   });
   if (count > 3) dots.append(el('span', 'more', '+' + fmt.number.format(count - 3)));
   cell.append(dots);
-  cell.addEventListener('click', () => showView('agenda', z));
+  cell.addEventListener('click', () => showView('day', z));
   return cell;
 }
 
@@ -379,6 +379,7 @@ const yearKind = {
   },
 };
 
+\#(Page.timeGridScript)
 function legend() {
   const box = document.getElementById('legend');
   box.replaceChildren(el('span', 'legend-name', 'Busy:'));
@@ -403,8 +404,9 @@ function problem(text) {
 
 async function showView(view, z) {
   const at = z !== undefined ? z : feeds[state.view].topDate();
+  if (view !== state.view && feeds[view].forget) feeds[view].forget();
   state.view = view;
-  for (const name of ['agenda', 'month', 'year']) {
+  for (const name of ['agenda', 'month', 'week', 'day', 'year']) {
     document.getElementById(name).hidden = name !== view;
     document.getElementById('show-' + name).setAttribute('aria-pressed', String(name === view));
   }
@@ -413,9 +415,10 @@ async function showView(view, z) {
   document.getElementById(view).focus({ preventScroll: true });
 }
 
-// j and k: the next or previous day (agenda) or month (grid).
+// j and k: the next or previous day (agenda, day), week or month.
 function step(direction) {
   const feed = feeds[state.view], top = feed.topDate();
+  if (feed.step) return feed.step(direction);
   const steps = {
     agenda: () => top + direction,
     month: () => (direction > 0 ? monthEnd(top) + 1 : monthStart(monthStart(top) - 1)),
@@ -431,8 +434,9 @@ function onKey(event) {
   if (event.target.closest && event.target.closest('input, select, textarea')) return;
   const actions = {
     t: () => feeds[state.view].show(state.today),
-    j: () => step(1), k: () => step(-1),
+    j: () => step(1), k: () => step(-1), ArrowRight: () => step(1), ArrowLeft: () => step(-1),
     a: () => showView('agenda'), m: () => showView('month'), y: () => showView('year'),
+    w: () => showView('week'), d: () => showView('day'),
   };
   const action = actions[event.key];
   if (!action) return;
@@ -473,13 +477,17 @@ async function start() {
   feeds.agenda = new Feed(document.getElementById('agenda'), agendaKind);
   feeds.month = new Feed(document.getElementById('month'), monthKind);
   feeds.year = new Feed(document.getElementById('year'), yearKind);
+  feeds.week = new TimeGrid(document.getElementById('week'), 7);
+  feeds.day = new TimeGrid(document.getElementById('day'), 1);
+  document.getElementById('show-week').addEventListener('click', () => showView('week'));
+  document.getElementById('show-day').addEventListener('click', () => showView('day'));
   document.getElementById('show-year').addEventListener('click', () => showView('year'));
   document.getElementById('show-agenda').addEventListener('click', () => showView('agenda'));
   document.getElementById('show-month').addEventListener('click', () => showView('month'));
   document.getElementById('today').addEventListener('click', () => feeds[state.view].show(state.today));
   document.addEventListener('keydown', onKey);
   const start = /^\d{4}-\d{2}-\d{2}$/.test(query.get('date') || '') ? query.get('date') : null;
-  const view = ['month', 'year'].includes(query.get('view')) ? query.get('view') : 'agenda';
+  const view = ['month', 'week', 'day', 'year'].includes(query.get('view')) ? query.get('view') : 'agenda';
   await showView(view, start ? parseDay(start) : state.today);
   setInterval(poll, 5000);
 }

@@ -97,6 +97,66 @@ button:focus-visible, .feed:focus-visible { outline: 2px solid var(--accent); ou
 .year { max-width: 48rem; margin: 0 auto 1.5rem; min-height: 12rem; }
 .heatmap { display: block; width: 100%; height: auto; background: #ffffff; border-radius: 0.4rem; }
 
+/* Week and day: columns as tall as their day, blocks placed by the script */
+.time-grid { --gutter: 4.2rem; padding: 0 1rem 2rem; }
+.grid-top { position: sticky; top: 0; z-index: 3; background: var(--bg); border-bottom: 1px solid var(--line); }
+.grid-title { display: flex; align-items: center; gap: 0.5rem; padding: 0.45rem 0 0.3rem; }
+.grid-name { margin: 0; font-size: 1.05rem; font-weight: 600; }
+.step { padding: 0.1rem 0.6rem; font-size: 1.1rem; line-height: 1.2; }
+.grid-row { display: grid; grid-template-columns: var(--gutter) repeat(var(--columns, 7), minmax(0, 1fr)); }
+.column-head {
+  display: flex; flex-direction: column; align-items: center; gap: 0; padding: 0.2rem 0;
+  border: 0; border-radius: 0.35rem; background: transparent; color: var(--muted); font-size: 0.8rem;
+}
+#day .heads { display: none; }  /* the title says the date */
+.column-head .head-number { font-size: 1.15rem; color: var(--fg); font-variant-numeric: tabular-nums; }
+.column-head.is-today .head-number, .column-head.is-today .head-weekday { color: var(--today); font-weight: 700; }
+.all-day { border-top: 1px solid var(--line); min-height: 1.6rem; }
+.all-day-name { color: var(--muted); font-size: 0.75rem; padding: 0.3rem 0.4rem 0 0; text-align: right; }
+.all-day-cell {
+  display: flex; flex-direction: column; gap: 2px; padding: 2px; min-width: 0; max-height: 5.5rem; overflow-y: auto;
+  border-left: 1px solid var(--line);
+}
+.chip, .block {
+  --calendar: var(--accent); --tint: color-mix(in srgb, var(--calendar) 24%, var(--bg));
+  background: var(--tint); color: var(--fg); border-left: 3px solid var(--calendar); border-radius: 0.25rem;
+  font-size: 0.75rem; line-height: 1.2;
+}
+.chip { flex-shrink: 0; padding: 0.1rem 0.3rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.skipped { color: var(--muted); font-size: 0.75rem; font-style: italic; }
+.hours {
+  position: relative; align-items: start;
+  background: repeating-linear-gradient(135deg, transparent 0 6px, var(--line) 6px 7px);
+}
+.gutter { position: relative; background: var(--bg); }
+.hour-name {
+  position: absolute; right: 0.4rem; transform: translateY(-50%); color: var(--muted);
+  font-size: 0.7rem; font-variant-numeric: tabular-nums; white-space: nowrap;
+}
+.hour-name:first-child { transform: none; }
+.column { position: relative; background: var(--bg); border-left: 1px solid var(--line); border-bottom: 1px solid var(--line); }
+.column.is-today { background: color-mix(in srgb, var(--today) 5%, var(--bg)); }
+.hour-line { position: absolute; left: 0; right: 0; border-top: 1px solid var(--line); }
+.hour-own {
+  position: absolute; right: 2px; top: 1px; font-size: 0.65rem; color: var(--muted);
+  font-variant-numeric: tabular-nums; white-space: nowrap;
+}
+.block {
+  position: absolute; z-index: 1; display: flex; flex-direction: column; overflow: hidden;
+  padding: 1px 4px; box-shadow: 0 0 0 1px var(--bg);
+}
+.block.short { flex-direction: row; gap: 0.3rem; padding-top: 0; padding-bottom: 0; align-items: center; }
+.block-title { font-weight: 600; }
+.block-time, .block-place { color: var(--muted); font-variant-numeric: tabular-nums; }
+.block.short > * { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; min-width: 0; }
+.block.short .block-title { flex-shrink: 0; max-width: 100%; }
+.block.free, .chip.free { border-left-style: dashed; opacity: 0.75; }
+.now-line { position: absolute; z-index: 2; left: -1px; right: 0; border-top: 2px solid #e0322f; pointer-events: none; }
+.now-line::before {
+  content: ""; position: absolute; left: -5px; top: -6px; width: 10px; height: 10px;
+  border-radius: 50%; background: #e0322f;
+}
+
 .legend {
   display: flex; flex-wrap: wrap; gap: 0.4rem 1rem; align-items: center; padding: 0.45rem 1rem;
   border-top: 1px solid var(--line); font-size: 0.8rem; color: var(--muted);
@@ -113,6 +173,12 @@ button:focus-visible, .feed:focus-visible { outline: 2px solid var(--accent); ou
   .event { grid-template-columns: 1fr; gap: 0.1rem; }
   .cell { min-height: 3.2rem; padding: 0.2rem; }
   .dot { width: 0.45rem; height: 0.45rem; }
+  .time-grid { --gutter: 2.8rem; padding: 0 0.25rem 2rem; }
+  .hour-name { right: 0.2rem; font-size: 0.62rem; }
+  .hour-own { display: none; }
+  .block { padding: 1px 2px; font-size: 0.68rem; }
+  .block-place { display: none; }
+  .chip { font-size: 0.68rem; padding: 0.1rem 0.15rem; }
 }
 """#
 }

@@ -11,7 +11,7 @@ import Synchronization
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the calendars as pages to scroll in a browser: an agenda, a month grid, the year, and their JSON API.",
+        abstract: "Serve the calendars in a browser: agenda, month grid, week and day on a time grid, year, and their JSON API.",
         discussion: """
         Listens on 127.0.0.1 (--port, default 8080) until Ctrl-C, and says \
         its address on standard error. The page's days are those of busylife \
@@ -20,8 +20,8 @@ struct ServeCommand: ParsableCommand {
         calendars and today); local files are read again when they change. \
         Everything served is in the binary. The server is read-only, answers \
         only to its own address, and beyond loopback (--host) needs the \
-        token it prints. Keys: t today, j/k next and previous, a agenda, \
-        m month, y year (docs/serve.md).
+        token it prints. Keys: t today, j/k (or arrows) next and previous, \
+        a agenda, m month, w week, d day, y year (docs/serve.md).
 
         EXAMPLES:
           busylife serve samples/ --today 2026-11-22 --open

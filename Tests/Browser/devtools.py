@@ -5,7 +5,7 @@ tests of `busylife serve` (Tests/CLITests/ServeBrowserTests.swift).
 Standard library only: a small WebSocket client (RFC 6455, text frames)
 is enough to send commands and read their answers.
 
-    devtools.py URL CHECK [--width W --height H] [--screenshot FILE]
+    devtools.py URL CHECK [--width W --height H] [--dark] [--view KEY] [--screenshot FILE]
 
 prints one JSON object: what CHECK found in the page (see CHECKS)."""
 import base64, json, os, shutil, socket, struct, subprocess, sys, tempfile, time, urllib.request
@@ -179,11 +179,15 @@ def scroll_check(browser, years=3):
     return {"start": start, "far": far, "back": edges(browser), "most": most, "steps": steps}
 
 
+ARROWS = {"ArrowLeft": 37, "ArrowUp": 38, "ArrowRight": 39, "ArrowDown": 40}
+
+
 def key(browser, name):
-    code = "Key" + name.upper()
+    code = name if name in ARROWS else "Key" + name.upper()
     for kind in ("keyDown", "keyUp"):
-        browser.command("Input.dispatchKeyEvent", type=kind, key=name, code=code, text=name if kind == "keyDown" else "",
-                        windowsVirtualKeyCode=ord(name.upper()))
+        text = name if kind == "keyDown" and name not in ARROWS else ""
+        browser.command("Input.dispatchKeyEvent", type=kind, key=name, code=code, text=text,
+                        windowsVirtualKeyCode=ARROWS.get(name) or ord(name.upper()))
     settle(browser)
 
 
@@ -209,11 +213,48 @@ def keys_check(browser):
 
 def xss_check(browser):
     return {"images": browser.evaluate("document.querySelectorAll('img').length"),
-            "titles": browser.evaluate("[...document.querySelectorAll('.title')].map((t) => t.textContent)"),
+            "titles": browser.evaluate("[...document.querySelectorAll('.title, .block-title, .chip')].map((t) => t.textContent)"),
             "dialogs": browser.dialogs}
 
 
-CHECKS = {"today": today_check, "scroll": scroll_check, "keys": keys_check, "xss": xss_check}
+GRID = """(() => {
+  const view = ['week', 'day'].find((v) => !document.getElementById(v).hidden);
+  if (!view) return { shown: ['agenda', 'month', 'year'].filter((v) => !document.getElementById(v).hidden) };
+  const root = document.getElementById(view);
+  const box = (node) => ({ top: node.offsetTop, height: node.offsetHeight, left: node.offsetLeft, width: node.offsetWidth });
+  return { view, title: root.querySelector('.grid-name').textContent,
+    chips: [...root.querySelectorAll('.chip')].map((c) => c.textContent),
+    columns: [...root.querySelectorAll('.column')].map((c) => ({
+      date: c.dataset.date, height: c.clientHeight, width: c.clientWidth,
+      own: [...c.querySelectorAll('.hour-own')].map((label) => label.textContent),
+      now: c.querySelector('.now-line') ? c.querySelector('.now-line').offsetTop : null,
+      blocks: [...c.querySelectorAll('.block')].map((b) => Object.assign(box(b), {
+        title: b.querySelector('.block-title').textContent, time: b.querySelector('.block-time').textContent })) })) };
+})()"""
+
+
+def grid_check(browser):
+    return browser.evaluate(GRID)
+
+
+def grid_keys_check(browser):
+    """Keys from the agenda through the week and day views and back to today."""
+    found = {}
+    for step in ("w", "j", "k", "k", "d", "j", "ArrowLeft", "ArrowLeft", "t", "ArrowRight", "w", "t"):
+        key(browser, step)
+        shown = grid_check(browser)
+        dates = [c["date"] for c in shown.get("columns", [])]
+        found.setdefault("steps", []).append({"key": step, "view": shown.get("view"), "dates": dates[:1] + dates[-1:]})
+    key(browser, "m")
+    browser.evaluate("document.querySelector('.cell[data-date=\"2026-11-05\"]').click()")
+    settle(browser)
+    shown = grid_check(browser)
+    found["chosen"] = {"view": shown.get("view"), "dates": [c["date"] for c in shown.get("columns", [])]}
+    return found
+
+
+CHECKS = {"today": today_check, "scroll": scroll_check, "keys": keys_check, "xss": xss_check,
+          "grid": grid_check, "gridkeys": grid_keys_check}
 
 
 def main():
@@ -229,8 +270,10 @@ def main():
     try:
         browser.command("Emulation.setDeviceMetricsOverride", width=width, height=height,
                         deviceScaleFactor=1, mobile=width < 600)
+        if "--dark" in arguments:
+            browser.command("Emulation.setEmulatedMedia", features=[{"name": "prefers-color-scheme", "value": "dark"}])
         browser.command("Page.navigate", url=url)
-        browser.wait("document.readyState === 'complete' && !!document.querySelector('section.day')")
+        browser.wait("document.readyState === 'complete' && !!document.querySelector('section.day, section.month, .column')")
         settle(browser)
         found = CHECKS[check](browser) if check in CHECKS else {}
         if "--view" in arguments:

@@ -92,7 +92,7 @@ import Testing
         let folder = repository.appendingPathComponent(".build/screenshots")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (name, width, height) in [("desktop", 1280, 800), ("phone", 390, 844)] {
-            for (view, title) in [("a", "agenda"), ("m", "month"), ("y", "year")] {
+            for (view, title) in [("a", "agenda"), ("m", "month"), ("w", "week"), ("d", "day"), ("y", "year")] {
                 let file = folder.appendingPathComponent("\(title)-\(name).png").path
                 guard try Self.check(server, "none", extra: ["--width", "\(width)", "--height", "\(height)",
                                                             "--view", view, "--screenshot", file]) != nil else { return }
