@@ -20,11 +20,18 @@ struct HtmlCommand: ParsableCommand {
         --today, the bytes are the same. As convert -o, a run that exits \
         65 or 66 writes nothing and leaves an old file (docs/serve.md).
 
-        \(OutputChoiceHelp.text) -o's extensions: .html or .htm.
+        -o FILE: - (or no -o) is standard output. The file's name ends .html, \
+        .htm or in no extension busylife knows (.png, .pdf are usage \
+        errors), and -o naming an input is a usage error. A regular file is \
+        replaced whole (written beside it, flushed, renamed into place, its \
+        permission bits kept), never one you may not write; a symbolic link \
+        is followed; a device, named pipe or terminal is written to \
+        directly; a failure exits 74 with its reason and leaves no partial \
+        or temporary file.
 
         EXAMPLES:
           busylife html samples/ --from 2026 -o 2026.html
-          busylife html work.ics --from 2026-11 --tz Europe/Paris --locale fr_FR -o november.html
+          busylife html work.ics --from 2026-11 --locale fr_FR -o nov.html
 
         \(ExitStatus.help)
         """

@@ -13,8 +13,9 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve the calendars as pages to scroll in a browser: an agenda, a month grid, the year, and their JSON API.",
         discussion: """
-        Listens on 127.0.0.1 (--port, default 8080) until Ctrl-C, and says \
-        its address on standard error. The page's days are those of busylife \
+        Listens on 127.0.0.1 (--port, default 8080) until Ctrl-C or SIGTERM \
+        (then it stops and ends of that signal: 130 or 143 in a shell), and \
+        says its address on standard error. The page's days are those of busylife \
         days for the same inputs and flags (/api/days?from=&to= answers the \
         same bytes, at most 400 days at once; /api/meta the busy levels, \
         calendars and today); local files are read again when they change. \
