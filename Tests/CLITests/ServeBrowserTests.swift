@@ -112,6 +112,27 @@ import Testing
         #expect(found["requests"] as? [String] == ["file:page.html?locale=en-US", "data"])
     }
 
+    /// Written without --today, the page's today is the viewer's date in
+    /// its zone, not the day it was written (made another here, 2000-01-01).
+    @Test func aPageWithoutTodayFollowsTheViewersClock() throws {
+        let folder = ScratchFolder()
+        let file = folder.path("page.html")
+        let run = try busylife(["html", "samples/", "--tz", "Pacific/Kiritimati", "-o", file])
+        #expect(run.status == 0, "\(run.stderr)")
+        // Kiritimati is 14 hours ahead: its date is often not the machine's.
+        let format = DateFormatter()
+        format.dateFormat = "yyyy-MM-dd"
+        format.timeZone = TimeZone(identifier: "Pacific/Kiritimati")
+        let before = format.string(from: Date())
+        // The day it was written, as the page holds it, set apart from the viewer's today.
+        let page = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(page.contains(#""todayFixed":false"#))
+        try page.replacingOccurrences(of: #""today":"\#(before)""#, with: #""today":"2000-01-01""#)
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        guard let found = try Self.check(page: "file://" + file + "?locale=en-US", "today") else { return }
+        #expect([before, format.string(from: Date())].contains(found["date"] as? String ?? ""))
+    }
+
     /// Screenshots for a person to look at, in .build/screenshots.
     @Test func screenshotsAtDesktopAndPhoneWidths() throws {
         let server = try ServeProcess(["samples/", "--today", "2026-12-07", "--tz", "America/New_York"])
