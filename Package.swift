@@ -92,6 +92,8 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
+            // The hashes of the inline script and styles that `busylife html`'s page allows.
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The thin command-line tool.
         .executableTarget(

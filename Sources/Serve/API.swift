@@ -1,4 +1,5 @@
 import BusyLifeKit
+import EventModel
 import Export
 import Foundation
 import Hummingbird
@@ -30,23 +31,31 @@ enum API {
         let options = try store.setup.options(nil, nil, tz, now)
         let today = try store.setup.today(tz, now)
         let calendars = try await store.calendars(now: now)
+        let json = metaJSON(today: today, timeline: options.timeline, generation: generation, levels: store.levels,
+                            calendars: calendars, locale: store.setup.locale, weekStart: store.setup.weekStart)
+        return API.json(Array(json.utf8))
+    }
+
+    /// The `busylife.meta/1` document, for `/api/meta` and the page `busylife html` writes.
+    static func metaJSON(today: LocalDate, timeline: ZoneTimeline, generation: Int, levels: HeatmapScale,
+                         calendars: [(name: String, color: CalendarColor?)], locale: String?, weekStart: Int?) -> String {
         var json = JSONObjectWriter()
         json.field("schema", "busylife.meta/1")
         json.field("today", today.description)
-        json.field("tz", options.timeline.base.id)
-        json.raw("timeline", DaysJSON.timeline(options.timeline))
+        json.field("tz", timeline.base.id)
+        json.raw("timeline", DaysJSON.timeline(timeline))
         json.field("generation", generation)
-        json.raw("busyLevels", levels(store.levels))
+        json.raw("busyLevels", API.levels(levels))
         json.raw("calendars", JSONObjectWriter.array(calendars.map { calendar in
             var entry = JSONObjectWriter()
             entry.field("name", calendar.name)
             entry.field("color", calendar.color?.description)
             return entry.finished()
         }))
-        json.field("locale", store.setup.locale)
-        json.field("weekStart", store.setup.weekStart)
+        json.field("locale", locale)
+        json.field("weekStart", weekStart)
         json.field("maximumDays", CalendarStore.maximumDays)
-        return API.json(Array(json.finished().utf8))
+        return json.finished()
     }
 
     /// `{"scale":"quantile","thresholds":[1800,3600,7200]}`: level 0 is no

@@ -10,6 +10,43 @@ const token = query.get('token');
 const state = { meta: null, locale: null, tz: query.get('tz'), view: 'agenda', generation: 0, today: null };
 const fmt = {};
 
+// Where the views' data comes from: serve's /api/*, or, in a page written
+// by busylife html, its window inlined in #busylife-data (then nothing is
+// fetched, and dates outside the window say they have no data).
+const inlined = (() => {
+  const node = document.getElementById('busylife-data');
+  return node ? JSON.parse(node.textContent) : null;
+})();
+
+function inlinedAnswer(path, params) {
+  if (path === '/api/meta') return Object.assign({}, inlined.meta, { today: inlinedToday() });
+  const first = parseDay(inlined.from), days = [];
+  for (let z = parseDay(params.from); z <= parseDay(params.to); z += 1) {
+    const day = z >= FIRST_DAY && z <= LAST_DAY ? inlined.days.days[z - first] : null;
+    days.push(day || { date: iso(z), outside: true, events: [], busySeconds: 0, eventCount: 0 });
+  }
+  return { days };
+}
+
+// Today moves with the viewer's clock unless the page was written with --today.
+function inlinedToday() {
+  if (inlined.todayFixed) return inlined.meta.today;
+  const parts = {};
+  new Intl.DateTimeFormat('en-US', { timeZone: inlined.meta.tz, year: 'numeric', month: 'numeric', day: 'numeric' })
+    .formatToParts(new Date()).forEach((part) => { parts[part.type] = Number(part.value); });
+  return iso(dayNumber(parts.year, parts.month, parts.day));
+}
+
+// Before the window's first day and after its last: said in words.
+function edgeNotes(nodes, start, end) {
+  if (!inlined) return nodes;
+  const note = (words) => { const node = el('p', 'no-data', words); node.setAttribute('role', 'note'); return node; };
+  const held = 'this page holds ' + inlined.from + ' – ' + inlined.to + '.';
+  if (start <= FIRST_DAY) nodes.unshift(note('No data before ' + inlined.from + ': ' + held));
+  if (end >= LAST_DAY) nodes.push(note('No data after ' + inlined.to + ': ' + held));
+  return nodes;
+}
+
 // Dates are day numbers (days since 1970-01-01), so that years 1 to 9999
 // need no Date arithmetic.
 function dayNumber(y, m, d) {
@@ -34,7 +71,8 @@ function iso(z) {
 function parseDay(text) { const [y, m, d] = text.slice(0, 10).split('-').map(Number); return dayNumber(y, m, d); }
 function utcDate(z) { const [y, m, d] = civil(z); const t = new Date(Date.UTC(2000, m - 1, d)); t.setUTCFullYear(y); return t; }
 function isoWeekday(z) { return ((z % 7) + 7 + 3) % 7 + 1; }
-const FIRST_DAY = dayNumber(1, 1, 1), LAST_DAY = dayNumber(9999, 12, 31);
+const FIRST_DAY = inlined ? parseDay(inlined.from) : dayNumber(1, 1, 1);
+const LAST_DAY = inlined ? parseDay(inlined.to) : dayNumber(9999, 12, 31);
 const clamp = (z) => Math.min(LAST_DAY, Math.max(FIRST_DAY, z));
 
 function el(tag, className, text) {
@@ -45,6 +83,7 @@ function el(tag, className, text) {
 }
 
 async function api(path, params) {
+  if (inlined) return inlinedAnswer(path, params || {});
   const search = new URLSearchParams(params || {});
   if (state.tz) search.set('tz', state.tz);
   if (token) search.set('token', token);
@@ -220,7 +259,7 @@ const agendaKind = {
   before: (start) => [clamp(start - 31), start - 1],
   after: (end) => [end + 1, clamp(end + 31)],
   element: (root, z) => root.querySelector('section.day[data-date="' + iso(z) + '"]'),
-  render: (days) => days.map(daySection),
+  render: (days, start, end) => edgeNotes(days.map(daySection), start, end),
 };
 
 function daySection(day) {
@@ -291,7 +330,7 @@ const monthKind = {
   before: (start) => [monthStart(start - 1), start - 1],
   after: (end) => [end + 1, monthEnd(end + 1)],
   element: (root, z) => root.querySelector('section.month[data-month="' + iso(z).slice(0, 7) + '"]'),
-  render: (days, start) => [monthSection(days, start)],
+  render: (days, start, end) => edgeNotes([monthSection(days, start)], start, end),
 };
 
 function monthSection(days, start) {
@@ -331,12 +370,14 @@ function monthSection(days, start) {
 
 function monthCell(day) {
   const z = parseDay(day.date);
-  const cell = el('button', 'cell level-' + level(day.busySeconds));
+  const cell = el('button', day.outside ? 'cell outside' : 'cell level-' + level(day.busySeconds));
   cell.type = 'button';
   cell.setAttribute('role', 'gridcell');
   cell.dataset.date = day.date;
   const count = day.events.length || day.eventCount;
-  cell.setAttribute('aria-label', fmt.long.format(utcDate(z)) + ': ' + count + (count === 1 ? ' event' : ' events'));
+  cell.setAttribute('aria-label', fmt.long.format(utcDate(z)) + ': '
+    + (day.outside ? 'no data' : count + (count === 1 ? ' event' : ' events')));
+  if (day.outside) cell.title = 'No data: this page holds ' + inlined.from + ' – ' + inlined.to;
   if (z === state.today) { cell.classList.add('is-today'); cell.setAttribute('aria-current', 'date'); }
   cell.append(el('span', 'number', fmt.number.format(civil(z)[2])));
   const dots = el('span', 'dots');
@@ -364,7 +405,7 @@ const yearKind = {
   before: (start) => [yearStart(start - 1), start - 1],
   after: (end) => [end + 1, yearEnd(end + 1)],
   element: (root, z) => root.querySelector('section.year[data-date="' + iso(yearStart(z)) + '"]'),
-  render: (days, start) => {
+  render: (days, start, end) => {
     const year = iso(start).slice(0, 4), section = el('section', 'year');
     section.dataset.date = iso(start);
     const search = new URLSearchParams({ year, locale: state.locale.replace('-', '_') });
@@ -373,9 +414,10 @@ const yearKind = {
     const image = el('img', 'heatmap');
     image.alt = 'How busy each day of ' + year + ' was';
     image.width = 760;
-    image.src = '/api/year?' + search.toString();
+    image.src = inlined ? 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(inlined.years[year] || '')
+      : '/api/year?' + search.toString();
     section.append(image);
-    return [section];
+    return edgeNotes([section], start, end);
   },
 };
 
@@ -472,7 +514,8 @@ async function start() {
   state.generation = meta.generation;
   state.today = parseDay(meta.today);
   setLocale((query.get('locale') || meta.locale || navigator.language || 'en').replace('_', '-'));
-  document.getElementById('where').textContent = meta.tz + ' · ' + state.locale;
+  document.getElementById('where').textContent = (inlined ? inlined.from + ' – ' + inlined.to + ' · ' : '')
+    + meta.tz + ' · ' + state.locale;
   legend();
   feeds.agenda = new Feed(document.getElementById('agenda'), agendaKind);
   feeds.month = new Feed(document.getElementById('month'), monthKind);

@@ -93,6 +93,14 @@ button:focus-visible, .feed:focus-visible { outline: 2px solid var(--accent); ou
   box-shadow: 0 0 0 1px var(--bg);
 }
 .more { font-size: 0.7rem; }
+.cell.outside {
+  color: var(--muted); border: 1px dashed var(--line);
+  background: repeating-linear-gradient(135deg, transparent 0 6px, var(--line) 6px 7px);
+}
+.no-data {
+  max-width: 48rem; margin: 1rem auto; padding: 0.6rem 0.8rem; border: 1px dashed var(--line);
+  border-radius: 0.4rem; color: var(--muted); text-align: center;
+}
 .years { padding: 0 1rem 2rem; }
 .year { max-width: 48rem; margin: 0 auto 1.5rem; min-height: 12rem; }
 .heatmap { display: block; width: 100%; height: auto; background: #ffffff; border-radius: 0.4rem; }

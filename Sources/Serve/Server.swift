@@ -1,3 +1,7 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Hummingbird
 import Logging
@@ -20,7 +24,16 @@ package struct Server: Sendable {
 
     /// Listens and answers; `started` gets the address the page is at
     /// once the port is bound. A port in use throws `Server.PortInUse`.
-    package func run(started: @escaping @Sendable (String) -> Void) async throws {
+    /// Returns the signal (SIGINT, SIGTERM) that ended it, so that the
+    /// command can end of it as any interrupted program does.
+    package func run(started: @escaping @Sendable (String) -> Void) async throws -> Int32? {
+        let caught = CaughtSignal()
+        defer { caught.stop() }
+        try await serve(started: started)
+        return caught.signal()
+    }
+
+    private func serve(started: @escaping @Sendable (String) -> Void) async throws {
         let hosts = Hosts()
         let router = Router()
         router.middlewares.add(Guard(hosts: hosts, token: token))
@@ -71,6 +84,42 @@ package struct Server: Sendable {
             "port \(port) is in use by another program: give another with --port (--port 0 takes any free one)"
         }
     }
+}
+
+/// The signal that ended the server: the server's own handlers (graceful
+/// shutdown on SIGINT and SIGTERM) do not say which, so it is watched
+/// here too; a signal is delivered to every source watching it.
+private final class CaughtSignal: @unchecked Sendable {  // the sources are only resumed and cancelled
+    private let caught: Caught
+    private let sources: [any DispatchSourceSignal]
+
+    private final class Caught: Sendable {
+        let number = Mutex<Int32?>(nil)
+    }
+
+    init() {
+        let caught = Caught()
+        self.caught = caught
+        sources = [SIGINT, SIGTERM].map { number in
+            Glibc.signal(number, SIG_IGN)  // as the server's handlers have it: the sources see it instead
+            let source = DispatchSource.makeSignalSource(signal: number)
+            source.setEventHandler { caught.number.withLock { $0 = $0 ?? number } }
+            source.resume()
+            return source
+        }
+    }
+
+    /// The signal caught, waiting a moment for a handler that has not run
+    /// yet (the server's may have finished first).
+    func signal() -> Int32? {
+        for _ in 0..<100 {
+            if let number = caught.number.withLock({ $0 }) { return number }
+            usleep(10_000)
+        }
+        return nil
+    }
+
+    func stop() { sources.forEach { $0.cancel() } }
 }
 
 /// The page: HTML, script and styles, built into the binary.

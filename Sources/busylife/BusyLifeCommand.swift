@@ -44,7 +44,7 @@ struct BusyLifeCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [EventsCommand.self, OccurrencesCommand.self, DaysCommand.self, AgendaCommand.self, HeatmapCommand.self, StatsCommand.self,
                       FreeCommand.self, BusyCommand.self, ConflictsCommand.self, ConvertCommand.self, CheckCommand.self, ConfigCommand.self,
-                      SyncCommand.self, SourcesCommand.self, ServeCommand.self]
+                      SyncCommand.self, SourcesCommand.self, ServeCommand.self, HtmlCommand.self]
     )
 
     /// ArgumentParser's `main`, but `--from -2w` reads as `--from=-2w`

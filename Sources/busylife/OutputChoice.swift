@@ -61,8 +61,8 @@ struct OutputChoice<Format: WrittenFormat> {
         let written = Format.allCases.map { format in
             format.extensions.isEmpty ? format.name : format.name + " (" + format.extensions.map { "." + $0 }.joined(separator: ", ") + ")"
         }
-        throw ValidationError("-o \(path): \(command) does not write \(kind); it writes "
-            + written.dropLast().joined(separator: ", ") + " or " + written.last!)
+        let listed = written.count == 1 ? written[0] : written.dropLast().joined(separator: ", ") + " or " + written.last!
+        throw ValidationError("-o \(path): \(command) does not write \(kind); it writes " + listed)
     }
 
     /// A usage error when `path` is the file of an input, or of a calendar

@@ -16,7 +16,13 @@ extension ServeCommand {
     /// How the server settles a request's window: with the flags given,
     /// the request's `from`, `to` and `tz` in place of `--from`, `--to` and
     /// `--tz`, exactly as `busylife days` would.
-    func makeSetup() -> ServeSetup {
+    func makeSetup() -> ServeSetup { ServeCommand.setup(input: input, settle: settle) }
+
+    /// The same for any command that shows the page (`serve`, `html`):
+    /// a request's window, when it names one, replaces the flags' window.
+    /// `html` settles once and wants the command's own errors and exit
+    /// codes (`failures` false), `serve` an HTTP status for each.
+    static func setup(input: InputOptions, settle: SettleFlags, failures: Bool = true) -> ServeSetup {
         let inputs = Shared(value: input), flags = Shared(value: settle)
         // Diagnostics are said once per reading of changed files, not per
         // request: the others go to /dev/null, opened for each request
@@ -24,16 +30,16 @@ extension ServeCommand {
         // twice could be one of the server's sockets by then).
         return ServeSetup(
             options: { from, to, tz, now in
-                try ServeCommand.asFailure { try ServeCommand.flags(flags.value, from, to, tz).options(now: now) }
+                try ServeCommand.asFailure(failures) { try ServeCommand.flags(flags.value, from, to, tz).options(now: now) }
             },
             today: { tz, now in
-                try ServeCommand.asFailure {
+                try ServeCommand.asFailure(failures) {
                     let chosen = ServeCommand.flags(flags.value, nil, nil, tz)
                     return try chosen.todayDate(timeline: chosen.options(now: now).timeline, now: now)
                 }
             },
             settle: { options, fresh in
-                try ServeCommand.asFailure {
+                try ServeCommand.asFailure(failures) {
                     try inputs.value.settle(flags.value, options, err: Output(fd: fresh ? 2 : Glibc.open("/dev/null", O_WRONLY)))
                 }
             }
@@ -42,15 +48,19 @@ extension ServeCommand {
 
     static func flags(_ flags: SettleFlags, _ from: String?, _ to: String?, _ tz: String?) -> SettleFlags {
         var chosen = flags
-        chosen.from = from
-        chosen.to = to
+        if from != nil || to != nil {
+            chosen.from = from
+            chosen.to = to
+        }
         if let tz { chosen.tz = tz }
         return chosen
     }
 
     /// A usage error of the request's window or zone as a 400, anything
     /// else (an unreadable itinerary) as a 500.
-    static func asFailure<T>(_ body: () throws -> T) throws -> T {
+    /// With `wanted` false, errors pass as they are.
+    static func asFailure<T>(_ wanted: Bool = true, _ body: () throws -> T) throws -> T {
+        guard wanted else { return try body() }
         do { return try body() }
         catch let error as ValidationError { throw ServeFailure(status: 400, error.message) }
         catch let failure as ServeFailure { throw failure }

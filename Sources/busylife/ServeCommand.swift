@@ -13,8 +13,9 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve the calendars in a browser: agenda, month grid, week and day on a time grid, year, and their JSON API.",
         discussion: """
-        Listens on 127.0.0.1 (--port, default 8080) until Ctrl-C, and says \
-        its address on standard error. The page's days are those of busylife \
+        Listens on 127.0.0.1 (--port, default 8080) until Ctrl-C or SIGTERM \
+        (then it stops and ends of that signal: 130 or 143 in a shell), and \
+        says its address on standard error. The page's days are those of busylife \
         days for the same inputs and flags (/api/days?from=&to= answers the \
         same bytes, at most 400 days at once; /api/meta the busy levels, \
         calendars and today); local files are read again when they change. \
@@ -74,12 +75,13 @@ struct ServeCommand: ParsableCommand {
         let done = DispatchSemaphore(value: 0)
         Task {
             do {
-                try await server.run { address in
+                let ending = try await server.run { address in
                     let err = Output(fd: 2)
                     err.line("busylife: serving \(address) (Ctrl-C stops)")
                     err.flush()
                     if open { ServeCommand.openBrowser(address) }
                 }
+                outcome.signal.withLock { $0 = ending }
             } catch { outcome.error.withLock { $0 = error } }
             done.signal()
         }
@@ -90,10 +92,25 @@ struct ServeCommand: ParsableCommand {
             err.flush()
             throw ExitCode(error is Server.PortInUse ? 69 : 74)
         }
+        if let number = outcome.signal.withLock({ $0 }) { ServeCommand.end(of: number) }
+    }
+
+    /// Ends the process of the signal that stopped the server, now that it
+    /// has stopped gracefully: the status a shell sees is 128 + its number
+    /// (130 for Ctrl-C), as for any program a signal ends.
+    static func end(of number: Int32) -> Never {
+        signal(number, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, number)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(number)
+        Foundation.exit(128 + number)  // only if the signal could not end it
     }
 }
 
 /// How the server's run ended, handed from its task to the waiting command.
 private final class Outcome: Sendable {
     let error = Mutex<(any Error)?>(nil)
+    let signal = Mutex<Int32?>(nil)
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Drives headless Chromium through its DevTools protocol for the browser
-tests of `busylife serve` (Tests/CLITests/ServeBrowserTests.swift).
+tests of `busylife serve` and of the page `busylife html` writes
+(Tests/CLITests/ServeBrowserTests.swift).
 
 Standard library only: a small WebSocket client (RFC 6455, text frames)
 is enough to send commands and read their answers.
@@ -93,7 +94,9 @@ class Browser:
         self.socket = Socket(page["webSocketDebuggerUrl"])
         self.next_id = 0
         self.dialogs = []
+        self.requests = []
         self.command("Page.enable")
+        self.command("Network.enable")
         self.command("Runtime.enable")
 
     def command(self, method, **params):
@@ -104,6 +107,8 @@ class Browser:
             if message.get("method") == "Page.javascriptDialogOpening":
                 self.dialogs.append(message["params"].get("message"))
                 self.socket.send(json.dumps({"id": 0, "method": "Page.handleJavaScriptDialog", "params": {"accept": True}}))
+            if message.get("method") == "Network.requestWillBeSent":
+                self.requests.append(message["params"]["request"]["url"])
             if message.get("id") == self.next_id:
                 if "error" in message:
                     raise RuntimeError(f"{method}: {message['error']}")
@@ -253,7 +258,26 @@ def grid_keys_check(browser):
     return found
 
 
-CHECKS = {"today": today_check, "scroll": scroll_check, "keys": keys_check, "xss": xss_check,
+
+def static_check(browser):
+    """A page of `busylife html` opened from a file: today's events, the
+    edge of its window in words, the month's days past it marked, and
+    nothing fetched but the file itself (and the year's inlined image)."""
+    found = {"today": today_check(browser),
+             "notes": browser.evaluate("[...document.querySelectorAll('#agenda .no-data')].map((n) => n.textContent)"),
+             "styled": browser.evaluate("getComputedStyle(document.querySelector('.bar')).display")}
+    key(browser, "m")
+    found["outside"] = browser.evaluate("""[...document.querySelectorAll('.cell.outside')].map((c) => c.dataset.date
+      + ' ' + c.getAttribute('aria-label').split(': ')[1])""")
+    key(browser, "y")
+    browser.wait("[...document.querySelectorAll('img.heatmap')].some((i) => i.complete)")
+    found["heatmapWidth"] = browser.evaluate("Math.max(...[...document.querySelectorAll('img.heatmap')].map((i) => i.naturalWidth))")
+    found["requests"] = [url.split(":", 1)[0] + (":" + url.rsplit("/", 1)[-1] if url.startswith("file:") else "")
+                         for url in browser.requests]
+    return found
+
+
+CHECKS = {"static": static_check, "today": today_check, "scroll": scroll_check, "keys": keys_check, "xss": xss_check,
           "grid": grid_check, "gridkeys": grid_keys_check}
 
 

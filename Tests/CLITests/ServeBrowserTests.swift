@@ -13,6 +13,11 @@ import Testing
     /// Runs one check of devtools.py on the page; nil when Chromium is absent and not required.
     static func check(_ server: ServeProcess, _ name: String, query: String = "locale=en-US",
                       extra: [String] = []) throws -> [String: Any]? {
+        try check(page: server.address + (server.address.contains("?") ? "&" : "?") + query, name, extra: extra)
+    }
+
+    /// Runs one check of devtools.py on the page at `page` (a server's or a file's address).
+    static func check(page: String, _ name: String, extra: [String] = []) throws -> [String: Any]? {
         guard hasChromium else {
             let required = ProcessInfo.processInfo.environment["BUSYLIFE_REQUIRE_CHROMIUM"] == "1"
             #expect(!required, "BUSYLIFE_REQUIRE_CHROMIUM=1 but chromium is not installed (apt-get install chromium)")
@@ -21,7 +26,6 @@ import Testing
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        let page = server.address + (server.address.contains("?") ? "&" : "?") + query
         process.arguments = ["python3", repository.appendingPathComponent("Tests/Browser/devtools.py").path, page, name] + extra
         let out = Pipe()
         process.standardOutput = out
@@ -84,6 +88,49 @@ import Testing
         let today = found["t"] as? [String: Any]
         #expect(today?["date"] as? String == "2026-11-02")
         #expect(today?["top"] as? Int == today?["offset"] as? Int)
+    }
+
+    /// The page `busylife html` writes, opened from the file: today's
+    /// events with their times, the window's edges said in words, and no
+    /// request but the file itself and the year's inlined picture.
+    @Test func theWrittenPageWorksFromAFile() throws {
+        let folder = ScratchFolder()
+        let file = folder.path("page.html")
+        let run = try busylife(["html", "samples/", "--from", "2026-11-01", "--to", "2026-11-20", "-o", file] + Self.flags)
+        #expect(run.status == 0, "\(run.stderr)")
+        guard let found = try Self.check(page: "file://" + file + "?locale=en-US", "static") else { return }
+        let today = found["today"] as? [String: Any]
+        #expect(today?["date"] as? String == "2026-11-02")
+        let events = today?["events"] as? [[String: Any]] ?? []
+        let standUp = events.first { $0["title"] as? String == "Team stand-up" }
+        #expect((standUp?["time"] as? String)?.replacingOccurrences(of: "\u{202F}", with: " ") == "9:30 AM – 9:45 AM")
+        #expect(found["notes"] as? [String] == ["No data before 2026-11-01: this page holds 2026-11-01 – 2026-11-20.",
+                                                "No data after 2026-11-20: this page holds 2026-11-01 – 2026-11-20."])
+        #expect(found["styled"] as? String == "flex")
+        #expect(found["outside"] as? [String] == (21...30).map { "2026-11-\($0) no data" })
+        #expect((found["heatmapWidth"] as? Int ?? 0) > 100)
+        #expect(found["requests"] as? [String] == ["file:page.html?locale=en-US", "data"])
+    }
+
+    /// Written without --today, the page's today is the viewer's date in
+    /// its zone, not the day it was written (made another here, 2000-01-01).
+    @Test func aPageWithoutTodayFollowsTheViewersClock() throws {
+        let folder = ScratchFolder()
+        let file = folder.path("page.html")
+        let run = try busylife(["html", "samples/", "--tz", "Pacific/Kiritimati", "-o", file])
+        #expect(run.status == 0, "\(run.stderr)")
+        // Kiritimati is 14 hours ahead: its date is often not the machine's.
+        let format = DateFormatter()
+        format.dateFormat = "yyyy-MM-dd"
+        format.timeZone = TimeZone(identifier: "Pacific/Kiritimati")
+        let before = format.string(from: Date())
+        // The day it was written, as the page holds it, set apart from the viewer's today.
+        let page = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(page.contains(#""todayFixed":false"#))
+        try page.replacingOccurrences(of: #""today":"\#(before)""#, with: #""today":"2000-01-01""#)
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        guard let found = try Self.check(page: "file://" + file + "?locale=en-US", "today") else { return }
+        #expect([before, format.string(from: Date())].contains(found["date"] as? String ?? ""))
     }
 
     /// Screenshots for a person to look at, in .build/screenshots.

@@ -110,6 +110,18 @@ import Testing
         #expect(run.stderr.contains("port \(first.port) is in use"))
     }
 
+    /// Ctrl-C and `kill` stop the server gracefully, then it ends of the
+    /// signal as the README's exit codes say (128 + n in a shell: 130, 143).
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalEndsItAsAnyProgram(signal: Int32) throws {
+        let server = try ServeProcess(["samples/"] + Self.flags)
+        #expect(try server.get("/api/meta").status == 200)
+        kill(server.process.processIdentifier, signal)
+        server.process.waitUntilExit()
+        #expect(server.process.terminationReason == .uncaughtSignal)
+        #expect(server.process.terminationStatus == signal)
+    }
+
     @Test func changedFilesAreReadAgain() throws {
         let folder = ScratchFolder()
         let calendar = "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//t//t//EN\nBEGIN:VEVENT\nUID:a@t\nDTSTAMP:20260101T000000Z\n"
