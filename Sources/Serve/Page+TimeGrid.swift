@@ -213,7 +213,7 @@ function gridParts(reply, start, end, grid) {
   gutter.style.height = Math.max(24 * HOUR_PX, ...days.map((day) => day.lengthSeconds * SECOND_PX)) + 'px';
   body.append(gutter, ...days.map((day) => gridColumn(day, view === 'week' ? nominal : null, reply.timeline)));
   body.setAttribute('aria-labelledby', grid.root.id + '-name');
-  return [top, body];
+  return edgeNotes([top, body], start, end);
 }
 
 // A week (from the locale's first weekday) or a day, fetched as one window.

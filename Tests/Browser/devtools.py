@@ -272,6 +272,10 @@ def static_check(browser):
     key(browser, "y")
     browser.wait("[...document.querySelectorAll('img.heatmap')].some((i) => i.complete)")
     found["heatmapWidth"] = browser.evaluate("Math.max(...[...document.querySelectorAll('img.heatmap')].map((i) => i.naturalWidth))")
+    for step in ("w", "j", "j"):  # the week past the window's last day
+        key(browser, step)
+    found["gridDates"] = browser.evaluate("[...document.querySelectorAll('#week .column')].map((c) => c.dataset.date)")
+    found["gridNotes"] = browser.evaluate("[...document.querySelectorAll('#week .no-data')].map((n) => n.textContent)")
     found["requests"] = [url.split(":", 1)[0] + (":" + url.rsplit("/", 1)[-1] if url.startswith("file:") else "")
                          for url in browser.requests]
     return found

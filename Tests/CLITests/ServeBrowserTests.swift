@@ -109,6 +109,9 @@ import Testing
         #expect(found["styled"] as? String == "flex")
         #expect(found["outside"] as? [String] == (21...30).map { "2026-11-\($0) no data" })
         #expect((found["heatmapWidth"] as? Int ?? 0) > 100)
+        // The week at the window's end stops at its last day and says so.
+        #expect(found["gridDates"] as? [String] == (15...20).map { "2026-11-\($0)" })
+        #expect(found["gridNotes"] as? [String] == ["No data after 2026-11-20: this page holds 2026-11-01 – 2026-11-20."])
         #expect(found["requests"] as? [String] == ["file:page.html?locale=en-US", "data"])
     }
 
