@@ -54,12 +54,13 @@ struct SourceCopies {
 
     /// The copies as they are, fetching nothing (a synchronous read).
     static func cached(_ sources: [CalendarSource], options: ReadOptions) -> SourceCopies {
-        guard sources.contains(where: \.isURL) else { return SourceCopies(sources, shown: options.shownFolders, results: []) }
+        guard sources.contains(where: \.isRemote) else { return SourceCopies(sources, shown: options.shownFolders, results: []) }
         let (subscriptions, reader) = prepared(sources, options: options, refresh: nil)
         guard let reader else { return SourceCopies(sources, shown: options.shownFolders, results: homeless(subscriptions)) }
         // Read here and now: waiting on a task could starve the caller's own thread pool.
         let now = Date().timeIntervalSince1970
         return SourceCopies(sources, shown: options.shownFolders, results: subscriptions.map { subscription in
+            if let calendars = reader.cachedCalDAV(subscription) { return calendars }
             let copy = reader.copy(of: subscription)
             guard let body = copy.body else { return SubscriptionResult(subscription: subscription, outcome: .failed(.neverFetched)) }
             return SubscriptionResult(subscription: subscription, outcome: .cached, body: body,
@@ -79,7 +80,7 @@ struct SourceCopies {
     private static func prepared(_ sources: [CalendarSource], options: ReadOptions,
                                  refresh: SourceRefresh?) -> ([Subscription], SubscriptionReader?) {
         let subscriptions = sources.compactMap { source -> Subscription? in
-            guard case .url(let url, let login) = source, var subscription = Self.subscription(url, login: login) else { return nil }
+            guard var subscription = Self.subscription(of: source) else { return nil }
             if case .whenOlderThan(let seconds)? = refresh { subscription.refresh = seconds }
             return subscription
         }
@@ -101,6 +102,16 @@ struct SourceCopies {
         return parts.string.flatMap(RemoteAddress.init).map { Subscription(address: $0) }
     }
 
+    /// The subscription a `.url` or `.caldav` source is fetched as; nil
+    /// for a local source or an address that is no web address.
+    static func subscription(of source: CalendarSource) -> Subscription? {
+        switch source {
+        case .url(let url, let login): Self.subscription(url, login: login)
+        case .caldav(let calendars): calendars.subscription
+        default: nil
+        }
+    }
+
     private static func homeless(_ subscriptions: [Subscription]) -> [SubscriptionResult] {
         subscriptions.map { SubscriptionResult(subscription: $0, outcome: .failed(.cache("no cache folder: give ReadOptions.cacheFolder"))) }
     }
@@ -112,11 +123,11 @@ extension SourceCopies {
     init(_ sources: [CalendarSource], shown: [String: ShownFolder], results: [SubscriptionResult]) {
         var next = results.makeIterator()
         for source in sources {
-            guard case .url(let url, let login) = source else {
+            guard let url = source.address else {
                 if let input = source.input(shown: shown) { inputs.append(input) }
                 continue
             }
-            guard Self.subscription(url, login: login) != nil, let result = next.next() else {
+            guard Self.subscription(of: source) != nil, let result = next.next() else {
                 let shown = (url.scheme ?? "") + "://" + (url.host() ?? "…")
                 note(.error, SourcePosition(file: shown, line: 0), "not an https://, http:// or webcal:// address with a host, so nothing to fetch")
                 continue
@@ -127,6 +138,7 @@ extension SourceCopies {
 
     private mutating func add(_ result: SubscriptionResult) {
         let position = SourcePosition(file: result.subscription.shownName, line: 0)
+        for note in result.report?.notes ?? [] { diagnostics.append(Diagnostic(.note, .unreadable, at: position, note)) }
         let handle = result.body.flatMap { FileHandle(forReadingAtPath: $0) }
         if let failure = result.failure, handle != nil {
             note(.warning, position, failure.description + (result.age.map { "; data from " + SubscriptionResult.spoken(age: $0) } ?? ""))
@@ -136,8 +148,23 @@ extension SourceCopies {
             note(.error, position, failure == .neverFetched ? "never fetched" : failure.description + "; and there is no copy from an earlier fetch")
             return
         }
+        guard !result.isFolder else {
+            // A CalDAV source's cache is a vdir: a folder per calendar, a file per item.
+            guard let folder = result.body, Self.holdsItems(folder) else { return }
+            inputs.append(.folder(folder, shown: ShownFolder(name: result.subscription.shownName, names: result.shownNames)))
+            return
+        }
         handles.append(handle)
         inputs.append(.fileDescriptor(handle.fileDescriptor, name: result.subscription.shownName))
+    }
+
+    /// Whether a CalDAV source's folder holds an item: empty calendars are
+    /// no error, as a folder without calendar files would be.
+    static func holdsItems(_ folder: String) -> Bool {
+        let files = FileManager.default
+        return ((try? files.contentsOfDirectory(atPath: folder)) ?? []).contains { calendar in
+            ((try? files.contentsOfDirectory(atPath: folder + "/" + calendar)) ?? []).contains { $0.hasSuffix(".ics") }
+        }
     }
 
     private mutating func note(_ severity: Diagnostic.Severity, _ position: SourcePosition, _ text: String) {

@@ -42,10 +42,17 @@ public enum CalendarSource: Sendable, Equatable {
     /// other read takes the copy there without fetching (as `--offline`
     /// does). Diagnostics name it as `host/…/last-segment`, never whole:
     /// secret addresses carry their secret in the path.
+    /// (A `.url` that answers as a CalDAV calendar or account is read as
+    /// one, as ``caldav(_:)`` reads it with no settings.)
     case url(URL, login: SourceLogin? = nil)
+    /// A CalDAV calendar or account (``CalDAVSource``), synced into the
+    /// cache of ``ReadOptions/cacheFolder`` by
+    /// ``BusyLife/read(_:options:refresh:)`` and read from it by every
+    /// other read, as a `.url` is.
+    case caldav(CalDAVSource)
 
-    /// The importer's input; nil for a `.url`, read from the cache
-    /// (`SourceCopies`). A folder of `shown` is named as it says.
+    /// The importer's input; nil for a `.url` or `.caldav`, read from the
+    /// cache (`SourceCopies`). A folder of `shown` is named as it says.
     func input(shown: [String: ShownFolder] = [:]) -> InputSource? {
         switch self {
         case .file(let url):
@@ -54,12 +61,25 @@ public enum CalendarSource: Sendable, Equatable {
         case .data(let data, let name): .bytes(Array(data), name: name)
         case .fileHandle(let handle, let name): .fileDescriptor(handle.fileDescriptor, name: name)
         case .standardInput: .standardInput
-        case .url: nil
+        case .url, .caldav: nil
         }
     }
 
-    var isURL: Bool {
-        if case .url = self { true } else { false }
+    /// The web address of a `.url` or `.caldav`; nil for a local source.
+    var address: URL? {
+        switch self {
+        case .url(let url, _): url
+        case .caldav(let calendars): calendars.url
+        default: nil
+        }
+    }
+
+    /// Whether it is read from the cache: a `.url` or `.caldav`.
+    var isRemote: Bool {
+        switch self {
+        case .url, .caldav: true
+        default: false
+        }
     }
 }
 

@@ -183,4 +183,12 @@ extension SubscriptionReader {
         guard let state = store.readState() else { return nil }
         return (state, state.calendars.map { store.base + "/" + $0.folder })
     }
+
+    /// A source known as CalDAV, as its cache holds it, syncing nothing
+    /// (a read that is not async); nil for a source not known as CalDAV.
+    package func cachedCalDAV(_ subscription: Subscription) -> SubscriptionResult? {
+        let store = calDAVStore(subscription)
+        guard store.readState() != nil else { return nil }
+        return calDAVCached(subscription, store, mode: .never)
+    }
 }

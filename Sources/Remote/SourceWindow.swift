@@ -21,6 +21,14 @@ package struct SourceWindow: Sendable, Equatable {
         self.future = future
     }
 
+    /// A window of `past` seconds back and `future` ahead of now (the
+    /// library's, given in seconds); its text names it in the cache.
+    package init(past: Double, future: Double) {
+        text = "-\(past)s..+\(future)s"
+        self.past = past
+        self.future = future
+    }
+
     private static func seconds(_ text: String) -> Double? {
         if text == "0" { return 0 }
         guard let unit = text.last, let number = Double(text.dropLast()), number >= 0, number.isFinite else { return nil }

@@ -78,7 +78,7 @@ struct ConflictsCommand: ParsableCommand {
         let err = Output(fd: 2)
         let (settlement, readReport) = try input.settle(settle, options, err: err, warnings: target.warnings)
         var report = readReport
-        let owners = InputOwners(input.paths)
+        let owners = InputOwners(input.paths, shown: input.remote.shownInputs)
         let found = settlement.conflicts(limit: limit, acrossGroupsOnly: betweenInputs) { owners.index(ofFile: $0.event.source.file) ?? -1 }
         if let warning = ConflictList.limitWarning(found, in: settlement) {
             report.count(warning)

@@ -95,16 +95,21 @@ struct FreeBusyOptions: ParsableArguments {
 
 /// Which INPUT argument each event was read from, by its file: a file
 /// given as an argument, or one found under a directory given (the most
-/// specific argument wins; standard input is `-`). What `--between-inputs`
+/// specific argument wins; standard input is `-`), or a source's copy,
+/// named by the source (`work/Family/dinner.ics`). What `--between-inputs`
 /// tells people apart by.
 struct InputOwners {
     private let inputs: [String]
-    /// Each argument without trailing slashes (as a directory walk names its files).
+    /// Each argument without trailing slashes (as a directory walk names
+    /// its files), or the name a source's events are read under.
     private let roots: [String]
 
-    init(_ inputs: [String]) {
-        self.inputs = inputs
-        roots = inputs.map { input in
+    /// `shown` names, by argument, what a source's events carry as their
+    /// file (its name, or `host/…/last` for a web address): the argument
+    /// as written would match none of them, and must not be printed whole.
+    init(_ inputs: [String], shown: [String: String] = [:]) {
+        self.inputs = inputs.map { shown[$0] ?? $0 }
+        roots = self.inputs.map { input in
             var root = input
             while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
             return root

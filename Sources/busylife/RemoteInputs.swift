@@ -21,6 +21,9 @@ struct RemoteInputs: Sendable {
     /// CalDAV sources' folders and how their files are named: by the
     /// source, calendar and item, never by their paths in the cache.
     var shownFolders: [String: ShownFolder] = [:]
+    /// What each argument that is a source is read under (its name, or a
+    /// web address's printed name), by the argument as written.
+    var shownInputs: [String: String] = [:]
     var diagnostics: [Diagnostic] = []
     /// Subscriptions with no copy to read.
     var unreadable = 0
@@ -60,6 +63,7 @@ struct RemoteInputs: Sendable {
         }
         var next = results.makeIterator()
         for (path, subscription) in zip(paths, wanted) {
+            if let subscription { shownInputs[path] = subscription.shownName }
             if subscription == nil && RemoteAddress.looksLikeAddress(path) {
                 // No host, so nothing to fetch; never "no such file".
                 let shown = String(path.prefix { $0 != ":" }) + "://…"

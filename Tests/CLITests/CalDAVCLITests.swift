@@ -273,4 +273,35 @@ struct CalDAVCLITests {
         let backup = try String(contentsOfFile: server.folder.path("backup.ics"), encoding: .utf8)
         #expect(backup.contains("UID:now") && !backup.contains("UID:past"))
     }
+
+    /// `conflicts --between-inputs` credits a CalDAV source's events to the
+    /// source (by its name; a web address by its printed name, never
+    /// whole), not to each cached item: the calendar's own overlap is left
+    /// out, and every pair names the source and the file.
+    @Test func conflictsBetweenASourceAndAFileNameTheSource() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("work", displayName: "Work")
+        for (name, day) in [("a", 3), ("b", 3), ("c", 5)] {
+            server.folder.write("storage/collection-root/me/work/\(name).ics", calDAVItem(name, day: day))
+        }
+        // Overlaps a and b on the 3rd and c on the 5th.
+        let mine = calDAVItem("m1", day: 3).replacingOccurrences(of: "END:VCALENDAR\r\n", with: "")
+            + "BEGIN:VEVENT" + calDAVItem("m2", day: 5).components(separatedBy: "BEGIN:VEVENT")[1]
+        server.folder.write("mine.ics", mine)
+        let file = server.folder.path("mine.ics")
+        let address = server.url("/me/work/")
+        let pairs = ["conflicts", "--between-inputs", "--format", "ndjson"] + Self.november
+        let unnamed = try server.busylifeRun(pairs + [address, file])
+        Self.configureWork(server, "/me/work/")
+        let named = try server.busylifeRun(pairs + ["work", file])
+        for (run, source) in [(unnamed, "127.0.0.1/…/work"), (named, "work")] {
+            #expect(run.status == 0, "\(run.stderr)")
+            let lines = run.stdout.split(separator: "\n")
+            #expect(lines.count == 3, "\(run.stdout)")
+            for line in lines {
+                #expect(line.contains("\"input\":\"\(source)\"") && line.contains("\"input\":\"\(file)\""), "\(line)")
+            }
+            #expect(!run.stdout.contains(address) && !run.stdout.contains("cache"))
+        }
+    }
 }
