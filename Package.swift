@@ -9,6 +9,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "busylife", targets: ["busylife"]),
+        // The network part, run by `busylife` (docs/architecture.md): kept out
+        // of the process of every command that only reads files.
+        .executable(name: "busylife-net", targets: ["busylife-net"]),
         .library(name: "BusyLifeKit", targets: ["BusyLifeKit"]),
     ],
     dependencies: [
@@ -19,7 +22,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // The configuration file (README, Configuration).
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
-        // SHA-256 of cached replies and addresses (Remote); already built for TLS.
+        // HTTP Digest authentication (Remote) and the page's hashes (Serve).
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         // Subscriptions (docs/sources.md): the HTTP client, and the event
         // loop and TLS types its configuration is written in.
@@ -58,7 +61,7 @@ let package = Package(
         // How busy a window was, period by period (docs/stats.md).
         .target(name: "Statistics", dependencies: ["EventModel", "Settle", "FreeBusy"]),
         // The library's front door: read calendars (files and subscriptions), settle a window, statistics, convert (re-exports the model).
-        .target(name: "BusyLifeKit", dependencies: ["EventModel", "Import", "Settle", "FreeBusy", "Statistics", "Convert", "Remote"]),
+        .target(name: "BusyLifeKit", dependencies: ["EventModel", "Import", "Settle", "FreeBusy", "Statistics", "Convert", "Reading", "Remote", "RemoteCore"]),
         // Conversion out: .ics (as stored or expanded), jCal, events.json, CSV.
         .target(name: "Convert", dependencies: ["ICal", "EventModel", "Import", "Settle", "Plumbing"]),
         // `check`'s report, as text and JSON: it needs the import report
@@ -77,7 +80,11 @@ let package = Package(
         .target(name: "CFileSpace"),
         // Web addresses into bytes the importers read (docs/sources.md): the
         // HTTP client, the offline cache, credentials; no calendar semantics.
+        // What reading subscriptions' cached copies needs, without the
+        // network: addresses, the cache and its records, the outcomes.
+        .target(name: "RemoteCore"),
         .target(name: "Remote", dependencies: [
+            "RemoteCore",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             // CalDAV's methods (PROPFIND, REPORT) are written as HTTPMethod.
@@ -85,26 +92,50 @@ let package = Package(
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        // What `serve` and `html` take from the command line: how to settle
+        // a request's window (no server, so the command line can build it).
+        .target(name: "ServeCore", dependencies: ["EventModel", "Import", "Settle", "Export"]),
         // `busylife serve` (docs/serve.md): the HTTP server, its JSON API
-        // over Export's writers and the views' page, built into the binary.
+        // over Export's writers and the views' page, in busylife-net.
         .target(name: "Serve", dependencies: [
-            "BusyLifeKit", "EventModel", "Import", "Settle", "Export", "Plumbing",
+            "BusyLifeKit", "ServeCore", "EventModel", "Import", "Settle", "Export", "Plumbing",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
             // The hashes of the inline script and styles that `busylife html`'s page allows.
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        // The thin command-line tool.
-        .executableTarget(
-            name: "busylife",
+        // Reading and settling below the library, shared with the command
+        // line (which must not link the library's subscription fetching).
+        .target(name: "Reading", dependencies: ["EventModel", "Import", "Settle", "Statistics"]),
+        // The commands, run by both executables: busylife, and busylife-net
+        // for `serve` and `html` (which it hands the server through `NetworkParts`).
+        .target(
+            name: "BusyLifeCLI",
             dependencies: [
-                "BusyLifeKit", "EventModel", "Import", "Settle", "FreeBusy", "Statistics", "Plumbing", "Export", "Convert", "CheckReport", "Remote", "Serve",
+                "EventModel", "Import", "Settle", "FreeBusy", "Statistics", "Plumbing", "Export", "Convert", "CheckReport",
+                "Reading", "RemoteCore", "ServeCore",
                 .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
+        // The command-line tool: no HTTP client or server, no TLS.
+        .executableTarget(
+            name: "busylife",
+            dependencies: [
+                "BusyLifeCLI",
+                .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        // The network helper: fetches subscriptions into the cache for
+        // `busylife`, which hands it what to fetch on its standard input,
+        // and runs `serve` and `html` in busylife's place.
+        .executableTarget(name: "busylife-net", dependencies: [
+            "BusyLifeCLI", "Remote", "RemoteCore", "Serve", "ServeCore", "Plumbing",
+            .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         // Speed of the recurrence engine (scripts/benchmark-settle.sh).
         .executableTarget(name: "settle-benchmark", dependencies: ["EventModel", "Import"],
                           path: "Benchmarks/settle-benchmark"),
@@ -120,8 +151,8 @@ let package = Package(
         // Hand-computed figures of `stats` and their invariants (docs/stats.md).
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics", "FreeBusy", "Settle", "Import", "EventModel", "TestSupport"]),
         .testTarget(name: "ConvertTests", dependencies: ["Convert", "Plumbing", "Export", "Import", "ICal", "EventModel", "Settle", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["busylife"]),
-        .testTarget(name: "RemoteTests", dependencies: ["Remote"]),
+        .testTarget(name: "CLITests", dependencies: ["busylife", "busylife-net"]),
+        .testTarget(name: "RemoteTests", dependencies: ["Remote", "RemoteCore"]),
         // The library as an app sees it: its public API only.
         .testTarget(name: "BusyLifeKitTests", dependencies: ["BusyLifeKit"]),
     ],

@@ -1,6 +1,7 @@
 import Foundation
 import Import
 internal import Remote
+internal import RemoteCore
 
 /// A user name and password for a `.url` source: sent with Basic
 /// authentication, or Digest when the server asks for it, over `https`

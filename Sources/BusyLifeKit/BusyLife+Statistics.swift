@@ -1,5 +1,6 @@
 import EventModel
 import Import
+import Reading
 import Settle
 import Statistics
 
@@ -28,35 +29,14 @@ extension BusyLife {
         return (counted.statistics, counted.report)
     }
 
-    /// `statistics`, with a look at the report once reading is done (as
-    /// `settle` gives the command line), and the viewer's timeline used.
-    ///
-    /// The window is settled a few periods at a time (`StatsBuilder.parts`)
-    /// from the events read once, so memory holds one part's occurrences
-    /// besides what reading keeps; a diagnostic that several parts find
-    /// (a far series spilled, an event out of range) is reported once.
+    /// `statistics`, with a look at the report once reading is done, and
+    /// the viewer's timeline used (`Reading.statistics`).
     package static func statistics(_ sources: [CalendarSource], _ options: SettleOptions, _ request: StatsRequest,
                                    readOptions: ReadOptions = ReadOptions(), diagnostic: @escaping (Diagnostic) -> Void,
                                    readingFinished: (ImportReport) throws -> Void) rethrows
         -> (statistics: Statistics, report: ImportReport, timeline: ZoneTimeline) {
-        var options = options
-        options.keepOccurrences = true
-        options.showsText = false  // counted, never shown: categories and people are all it reads
-        options.listDays = false
-        let settler = Settler(options: options)
-        var report = read(sources, into: settler, readOptions: readOptions, diagnostic: diagnostic)
-        try readingFinished(report)
-        let timeline = settler.timeline()
-        var builder = StatsBuilder(from: options.from, to: options.to, request: request, me: options.me)
-        var reported = Set<String>()
-        for part in builder.parts {
-            let settlement = settler.settle(part: part.lowerBound, to: part.upperBound, timeline: timeline)
-            builder.add(settlement)
-            for found in settlement.diagnostics where reported.insert(found.description).inserted {
-                report.count(found)
-                diagnostic(found)
-            }
-        }
-        return (builder.finished(), report, timeline)
+        try Reading.statistics(options, request, reading: { settler in
+            read(sources, into: settler, readOptions: readOptions, diagnostic: diagnostic)
+        }, diagnostic: diagnostic, readingFinished: readingFinished)
     }
 }

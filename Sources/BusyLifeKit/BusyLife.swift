@@ -20,6 +20,7 @@ import Foundation
 @_exported import struct Statistics.StatsPersonShare
 @_exported import struct Statistics.StatsRequest
 import Import
+import Reading
 import Settle
 
 /// Where a calendar comes from.
@@ -166,15 +167,9 @@ public enum BusyLife {
                                readOptions: ReadOptions = ReadOptions(),
                                diagnostic: @escaping (Diagnostic) -> Void = { _ in },
                                readingFinished: (ImportReport) throws -> Void) rethrows -> SettledCalendars {
-        let settler = Settler(options: options)
-        var report = read(sources, into: settler, readOptions: readOptions, diagnostic: diagnostic)
-        try readingFinished(report)
-        // The settler is ours alone: its events go as soon as they are expanded.
-        let settlement = settler.settle(releasingInput: true)
-        for found in settlement.diagnostics {
-            report.count(found)
-            diagnostic(found)
-        }
+        let (settlement, report) = try Reading.settle(options, reading: { settler in
+            read(sources, into: settler, readOptions: readOptions, diagnostic: diagnostic)
+        }, diagnostic: diagnostic, readingFinished: readingFinished)
         return SettledCalendars(settlement: settlement, report: report)
     }
 
@@ -182,13 +177,8 @@ public enum BusyLife {
     /// keeping of each event only what its window needs.
     static func read(_ sources: [CalendarSource], into settler: Settler, readOptions: ReadOptions,
                      diagnostic: @escaping (Diagnostic) -> Void) -> ImportReport {
-        let importer = Importer(options: ImportOptions(useCalendarZone: readOptions.useCalendarZone,
-                                                       textWindow: settler.textWindow))
-        return SourceCopies.cached(sources, options: readOptions).read({
-            importer.read($0, event: { event in
-                settler.add(event)
-                return true
-            }, diagnostic: diagnostic)
+        SourceCopies.cached(sources, options: readOptions).read({
+            Reading.read($0, into: settler, useCalendarZone: readOptions.useCalendarZone, diagnostic: diagnostic)
         }, diagnostic: diagnostic)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 internal import Remote
+internal import RemoteCore
 
 /// A CalDAV calendar or account, read by ``CalendarSource/caldav(_:)``:
 /// what a `[sources]` entry of the command line's configuration holds.

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import RemoteCore
 
 /// What a PROPFIND found at a source's address.
 enum CalDAVKind: Sendable, Equatable {
@@ -13,10 +14,6 @@ enum CalDAVKind: Sendable, Equatable {
 /// asking the server once, then synced as `CalDAVSync` says and read from
 /// the cache as a vdir.
 extension SubscriptionReader {
-    func calDAVStore(_ subscription: Subscription) -> CalDAVStore {
-        CalDAVStore(cache: cache, key: subscription.cacheKey)
-    }
-
     /// A source known as CalDAV: its copy, synced first if `mode` asks.
     func readCalDAV(_ subscription: Subscription, _ store: CalDAVStore, mode: RefreshMode) async -> SubscriptionResult {
         if let kept = calDAVCached(subscription, store, mode: mode) { return kept }
@@ -25,19 +22,6 @@ extension SubscriptionReader {
             // Another process may have synced it while this one waited.
             if let kept = calDAVCached(subscription, store, mode: mode) { return kept }
             return await syncCalDAV(subscription, store, found: nil, started: started)
-        }
-    }
-
-    private func calDAVCached(_ subscription: Subscription, _ store: CalDAVStore, mode: RefreshMode) -> SubscriptionResult? {
-        let checked = store.readState()?.checked
-        switch mode {
-        case .never:
-            return calDAVResult(subscription, store, checked != nil ? .cached : .failed(.neverFetched), report: nil, started: nil)
-        case .always:
-            return nil
-        case .whenDue:
-            guard let checked, Date().timeIntervalSince1970 - checked < subscription.refresh else { return nil }
-            return calDAVResult(subscription, store, .cached, report: nil, started: nil)
         }
     }
 
@@ -118,19 +102,6 @@ extension SubscriptionReader {
             return (include.isEmpty || include.contains(name)) && !exclude.contains(name)
         }
     }
-
-    private func calDAVResult(_ subscription: Subscription, _ store: CalDAVStore, _ outcome: SubscriptionResult.Outcome,
-                              report: CalDAVReport?, started: Date?) -> SubscriptionResult {
-        let state = store.readState()
-        let checked = state?.checked
-        var result = SubscriptionResult(subscription: subscription, outcome: outcome, body: checked != nil ? store.base : nil,
-                                        age: checked.map { max(0, Date().timeIntervalSince1970 - $0) },
-                                        seconds: started.map { Date().timeIntervalSince($0) } ?? 0)
-        result.isFolder = true
-        result.shownNames = state?.shownNames ?? [:]
-        result.report = report
-        return result
-    }
 }
 
 extension SubscriptionReader {
@@ -171,24 +142,5 @@ extension SubscriptionReader {
         guard let reply = try? await client.send("PROPFIND", address, depth: "0", body: CalDAVRequest.probe), reply.status == 207,
               let first = try? CalDAVXML.multistatus(reply.body).responses.first else { return nil }
         return (first, reply.address)
-    }
-}
-
-extension SubscriptionReader {
-    /// A CalDAV source's state and each calendar's folder, as they are:
-    /// for `busylife sources`, which fetches nothing. Nil for a source not
-    /// known as CalDAV.
-    package func calDAVCopy(of subscription: Subscription) -> (state: CalDAVState, folders: [String])? {
-        let store = calDAVStore(subscription)
-        guard let state = store.readState() else { return nil }
-        return (state, state.calendars.map { store.base + "/" + $0.folder })
-    }
-
-    /// A source known as CalDAV, as its cache holds it, syncing nothing
-    /// (a read that is not async); nil for a source not known as CalDAV.
-    package func cachedCalDAV(_ subscription: Subscription) -> SubscriptionResult? {
-        let store = calDAVStore(subscription)
-        guard store.readState() != nil else { return nil }
-        return calDAVCached(subscription, store, mode: .never)
     }
 }

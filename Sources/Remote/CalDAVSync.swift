@@ -1,14 +1,5 @@
 import Foundation
-
-/// What one sync did, for `busylife sync`'s line and the notes of a run.
-package struct CalDAVReport: Sendable, Equatable {
-    package var calendars = 0
-    package var changed = 0
-    package var removed = 0
-    /// Things worth a note: items gone between listing and fetching, a
-    /// sync token the server no longer knew.
-    package var notes: [String] = []
-}
+import RemoteCore
 
 /// Brings a CalDAV source's calendars up to date, one at a time: with
 /// sync-collection (RFC 6578) when the server offers it, else with the

@@ -1,4 +1,5 @@
 import Foundation
+import RemoteCore
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

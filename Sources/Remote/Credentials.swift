@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import RemoteCore
 
 /// A user name and password for Basic authentication. Never written to
 /// the cache, a message or the output.

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RemoteCore
 
 /// One challenge of a `WWW-Authenticate` header: its scheme and parameters
 /// (names lower-cased, values unquoted).

@@ -1,32 +1,8 @@
 import AsyncHTTPClient
 import Foundation
+import RemoteCore
 import NIOCore
 import NIOSSL
-
-/// The bounds of every fetch: what a reply may cost in time and bytes.
-package struct RemoteLimits: Sendable {
-    package var connectTimeout: Double = 10
-    /// For the whole fetch, redirects and body included.
-    package var totalTimeout: Double = 120
-    package var maximumBytes = 256 << 20
-    package var maximumRedirects = 5
-    /// How long a `password-command` may take.
-    package var passwordTimeout: Double = 30
-
-    package init() {}
-
-    /// The defaults, with what `BUSYLIFE_HTTP_TIMEOUT` (seconds, for the
-    /// whole fetch), `BUSYLIFE_HTTP_MAX_BYTES` and
-    /// `BUSYLIFE_PASSWORD_TIMEOUT` (seconds) change (docs/sources.md).
-    package init(environment: [String: String]) {
-        if let text = environment["BUSYLIFE_HTTP_TIMEOUT"], let seconds = Double(text), seconds > 0 {
-            totalTimeout = seconds
-            connectTimeout = min(connectTimeout, seconds)
-        }
-        if let text = environment["BUSYLIFE_HTTP_MAX_BYTES"], let bytes = Int(text), bytes > 0 { maximumBytes = bytes }
-        if let text = environment["BUSYLIFE_PASSWORD_TIMEOUT"], let seconds = Double(text), seconds > 0 { passwordTimeout = seconds }
-    }
-}
 
 /// What a GET brought: the status, its validators, and for a 200 the body
 /// in a temporary file beside the cache entry with its digest.
@@ -192,5 +168,13 @@ extension Fetch {
         if lower.contains("unreachable") { return .unreachable("network unreachable") }
         if error is CancellationError { return .timeout(seconds: Int(limits.totalTimeout)) }
         return .other("the fetch failed (\(text.prefix(200)))")
+    }
+}
+
+extension ProxyServer {
+    /// As AsyncHTTPClient takes it: CONNECT through the proxy, with Basic
+    /// `Proxy-Authorization` when the address has a user.
+    var configuration: HTTPClient.Configuration.Proxy {
+        .server(host: host, port: port, authorization: user.map { .basic(username: $0, password: password ?? "") })
     }
 }

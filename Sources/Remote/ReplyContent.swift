@@ -1,3 +1,4 @@
+import RemoteCore
 /// Whether a reply is an iCalendar document, judged by its first bytes
 /// (servers send calendars as text/plain or application/octet-stream
 /// too, so the type alone cannot say), and if not, what it is in words.

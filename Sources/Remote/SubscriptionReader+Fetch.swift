@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import RemoteCore
 
 extension SubscriptionReader {
     /// One conditional GET and what it does to the entry: a 304 or the

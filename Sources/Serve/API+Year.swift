@@ -2,6 +2,7 @@ import Export
 import Foundation
 import Hummingbird
 import NIOCore
+import ServeCore
 import Settle
 
 extension API {

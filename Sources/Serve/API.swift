@@ -4,6 +4,7 @@ import Export
 import Foundation
 import Hummingbird
 import NIOCore
+import ServeCore
 import Settle
 
 /// The JSON API: `/api/days` (the bytes of `busylife days`) and `/api/meta`.

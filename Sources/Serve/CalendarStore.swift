@@ -4,6 +4,7 @@ import Export
 import Foundation
 import Import
 import Plumbing
+import ServeCore
 import Settle
 import Synchronization
 

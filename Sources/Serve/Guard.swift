@@ -1,4 +1,5 @@
 import Hummingbird
+import ServeCore
 import Synchronization
 
 /// What every request passes first (SEMANTICS of the views: read-only,

@@ -6,6 +6,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServeCore
 import Synchronization
 
 /// `busylife serve`: the page and its API on one address, until

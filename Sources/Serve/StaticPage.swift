@@ -5,6 +5,7 @@ import Export
 import Foundation
 import Import
 import Plumbing
+import ServeCore
 import Settle
 
 /// `busylife html`: the page of `busylife serve` for one window as one

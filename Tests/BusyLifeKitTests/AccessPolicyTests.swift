@@ -104,14 +104,15 @@ import Testing
     /// The command-line tool is thin: it runs no pipeline and writes no
     /// file itself; the library's targets do (Export's writers, Plumbing's
     /// output, chunks and pieces).
-    @Test func theCommandLineToolRunsNoPlumbing() throws {
-        let folder = Self.root.appendingPathComponent("Sources/busylife")
+    @Test(arguments: ["busylife", "BusyLifeCLI", "busylife-net"])
+    func theCommandLineToolRunsNoPlumbing(target: String) throws {
+        let folder = Self.root.appendingPathComponent("Sources/" + target)
         let plumbing = ["ParallelChunks", "ChunkElements", "inOrder(", "SpillFile", "SpillWriter", "TemporaryFile",
                         "ByteWriterPool", "writev", "iovec", "fallocate", "busylife_", "withUnsafeTemporaryAllocation"]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             for word in plumbing {
-                #expect(!text.contains(word), "busylife/\(name) uses \(word)")
+                #expect(!text.contains(word), "\(target)/\(name) uses \(word)")
             }
         }
     }

@@ -12,9 +12,11 @@ let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().del
 
 /// Every run is kept from the configuration file, locale and zone of
 /// whoever runs the tests: XDG_CONFIG_HOME names a folder that is not
-/// there, unless `environment` sets it (or BUSYLIFE_CONFIG).
-func busylife(_ arguments: [String], stdin: String? = nil, shell: String? = nil, environment: [String: String] = [:]) throws -> Run {
-    let binary = Bundle.main.bundleURL.appendingPathComponent("busylife")
+/// there, unless `environment` sets it (or BUSYLIFE_CONFIG). `binary`
+/// runs another copy of busylife than the one built.
+func busylife(_ arguments: [String], stdin: String? = nil, shell: String? = nil, environment: [String: String] = [:],
+              binary: URL? = nil) throws -> Run {
+    let binary = binary ?? Bundle.main.bundleURL.appendingPathComponent("busylife")
     let process = Process()
     if let shell {
         process.executableURL = URL(fileURLWithPath: "/bin/bash")

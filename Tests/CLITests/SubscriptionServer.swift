@@ -83,11 +83,11 @@ final class SubscriptionServer {
     func configure(_ text: String) { folder.write("config.toml", text) }
 
     /// Runs busylife with this server's cache, home and configuration file.
-    func busylifeRun(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+    func busylifeRun(_ arguments: [String], environment: [String: String] = [:], binary: URL? = nil) throws -> Run {
         var variables = ["XDG_CACHE_HOME": folder.path("cache"), "HOME": folder.path("home")]
         if FileManager.default.fileExists(atPath: folder.path("config.toml")) { variables["BUSYLIFE_CONFIG"] = folder.path("config.toml") }
         variables.merge(environment) { _, given in given }
-        return try busylife(arguments, environment: variables)
+        return try busylife(arguments, environment: variables, binary: binary)
     }
 
     /// Every file in the cache folder: name and content.

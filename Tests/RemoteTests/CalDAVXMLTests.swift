@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Remote
+@testable import RemoteCore
 
 /// CalDAV replies read by namespace and local name, whatever the prefixes,
 /// and hostile XML refused before it is parsed.

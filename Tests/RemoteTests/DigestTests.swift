@@ -1,5 +1,6 @@
 import Testing
 @testable import Remote
+@testable import RemoteCore
 
 /// Digest authentication against the examples of RFC 7616 (section
 /// 3.9.1) and RFC 2617 (section 3.5).

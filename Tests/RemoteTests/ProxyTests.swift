@@ -1,5 +1,6 @@
 import Testing
 @testable import Remote
+@testable import RemoteCore
 
 /// The proxy variables of the environment, read as curl reads them.
 @Suite struct ProxyTests {

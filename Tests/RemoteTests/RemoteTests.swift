@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Remote
+@testable import RemoteCore
 
 @Suite struct RemoteTests {
     /// FIPS 180-4's examples, and a text longer than one block fed in pieces.
@@ -15,6 +16,51 @@ import Testing
             million[start..<min(start + 999, million.count)].withUnsafeBytes { pieces.update($0) }
         }
         #expect(pieces.hex() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    /// The lengths where the padding takes one block or two, whole and fed
+    /// a byte at a time (the digest is written out in RemoteCore, so that
+    /// reading the cache links no cryptography library).
+    @Test(arguments: [
+        (55, "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318"),
+        (56, "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a"),
+        (63, "7d3e74a05d7db15bce4ad9ec0658ea98e3f06eeecf16b4c6fff2da457ddc2f34"),
+        (64, "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb"),
+        (65, "635361c48bb9eab14198e76ea8ab7f1a41685d6ad62aa9146d301d4f17eb0ae0"),
+        (119, "31eba51c313a5c08226adf18d4a359cfdfd8d2e816b13f4af952f7ea6584dcfb"),
+        (120, "2f3d335432c70b580af0e8e1b3674a7c020d683aa5f73aaaedfdc55af904c21c"),
+        (128, "6836cf13bac400e9105071cd6af47084dfacad4e5e302c94bfed24e013afb73e"),
+    ])
+    func sha256PadsEveryLength(count: Int, digest: String) {
+        #expect(SHA256.hex(String(repeating: "a", count: count)) == digest)
+        var bytes = SHA256()
+        for _ in 0..<count { [UInt8(ascii: "a")].withUnsafeBytes { bytes.update($0) } }
+        #expect(bytes.hex() == digest)
+    }
+
+    /// What busylife hands its network helper and gets back, through JSON:
+    /// every field of a subscription (its credentials included) and of a result.
+    @Test func aFetchRequestAndItsResultsSurviveJSON() throws {
+        var subscription = Subscription(name: "work", address: try #require(RemoteAddress("https://me:secret@example.com/cal.ics")))
+        subscription.username = "me"
+        subscription.passwordCommand = "pass show work"
+        subscription.refresh = 60
+        subscription.include = ["Team"]
+        subscription.window = SourceWindow("-1y..+2y")
+        let request = FetchRequest(subscriptions: [subscription], mode: .always)
+        let decoded = try JSONDecoder().decode(FetchRequest.self, from: JSONEncoder().encode(request))
+        let back = try #require(decoded.subscriptions.first)
+        #expect(decoded.mode == .always)
+        #expect(back.address == subscription.address && back.address.userInfo?.user == "me" && back.address.userInfo?.password == "secret")
+        #expect(back.name == "work" && back.username == "me" && back.passwordCommand == "pass show work")
+        #expect(back.refresh == 60 && back.include == ["Team"] && back.window == subscription.window)
+        var result = SubscriptionResult(subscription: subscription, outcome: .failed(.status(404, host: "example.com", source: "work")),
+                                        body: "/cache/x.ics", age: 12, seconds: 0.5)
+        result.report = CalDAVReport(calendars: 2, changed: 1, removed: 0, notes: ["a note"])
+        result.shownNames = ["a": "Team"]
+        let same = try JSONDecoder().decode(SubscriptionResult.self, from: JSONEncoder().encode(result))
+        #expect(same.outcome == result.outcome && same.body == result.body && same.age == 12 && same.seconds == 0.5)
+        #expect(same.report == result.report && same.shownNames == result.shownNames && same.isFolder == false)
     }
 
     @Test func anAddressIsPrintedWithoutItsSecrets() throws {

@@ -1,0 +1,168 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// What the cache keeps of a CalDAV source beside its items: the kind,
+/// each calendar's tokens, name and colour, and each item's ETag. Never a
+/// credential; hrefs are kept (paths on the server, needed to sync) but
+/// never used as file names.
+package struct CalDAVState: Codable, Sendable {
+    /// `host/…/last-segment`, for `busylife sources`.
+    package var printed: String
+    /// An account (every calendar of a home) rather than one calendar.
+    package var isAccount: Bool
+    /// The path of the calendar, or of the account's calendar home.
+    package var root: String
+    package var calendars: [CalendarState] = []
+    /// When the items were last known to be the server's.
+    package var checked: Double?
+    package var lastError: String?
+    package var lastErrorAt: Double?
+
+    package init(printed: String, isAccount: Bool, root: String) {
+        self.printed = printed
+        self.isAccount = isAccount
+        self.root = root
+    }
+
+    /// What people know the cache's folders and files by, by path under
+    /// the source's folder: a calendar's folder is its display name, an
+    /// item its href's last segment under that (`Family/dinner.ics`).
+    package var shownNames: [String: String] {
+        var names: [String: String] = [:]
+        for calendar in calendars {
+            names[calendar.folder] = calendar.displayName
+            for href in calendar.items.keys {
+                names[calendar.folder + "/" + CalDAVStore.key(href) + ".ics"] = calendar.displayName + "/" + Self.lastSegment(href)
+            }
+        }
+        return names
+    }
+
+    /// An href's last segment, percent-decoded unless that would make a
+    /// name with a control character or a slash in it.
+    package static func lastSegment(_ href: String) -> String {
+        let segment = href.split(separator: "/").last.map(String.init) ?? href
+        guard let decoded = segment.removingPercentEncoding,
+              !decoded.contains("/"), !decoded.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            return segment
+        }
+        return decoded
+    }
+}
+
+/// One calendar of a CalDAV source.
+package struct CalendarState: Codable, Sendable {
+    package var href: String
+    package var displayName: String
+    package var color: String?
+    package var syncToken: String?
+    package var ctag: String?
+    /// The window (as configured) the items were fetched for, if any: a
+    /// token of a windowed listing cannot continue a whole one.
+    package var window: String?
+    /// Each item's href and ETag.
+    package var items: [String: String] = [:]
+
+    package var itemCount: Int { items.count }
+
+    package init(href: String, displayName: String) {
+        self.href = href
+        self.displayName = displayName
+    }
+
+    /// The folder of its items: a digest of its href.
+    package var folder: String { CalDAVStore.key(href) }
+}
+
+/// A CalDAV source's files in the cache: `caldav/KEY/` holds one folder
+/// per calendar (named by a digest of its href) with its `displayname`
+/// and `color` and one `.ics` file per item (named by a digest of the
+/// item's href), so that it reads as a vdir; `caldav/KEY.state.json` is
+/// the state, `caldav/KEY.lock` the lock. Every file is written beside
+/// and renamed.
+package struct CalDAVStore: Sendable {
+    package let base: String
+
+    package init(cache: RemoteCache, key: String) {
+        base = cache.folder + "/caldav/" + key
+    }
+
+    package var stateFile: String { base + ".state.json" }
+    /// The lock is the subscription entry's mechanism, on this base.
+    package var entry: RemoteCache.Entry { RemoteCache.Entry(base: base) }
+
+    /// A file name for an href: hexadecimal, so `../../etc/passwd` stays inside.
+    package static func key(_ href: String) -> String { String(SHA256.hex(href).prefix(32)) }
+
+    package func readState() -> CalDAVState? {
+        guard let data = FileManager.default.contents(atPath: stateFile) else { return nil }
+        return try? JSONDecoder().decode(CalDAVState.self, from: data)
+    }
+
+    package func write(_ state: CalDAVState) throws(RemoteFailure) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(state) else { throw .cache("cannot encode the CalDAV state") }
+        try replace(stateFile, with: Array(data))
+    }
+
+    /// Makes `caldav/`, the source's folder and a calendar's (private to the user).
+    package func create(calendar: String? = nil) throws(RemoteFailure) {
+        let parent = String(base[..<(base.lastIndex(of: "/") ?? base.endIndex)])
+        for path in [parent, base] + (calendar.map { [base + "/" + $0] } ?? []) {
+            if mkdir(path, 0o700) != 0 && errno != EEXIST {
+                throw .cache("cannot create the cache folder \(path) (\(String(cString: strerror(errno))))")
+            }
+        }
+    }
+
+    package func itemPath(_ calendar: CalendarState, _ href: String) -> String {
+        base + "/" + calendar.folder + "/" + Self.key(href) + ".ics"
+    }
+
+    package func writeItem(_ calendar: CalendarState, _ href: String, _ data: String) throws(RemoteFailure) {
+        try replace(itemPath(calendar, href), with: Array(data.utf8))
+    }
+
+    package func removeItem(_ calendar: CalendarState, _ href: String) {
+        unlink(itemPath(calendar, href))
+    }
+
+    /// Its `displayname` and `color`, as a vdir's (written only when changed).
+    package func writeMetadata(_ calendar: CalendarState) throws(RemoteFailure) {
+        let folder = base + "/" + calendar.folder
+        try create(calendar: calendar.folder)
+        for (name, value) in [("displayname", calendar.displayName), ("color", calendar.color.flatMap(Self.vdirColor) ?? "")] {
+            let path = folder + "/" + name
+            let old = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+            if value.isEmpty {
+                if old != nil { unlink(path) }
+            } else if old != value + "\n" {
+                try replace(path, with: Array((value + "\n").utf8))
+            }
+        }
+    }
+
+    /// A calendar no longer read: its folder and items go.
+    package func removeCalendar(_ calendar: CalendarState) {
+        try? FileManager.default.removeItem(atPath: base + "/" + calendar.folder)
+    }
+
+    /// Apple's `#RRGGBBAA` as a vdir's `#rrggbb`; nil for what is no colour.
+    package static func vdirColor(_ text: String) -> String? {
+        let hex = text.trimmingCharacters(in: .whitespaces)
+        guard hex.hasPrefix("#"), hex.count == 7 || hex.count == 9,
+              hex.dropFirst().allSatisfy(\.isHexDigit) else { return nil }
+        return String(hex.prefix(7)).lowercased()
+    }
+
+    private func replace(_ path: String, with bytes: [UInt8]) throws(RemoteFailure) {
+        let temporary = try TemporaryFile(beside: path)
+        try temporary.write(bytes)
+        try temporary.commit(as: path)
+    }
+}

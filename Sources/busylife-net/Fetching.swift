@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Remote
+import RemoteCore
+
+/// `busylife-net fetch`: the subscriptions busylife hands over, fetched
+/// a few at a time with the progress line on standard error.
+enum Fetching {
+    /// The exit status: 0 with the results written, 70 when the request
+    /// cannot be read (busylife then reads the cached copies).
+    static func run() -> Int32 {
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        guard let request = try? JSONDecoder().decode(FetchRequest.self, from: data),
+              let reader = SubscriptionReader(environment: ProcessInfo.processInfo.environment) else {
+            say("busylife-net: error: no fetch request on standard input, or no cache folder")
+            return 70
+        }
+        let results = Progress.whileWaiting { progress in
+            var reader = reader
+            reader.progress = progress
+            return reader.readWaiting(request.subscriptions, mode: request.mode)
+        }
+        guard let reply = try? JSONEncoder().encode(results) else { return 70 }
+        FileHandle.standardOutput.write(reply)
+        return 0
+    }
+
+    static func say(_ line: String) {
+        _ = (line + "\n").withCString { write(2, $0, strlen($0)) }
+    }
+}
