@@ -54,7 +54,8 @@ package enum InputSource: Sendable, Equatable {
 /// event is handed on as soon as it is read.
 package struct Importer {
     package let options: ImportOptions
-    private let catalog: ZoneCatalog
+    /// Zones and what the `.ics` reader keeps from one file to the next.
+    package let catalog: ZoneCatalog
 
     package init(options: ImportOptions = ImportOptions()) {
         self.options = options
