@@ -568,19 +568,10 @@ private struct ParseState {
                 componentDepth = nil
                 if !poisoned {
                     // Handed on whole, not copied: the next component
-                    // starts in fresh arrays (`reset`). While the reader
-                    // is behind (`splitsLines`), a component libical has
-                    // nothing to read of is made here.
+                    // starts in fresh arrays (`reset`).
                     var done = CollectedComponent()
                     swap(&done, &collected)
-                    if let lines = remembering, let component = ICalStreamParser.withoutLibical(done, limits: limits) {
-                        memo?.remember(lines, as: component)
-                        emit(.ready(.component(component)))
-                    } else if splitsLines, let component = ICalStreamParser.withoutLibical(done, limits: limits) {
-                        emit(.ready(.component(component)))
-                    } else {
-                        emit(.collected(consume done))
-                    }
+                    handOn(done, emit: emit)
                 }
                 poisoned = false
                 // Emptied, its room kept for the next component.
@@ -590,6 +581,20 @@ private struct ParseState {
         }
         stack.removeSubrange(index...)
         if name == "VCALENDAR" { emit(.calendarEnd(line: line)) }
+    }
+
+    /// A top-level component read whole. While the reader is behind
+    /// (`splitsLines`), one libical has nothing to read of is made here;
+    /// so is one to be remembered by its lines (`remembering`).
+    func handOn(_ done: consuming CollectedComponent, emit: (Parsed) -> Void) {
+        if let lines = remembering, let component = ICalStreamParser.withoutLibical(done, limits: limits) {
+            memo?.remember(lines, as: component)
+            emit(.ready(.component(component)))
+        } else if splitsLines, let component = ICalStreamParser.withoutLibical(done, limits: limits) {
+            emit(.ready(.component(component)))
+        } else {
+            emit(.collected(done))
+        }
     }
 
     mutating func collect(_ text: inout LineText, line: Int) {
