@@ -278,7 +278,9 @@ package struct Importer {
             }
             firstBytes = bytes
         }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        // Blocking again, for what may block: a regular file never does
+        // (and each of a vdir's files would cost two calls more).
+        if kind != S_IFREG { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }
         return (firstBytes, kind == S_IFREG ? Int(status.st_size) : nil)
     }
 
