@@ -39,7 +39,7 @@ struct ICSImporter {
         }
 
         let readOK = ICalStreamParser.parseConcurrently(source, limits: limits, concurrently: concurrently,
-                                                        prepare: { item, outputs in
+                                                        memo: catalog.parseMemo, prepare: { item, outputs in
             // What `prepare` makes goes straight into the batch: `made`
             // holds the batch while it runs.
             swap(&made.list, &outputs)
