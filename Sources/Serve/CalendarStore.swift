@@ -62,6 +62,15 @@ package final class CalendarStore: Sendable {
         }
     }
 
+    /// Data changed that no watched file shows (a subscription fetched
+    /// again in the background): the generation moves at once.
+    package func changed() {
+        state.withLock { state in
+            state.generation += 1
+            state.freshRead = true
+        }
+    }
+
     /// The bytes of `busylife days --from from --to to` (and `--tz tz`), or why not.
     package func days(from: String?, to: String?, tz: String?, now: Date = Date()) async throws -> [UInt8] {
         _ = generation(now: now)

@@ -69,6 +69,7 @@ struct ServeCommand: ParsableCommand {
         setup.weekStart = Configuration.active.weekStart.flatMap(HeatmapCommand.weekday)
         let store: CalendarStore
         do { store = try CalendarStore(setup) } catch let failure as ServeFailure { throw ValidationError(failure.message) }
+        ServeCommand.refreshInBackground(input) { store.changed() }
         let server = Server(setup, store: store)
         let open = open
         let outcome = Outcome()
