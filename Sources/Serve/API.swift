@@ -61,6 +61,7 @@ enum API {
         let zones = Set(calendars.zones + [timeline.base.id] + timeline.changes.map(\.zone.id))
         json.strings("zones", zones.sorted(), omitEmpty: false)
         json.field("locale", locale)
+        json.raw("words", LocaleWords.pageJSON())
         json.field("weekStart", weekStart)
         json.field("maximumDays", CalendarStore.maximumDays)
         return json.finished()

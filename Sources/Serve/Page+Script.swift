@@ -102,7 +102,16 @@ function setLocale(locale) {
   fmt.month = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' });
   fmt.weekday = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
   fmt.number = new Intl.NumberFormat(locale);
-  fmt.allDayText = 'all day';
+  // The page's own words from busylife's table (the CLI's), by the locale's language.
+  const all = state.meta.words || {}, words = all[locale.split(/[-_]/)[0].toLowerCase()] || all.en;
+  fmt.allDayText = words ? words.allDay : 'all day';
+  fmt.noData = words ? words.noData : 'no data';
+  if (words) {
+    ['agenda', 'month', 'week', 'day', 'year'].forEach((view, index) => {
+      document.getElementById('show-' + view).textContent = words.views[index];
+    });
+    document.getElementById('today').textContent = words.today.charAt(0).toLocaleUpperCase(locale) + words.today.slice(1);
+  }
   const today = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'day');
   fmt.today = today.charAt(0).toLocaleUpperCase(locale) + today.slice(1);
   fmt.days = new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long' });
@@ -377,7 +386,7 @@ function monthCell(day) {
   cell.dataset.date = day.date;
   const count = day.events.length || day.eventCount;
   cell.setAttribute('aria-label', fmt.long.format(utcDate(z)) + ': '
-    + (day.outside ? 'no data' : count + (count === 1 ? ' event' : ' events')));
+    + (day.outside ? fmt.noData : count + (count === 1 ? ' event' : ' events')));
   if (day.outside) cell.title = 'No data: this page holds ' + inlined.from + ' – ' + inlined.to;
   if (z === state.today) { cell.classList.add('is-today'); cell.setAttribute('aria-current', 'date'); }
   cell.append(el('span', 'number', fmt.number.format(civil(z)[2])));

@@ -309,6 +309,7 @@ def choices_check(browser):
     choose(browser, "locale", "de-DE")
     found["german"] = browser.evaluate(read)
     found["weekGerman"] = grid_check(browser)
+    found["buttons"] = browser.evaluate("[...document.querySelectorAll('.views button, #today')].map((b) => b.textContent)")
     key(browser, "m")
     found["heads"] = month_heads(browser)
     choose(browser, "zone", "Mars/Olympus_Mons")

@@ -32,6 +32,8 @@ extension ServeBrowserTests {
         #expect((found["german"] as? [String: Any])?["search"] as? String == "?locale=de-DE&tz=Asia%2FTokyo")
         #expect((found["heads"] as? [String])?.first?.hasPrefix("Mo") == true)
         #expect((found["heads"] as? [String])?.last?.hasPrefix("So") == true)
+        // The page's own words are those the text views use in German.
+        #expect(found["buttons"] as? [String] == ["Termine", "Monat", "Woche", "Tag", "Jahr", "Heute"])
         let wrongZone = found["wrongZone"] as? [String: Any], wrongLocale = found["wrongLocale"] as? [String: Any]
         #expect(wrongZone?["zone"] as? String == "Asia/Tokyo")
         #expect((wrongZone?["problem"] as? String)?.contains("Mars/Olympus_Mons") == true)
