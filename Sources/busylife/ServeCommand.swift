@@ -18,7 +18,9 @@ struct ServeCommand: ParsableCommand {
         says its address on standard error. The page's days are those of busylife \
         days for the same inputs and flags (/api/days?from=&to= answers the \
         same bytes, at most 400 days at once; /api/meta the busy levels, \
-        calendars and today); local files are read again when they change. \
+        calendars and today); local files are read again when they change, \
+        subscriptions and CalDAV sources fetched again in the background as \
+        each falls due. \
         Everything served is in the binary. The server is read-only, answers \
         only to its own address, and beyond loopback (--host) needs the \
         token it prints. Keys: t today, j/k (or arrows) next and previous, \
@@ -69,6 +71,7 @@ struct ServeCommand: ParsableCommand {
         setup.weekStart = Configuration.active.weekStart.flatMap(HeatmapCommand.weekday)
         let store: CalendarStore
         do { store = try CalendarStore(setup) } catch let failure as ServeFailure { throw ValidationError(failure.message) }
+        ServeCommand.refreshInBackground(input) { store.changed() }
         let server = Server(setup, store: store)
         let open = open
         let outcome = Outcome()

@@ -10,7 +10,8 @@ final class ServeProcess {
     let port: Int
     private let errors = Pipe()
 
-    init(_ arguments: [String], port: String = "0") throws {
+    /// `environment`: variables set for the server, after the user's are cleared.
+    init(_ arguments: [String], port: String = "0", environment: [String: String] = [:]) throws {
         process.executableURL = Bundle.main.bundleURL.appendingPathComponent("busylife")
         process.arguments = ["serve"] + arguments + ["--port", port]
         process.currentDirectoryURL = repository
@@ -20,6 +21,7 @@ final class ServeProcess {
         }
         variables["BUSYLIFE_CONFIG"] = nil
         variables["XDG_CONFIG_HOME"] = "/nonexistent/busylife-tests"
+        variables.merge(environment) { _, given in given }
         process.environment = variables
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
