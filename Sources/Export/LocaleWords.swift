@@ -168,7 +168,7 @@ extension LocaleWords {
     /// language: `{"de":{"allDay":"ganztägig","today":"heute",…},…}`; the
     /// page picks its locale's, since it may change locale in the browser.
     package static func pageJSON() -> String {
-        let languages = [("en", english)] + table.keys.sorted().map { ($0, table[$0]!) }
+        let languages = [("en", english)] + table.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         return "{" + languages.map { language, words in
             var json = JSONObjectWriter()
             json.field("allDay", words.allDay)

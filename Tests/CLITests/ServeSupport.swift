@@ -26,12 +26,7 @@ final class ServeProcess {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
         try process.run()
-        var said = ""
-        while !said.contains("\n") {
-            let more = errors.fileHandleForReading.readData(ofLength: 1)
-            if more.isEmpty { break }
-            said += String(decoding: more, as: UTF8.self)
-        }
+        let said = errors.firstLine()
         let found = said.range(of: "http://").map { String(said[$0.lowerBound...].prefix { !$0.isWhitespace }) }
         address = found ?? ""
         self.port = found.flatMap { Int($0.split(separator: ":")[2].prefix { $0.isNumber }) } ?? 0
