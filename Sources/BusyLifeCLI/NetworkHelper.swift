@@ -49,11 +49,16 @@ enum NetworkHelper {
 
     /// The subscriptions' copies: read from the cache when `mode` lets
     /// them be, the others fetched by the helper; results in the order given.
-    static func read(_ subscriptions: [Subscription], mode: RefreshMode, reader: SubscriptionReader) -> [SubscriptionResult] {
+    /// `quietly`: no progress line (serve's fetches in the background).
+    static func read(_ subscriptions: [Subscription], mode: RefreshMode, reader: SubscriptionReader,
+                     quietly: Bool = false) -> [SubscriptionResult] {
         let kept = subscriptions.map { reader.kept($0, mode: mode) }
         let wanted = zip(subscriptions, kept).compactMap { $1 == nil ? $0 : nil }
         guard !wanted.isEmpty else { return kept.compactMap { $0 } }
-        var fetched = fetch(FetchRequest(subscriptions: wanted, mode: mode), reader: reader).makeIterator()
+        let request = FetchRequest(subscriptions: wanted, mode: mode)
+        // busylife-net itself (serving) fetches in its own process.
+        let results = NetworkParts.fetch.map { $0(request, quietly) } ?? fetch(request, reader: reader)
+        var fetched = results.makeIterator()
         return kept.map { $0 ?? fetched.next()! }
     }
 
@@ -92,8 +97,13 @@ enum NetworkHelper {
 /// `main` before it runs them; nil in busylife, whose commands then run
 /// busylife-net instead.
 package enum NetworkParts {
-    /// Serves the views until a signal ends the server (`open`: open a browser once listening).
-    nonisolated(unsafe) package static var serve: ((_ setup: ServeSetup, _ open: Bool) throws -> Void)?
+    /// Serves the views until a signal ends the server (`open`: open a
+    /// browser once listening); `refresh` is handed what to call when a
+    /// source fetched again in the background changed.
+    nonisolated(unsafe) package static var serve: ((_ setup: ServeSetup, _ open: Bool,
+                                                    _ refresh: (_ changed: @escaping @Sendable () -> Void) -> Void) throws -> Void)?
+    /// Fetches the request's subscriptions in this process (`quietly`: without the progress line).
+    nonisolated(unsafe) package static var fetch: ((_ request: FetchRequest, _ quietly: Bool) -> [SubscriptionResult])?
     /// Makes `busylife html`'s page (`todayFixed`: `--today` was given).
     nonisolated(unsafe) package static var page: ((_ setup: ServeSetup, _ todayFixed: Bool) throws -> MadePage)?
 }

@@ -29,6 +29,8 @@ struct RemoteInputs: Sendable {
     var readInputs: [InputSource] { sources.compactMap { $0.input(shown: shownFolders) } }
     /// Subscriptions with no copy to read.
     var unreadable = 0
+    /// Whether a subscription's copy was replaced by a new body.
+    var changed = false
 
     /// What an input names: a configured source, a web address, else a path.
     static func subscription(_ input: String, _ configuration: Configuration) -> Subscription? {
@@ -43,17 +45,19 @@ struct RemoteInputs: Sendable {
         SubscriptionReader(environment: environment)
     }
 
-    init(paths: [String], mode: RefreshMode, configuration: Configuration, environment: [String: String]) {
+    /// `quietly`: no progress line on the terminal (serve's background fetches).
+    init(paths: [String], mode: RefreshMode, configuration: Configuration, environment: [String: String], quietly: Bool = false) {
         let wanted = paths.map { Self.subscription($0, configuration) }
         let subscriptions = wanted.compactMap { $0 }
         var results: [SubscriptionResult] = []
         if !subscriptions.isEmpty {
             if let reader = Self.reader(environment) {
-                results = NetworkHelper.read(subscriptions, mode: mode, reader: reader)
+                results = NetworkHelper.read(subscriptions, mode: mode, reader: reader, quietly: quietly)
             } else {
                 results = subscriptions.map { SubscriptionResult(subscription: $0, outcome: .failed(.cache("no cache folder: neither XDG_CACHE_HOME nor HOME is set"))) }
             }
         }
+        changed = results.contains { if case .changed = $0.outcome { true } else { false } }
         var next = results.makeIterator()
         for (path, subscription) in zip(paths, wanted) {
             if let subscription { shownInputs[path] = subscription.shownName }
@@ -129,6 +133,32 @@ struct RemoteInputs: Sendable {
     /// The inputs of this process, resolved once.
     private static let resolved = Mutex<RemoteInputs?>(nil)
 
+    /// The inputs one reading of `serve` uses, opened again for it (`reopened`).
+    @TaskLocal static var reading: RemoteInputs?
+
+    /// A copy whose subscriptions' copies are opened again, each with a
+    /// position of its own, so that readings one after another, or at
+    /// once, each read them whole (a descriptor read to its end reads
+    /// nothing more). The cached file is opened through the descriptor, so
+    /// that a copy replaced since is not mixed with the one first read.
+    func reopened() -> RemoteInputs {
+        var copy = self
+        for index in copy.importSources.indices {
+            guard case .fileDescriptor(let fd, let name) = copy.importSources[index] else { continue }
+            let again = open("/proc/self/fd/\(fd)", O_RDONLY | O_CLOEXEC)
+            guard again >= 0 else { continue }
+            copy.importSources[index] = .fileDescriptor(again, name: name)
+            copy.sources[index] = .fileHandle(FileHandle(fileDescriptor: again, closeOnDealloc: true), name: name)
+        }
+        return copy
+    }
+
+    /// Puts inputs read again in place of the process's (serve's background
+    /// fetches); a reading under way keeps the copies it started with.
+    static func replace(_ made: RemoteInputs) {
+        resolved.withLock { $0 = made }
+    }
+
     static func once(_ make: () -> RemoteInputs) -> RemoteInputs {
         resolved.withLock { kept in
             if let kept { return kept }
@@ -142,7 +172,8 @@ struct RemoteInputs: Sendable {
 extension InputOptions {
     /// The inputs with their subscriptions fetched or read from the cache (once a run).
     var remote: RemoteInputs {
-        RemoteInputs.once {
+        if let reading = RemoteInputs.reading { return reading }
+        return RemoteInputs.once {
             RemoteInputs(paths: paths, mode: offline ? .never : refresh ? .always : .whenDue,
                          configuration: Configuration.active, environment: ProcessInfo.processInfo.environment)
         }

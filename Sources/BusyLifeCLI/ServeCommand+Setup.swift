@@ -40,7 +40,10 @@ extension ServeCommand {
             },
             settle: { options, fresh in
                 try ServeCommand.asFailure(failures) {
-                    try inputs.value.settle(flags.value, options, err: Output(fd: fresh ? 2 : Glibc.open("/dev/null", O_WRONLY)))
+                    // Each reading opens the subscriptions' copies again: the server reads them many times.
+                    try RemoteInputs.$reading.withValue(inputs.value.remote.reopened()) {
+                        try inputs.value.settle(flags.value, options, err: Output(fd: fresh ? 2 : Glibc.open("/dev/null", O_WRONLY)))
+                    }
                 }
             }
         )

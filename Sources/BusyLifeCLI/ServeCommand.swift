@@ -17,7 +17,9 @@ struct ServeCommand: ParsableCommand {
         says its address on standard error. The page's days are those of busylife \
         days for the same inputs and flags (/api/days?from=&to= answers the \
         same bytes, at most 400 days at once; /api/meta the busy levels, \
-        calendars and today); local files are read again when they change. \
+        calendars and today); local files are read again when they change, \
+        subscriptions and CalDAV sources fetched again in the background as \
+        each falls due. \
         Everything served is in the binary. The server is read-only, answers \
         only to its own address, and beyond loopback (--host) needs the \
         token it prints. Keys: t today, j/k (or arrows) next and previous, \
@@ -68,6 +70,6 @@ struct ServeCommand: ParsableCommand {
         setup.watched = input.paths.filter { !$0.contains("://") && $0 != "-" && Configuration.active.sources[$0] == nil }
         setup.locale = Configuration.active.locale
         setup.weekStart = Configuration.active.weekStart.flatMap(HeatmapCommand.weekday)
-        try serve(setup, open)
+        try serve(setup, open) { changed in ServeCommand.refreshInBackground(input, changed: changed) }
     }
 }

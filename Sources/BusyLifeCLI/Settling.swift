@@ -25,6 +25,11 @@ extension InputOptions {
         }
     }
 
+    #if canImport(CMimalloc)
+    /// mimalloc's delay before it returns memory, as the process started with it.
+    static let decommitDelay = mi_option_get(mi_option_decommit_delay)
+    #endif
+
     /// `stats`' reading and counting (`Reading.statistics`, part by
     /// part), around it what `settle` does; with the timeline used.
     func statistics(_ flags: SettleFlags, _ options: SettleOptions, _ request: StatsRequest, err: Output,
@@ -44,6 +49,12 @@ extension InputOptions {
                               _ work: (_ diagnostic: @escaping (Diagnostic) -> Void,
                                        _ finished: (ImportReport) throws -> Void) throws -> (Result, ImportReport)) throws -> (Result, ImportReport) {
         // Subscriptions are fetched first: what became of them comes first too.
+        #if canImport(CMimalloc)
+        // serve reads again and again: each reading starts with mimalloc's
+        // delay, as a command's only reading does, not with the one an earlier
+        // reading left (returning memory at once while reading is slower).
+        mi_option_set(mi_option_decommit_delay, InputOptions.decommitDelay)
+        #endif
         let early = (flags.zoneSettingWarning().map { [$0] } ?? []) + warnings + remote.diagnostics
         for warning in early where shows(warning) { err.line(warning.description) }
         err.flush()

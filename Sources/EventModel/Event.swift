@@ -20,13 +20,17 @@ public struct Event: Sendable, Hashable, Identifiable {
         set { withText { $0.description = newValue } }
     }
     public var location: Location? {
-        get { text?.value.location }
-        set { withText { $0.location = newValue } }
+        get { text?.value.location?.value }
+        set { withText { $0.location = newValue.map(LocationBox.init) } }
     }
+    /// Made on access from the boxes held (``attendeeBoxes``).
     public var attendees: [Attendee] {
-        get { text?.value.attendees ?? [] }
-        set { withText { $0.attendees = newValue } }
+        get { text?.value.attendees.map(\.value) ?? [] }
+        set { withText { $0.attendees = newValue.map(AttendeeBox.init) } }
     }
+    /// The attendees as held, shared with the other events of their read
+    /// (`PeopleTable`): read through these, no array of values is made.
+    package var attendeeBoxes: [AttendeeBox] { text?.value.attendees ?? [] }
     public var categories: [String] {
         get { text?.value.categories ?? [] }
         set { withText { $0.categories = newValue } }
@@ -34,8 +38,8 @@ public struct Event: Sendable, Hashable, Identifiable {
     /// ORGANIZER, read with the attendees (a meeting's participants count
     /// it once, docs/stats.md); nil for none and in BusyLife's events.
     package var organizer: Attendee? {
-        get { text?.value.organizer }
-        set { withText { $0.organizer = newValue } }
+        get { text?.value.organizer?.value }
+        set { withText { $0.organizer = newValue.map(AttendeeBox.init) } }
     }
 
     /// Changes the text, copying it first when another event shares it.
@@ -58,8 +62,15 @@ public struct Event: Sendable, Hashable, Identifiable {
     /// (reading 5,000 events copied 15,000 texts).
     package mutating func setText(description: String?, location: Location?, attendees: [Attendee], categories: [String],
                                   organizer: Attendee? = nil) {
-        let value = EventText(description: description, location: location, attendees: attendees, categories: categories,
-                              organizer: organizer)
+        setText(description: description, location: location, attendees: attendees.map(AttendeeBox.init),
+                categories: categories, organizer: organizer.map(AttendeeBox.init))
+    }
+
+    /// `setText` with the people as boxes a `PeopleTable` shares.
+    package mutating func setText(description: String?, location: Location?, attendees: [AttendeeBox],
+                                  categories: [String], organizer: AttendeeBox?) {
+        let value = EventText(description: description, location: location.map(LocationBox.init), attendees: attendees,
+                              categories: categories, organizer: organizer)
         text = value.isEmpty ? nil : EventTextBox(value)
     }
 
@@ -141,13 +152,15 @@ extension Event {
     }
 }
 
-/// The fields of an event that only show it, never place it.
+/// The fields of an event that only show it, never place it. The
+/// location and the people by reference: held inline, each event's text
+/// took the room of two attendees and a location whether it had them or not.
 struct EventText: Sendable, Hashable {
     var description: String?
-    var location: Location?
-    var attendees: [Attendee] = []
+    var location: LocationBox?
+    var attendees: [AttendeeBox] = []
     var categories: [String] = []
-    var organizer: Attendee?
+    var organizer: AttendeeBox?
 
     var isEmpty: Bool { description == nil && location == nil && attendees.isEmpty && categories.isEmpty && organizer == nil }
 }
@@ -173,6 +186,17 @@ package final class DurationBox: Sendable, Hashable {
     /// By value, as `EventTextBox`.
     package static func == (a: DurationBox, b: DurationBox) -> Bool { a === b || a.value == b.value }
     package func hash(into hasher: inout Hasher) { hasher.combine(value) }
+}
+
+/// An event's location, held by reference.
+final class LocationBox: Sendable, Hashable {
+    let value: Location
+
+    init(_ value: Location) { self.value = value }
+
+    /// By value, as `EventTextBox`.
+    static func == (a: LocationBox, b: LocationBox) -> Bool { a === b || a.value == b.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 /// Where an event was read: file and physical line.

@@ -3,7 +3,7 @@
 /// English, German, French, Spanish and Japanese; month and weekday names
 /// and date formats come from the locale itself. A language missing here
 /// speaks English.
-struct LocaleWords: Sendable {
+package struct LocaleWords: Sendable {
     /// The few words of the free/busy views (`free`, `busy`, `conflicts`).
     struct FreeBusy: Sendable {
         let noFreeTime: String
@@ -30,6 +30,10 @@ struct LocaleWords: Sendable {
     /// `{n}` is their count.
     let notListed: String
     let freeBusy: FreeBusy
+    /// The page of `serve` and `html`: its views' names (agenda, month,
+    /// week, day, year) and what a date outside a written page's window says.
+    let views: [String]
+    let noData: String
 
     /// The words of the language of a locale identifier (`de_DE`, `ja-JP`, `fr`).
     init(identifier: String) {
@@ -40,8 +44,11 @@ struct LocaleWords: Sendable {
                  units: (day: String, hour: String, minute: String, spaced: Bool) = ("d", "h", "m", false),
                  cancelled: String = "cancelled", declined: String = "declined",
                  notListed: String = "{n} events not listed (work budget, see the warning)",
-                 freeBusy: FreeBusy = LocaleWords.englishFreeBusy) {
+                 freeBusy: FreeBusy = LocaleWords.englishFreeBusy,
+                 views: [String] = ["Agenda", "Month", "Week", "Day", "Year"], noData: String = "no data") {
         self.freeBusy = freeBusy
+        self.views = views
+        self.noData = noData
         self.cancelled = cancelled
         self.declined = declined
         self.notListed = notListed
@@ -98,7 +105,8 @@ struct LocaleWords: Sendable {
             units: ("T.", "Std.", "Min.", true), cancelled: "abgesagt", declined: "abgelehnt",
             notListed: "{n} Termine nicht aufgeführt (Arbeitsbudget, siehe Warnung)",
             freeBusy: FreeBusy(noFreeTime: "keine freie Zeit", noBusyTime: "keine belegte Zeit",
-                               noConflicts: "keine Überschneidungen", tentative: "vorläufig", overlap: "{d} Überschneidung")),
+                               noConflicts: "keine Überschneidungen", tentative: "vorläufig", overlap: "{d} Überschneidung"),
+            views: ["Termine", "Monat", "Woche", "Tag", "Jahr"], noData: "keine Daten"),
         "fr": LocaleWords(
             allDay: "toute la journée", today: "aujourd’hui", noEvents: "aucun événement",
             heatmap: .init(busyTime: "Temps occupé", legend: "Légende", total: "Total {h} h occupées",
@@ -115,7 +123,8 @@ struct LocaleWords: Sendable {
             units: ("j", "h", "min", true), cancelled: "annulé", declined: "refusé",
             notListed: "{n} événements non listés (budget de travail, voir l’avertissement)",
             freeBusy: FreeBusy(noFreeTime: "aucun créneau libre", noBusyTime: "aucun temps occupé",
-                               noConflicts: "aucun conflit", tentative: "provisoire", overlap: "{d} de chevauchement")),
+                               noConflicts: "aucun conflit", tentative: "provisoire", overlap: "{d} de chevauchement"),
+            views: ["Agenda", "Mois", "Semaine", "Jour", "Année"], noData: "aucune donnée"),
         "es": LocaleWords(
             allDay: "todo el día", today: "hoy", noEvents: "sin eventos",
             heatmap: .init(busyTime: "Tiempo ocupado", legend: "Leyenda", total: "Total {h} h ocupadas",
@@ -132,7 +141,8 @@ struct LocaleWords: Sendable {
             units: ("d", "h", "min", true), cancelled: "cancelado", declined: "rechazado",
             notListed: "{n} eventos sin listar (presupuesto de trabajo, ver el aviso)",
             freeBusy: FreeBusy(noFreeTime: "sin tiempo libre", noBusyTime: "sin tiempo ocupado",
-                               noConflicts: "sin conflictos", tentative: "provisional", overlap: "{d} de solapamiento")),
+                               noConflicts: "sin conflictos", tentative: "provisional", overlap: "{d} de solapamiento"),
+            views: ["Agenda", "Mes", "Semana", "Día", "Año"], noData: "sin datos"),
         "ja": LocaleWords(
             allDay: "終日", today: "今日", noEvents: "予定なし",
             heatmap: .init(busyTime: "予定の時間", legend: "凡例", total: "合計 {h} 時間",
@@ -148,6 +158,25 @@ struct LocaleWords: Sendable {
             units: ("日", "時間", "分", false), cancelled: "キャンセル", declined: "辞退",
             notListed: "{n}件の予定は表示されません（作業上限、警告を参照）",
             freeBusy: FreeBusy(noFreeTime: "空き時間なし", noBusyTime: "予定なし",
-                               noConflicts: "重複なし", tentative: "仮", overlap: "{d} 重複")),
+                               noConflicts: "重複なし", tentative: "仮", overlap: "{d} 重複"),
+            views: ["予定", "月", "週", "日", "年"], noData: "データなし"),
     ]
+}
+
+extension LocaleWords {
+    /// The page's words in every language of the table, as JSON keyed by
+    /// language: `{"de":{"allDay":"ganztägig","today":"heute",…},…}`; the
+    /// page picks its locale's, since it may change locale in the browser.
+    package static func pageJSON() -> String {
+        let languages = [("en", english)] + table.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        return "{" + languages.map { language, words in
+            var json = JSONObjectWriter()
+            json.field("allDay", words.allDay)
+            json.field("today", words.today)
+            json.field("noEvents", words.noEvents)
+            json.field("noData", words.noData)
+            json.strings("views", words.views, omitEmpty: false)
+            return "\"" + language + "\":" + json.finished()
+        }.joined(separator: ",") + "}"
+    }
 }

@@ -38,6 +38,12 @@ package final class ByteSource {
     private(set) package var encoding = Encoding.utf8
     /// UTF-16 bytes read but not yet decoded (an odd byte, half a surrogate pair).
     private var pending: [UInt8] = []
+    /// Raw bytes the first read gave after any byte-order mark, given
+    /// before the input's next ones (`readRaw`).
+    private var ahead: [UInt8] = []
+    private var aheadOffset = 0
+    /// Most bytes the first read asks for: a vdir's file whole.
+    private static let firstReadBytes = 4096
 
     package init(fileDescriptor fd: Int32) {
         self.fd = fd
@@ -69,14 +75,16 @@ package final class ByteSource {
     /// then gives again; nil on a read error. Call it before any `read`.
     package func peek(_ count: Int) -> [UInt8]? {
         guard start() else { return nil }
-        var chunk = [UInt8](repeating: 0, count: max(count, 64))
-        while prefix.count - prefixOffset < count {
-            let n = chunk.withUnsafeMutableBytes { produce(into: $0) }
-            if n < 0 { return nil }
-            if n == 0 { break }
-            prefix.append(contentsOf: chunk[0..<n])
+        // Not zeroed first: each of a vdir's files is peeked at.
+        return withUnsafeTemporaryAllocation(byteCount: max(count, 64), alignment: 1) { chunk in
+            while prefix.count - prefixOffset < count {
+                let n = produce(into: chunk)
+                if n < 0 { return nil }
+                if n == 0 { break }
+                prefix.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<n]))
+            }
+            return Array(prefix[prefixOffset...].prefix(count))
         }
-        return Array(prefix[prefixOffset...].prefix(count))
     }
 
     /// Everything left, or nil on a read error.
@@ -108,34 +116,34 @@ package final class ByteSource {
         return produce(into: buffer)
     }
 
-    /// Reads the first bytes once to find a byte-order mark; false on a read error.
+    /// Reads the first bytes once to find a byte-order mark; false on a
+    /// read error. As many as one read gives, not just the three a mark
+    /// takes, which cost each of a vdir's files a read of its own; what
+    /// follows the mark is read from `ahead` as if not read yet.
     private func start() -> Bool {
         if started { return true }
         started = true
-        var head = [UInt8](repeating: 0, count: 3)
-        var filled = 0
-        while filled < 3 {
-            let n = head.withUnsafeMutableBytes { readRaw(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
-            if n < 0 { return false }
-            if n == 0 { break }
-            filled += n
+        return withUnsafeTemporaryAllocation(byteCount: ByteSource.firstReadBytes, alignment: 1) { head in
+            var filled = 0
+            while filled < 3 {
+                let n = readRaw(into: UnsafeMutableRawBufferPointer(rebasing: head[filled...]))
+                if n < 0 { return false }
+                if n == 0 { break }
+                filled += n
+            }
+            let first = UnsafeRawBufferPointer(rebasing: head[0..<filled])
+            var mark = 0
+            if first.starts(with: [0xEF, 0xBB, 0xBF]) {
+                (encoding, mark) = (.utf8WithBOM, 3)
+            } else if first.starts(with: [0xFF, 0xFE]) {
+                (encoding, mark) = (.utf16LittleEndian, 2)
+            } else if first.starts(with: [0xFE, 0xFF]) {
+                (encoding, mark) = (.utf16BigEndian, 2)
+            }
+            ahead = Array(first[mark...])
+            aheadOffset = 0
+            return true
         }
-        head.removeSubrange(filled...)
-        if head.starts(with: [0xEF, 0xBB, 0xBF]) {
-            encoding = .utf8WithBOM
-            head = []
-        } else if head.starts(with: [0xFF, 0xFE]) {
-            encoding = .utf16LittleEndian
-            pending = Array(head.dropFirst(2))
-            head = []
-        } else if head.starts(with: [0xFE, 0xFF]) {
-            encoding = .utf16BigEndian
-            pending = Array(head.dropFirst(2))
-            head = []
-        }
-        prefix = head
-        prefixOffset = 0
-        return true
     }
 
     /// The next bytes after the prefix, transcoded when the input is UTF-16.
@@ -207,8 +215,18 @@ package final class ByteSource {
         return out
     }
 
-    /// Raw bytes from the producer, memory or the descriptor.
+    /// Raw bytes from the producer, memory or the descriptor, after those
+    /// the first read gave (`ahead`).
     private func readRaw(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        if aheadOffset < ahead.count {
+            let n = min(buffer.count, ahead.count - aheadOffset)
+            ahead.withUnsafeBytes { raw in
+                buffer.baseAddress!.copyMemory(from: raw.baseAddress! + aheadOffset, byteCount: n)
+            }
+            aheadOffset += n
+            if aheadOffset == ahead.count { (ahead, aheadOffset) = ([], 0) }
+            return n
+        }
         if readToEnd { return 0 }
         if let pull {
             let n = pull(buffer)

@@ -24,24 +24,29 @@ extension ICalStreamParser {
     /// one item after another, with the same results: for a small input,
     /// starting a thread (and its allocator's heap, torn down when it
     /// ends) costs more than the pipeline saves.
+    ///
+    /// `memo` carries what one read leaves for the next on this thread
+    /// (`ParseMemo`); it changes nothing in what is read.
     package static func parseConcurrently<Output: Sendable>(
-        _ source: ByteSource, limits: ICalLimits = ICalLimits(), concurrently: Bool = true,
+        _ source: ByteSource, limits: ICalLimits = ICalLimits(), concurrently: Bool = true, memo: ParseMemo? = nil,
         prepare: (ICalItem, inout [Output]) -> Void, finish: (inout [Output]) -> Void,
         _ body: (inout [Output]) -> Bool
     ) -> Bool {
-        guard concurrently else { return parseInSequence(source, limits: limits, prepare: prepare, finish: finish, body) }
+        guard concurrently else {
+            return parseInSequence(source, limits: limits, memo: memo, prepare: prepare, finish: finish, body)
+        }
         return withoutActuallyEscaping(prepare) { prepare in
             withoutActuallyEscaping(finish) { finish in
                 let reader = ReaderOnly(prepare, finish: finish)
                 defer { reader.clear() }  // the closures must not outlive this call
-                return pipeline(source, limits: limits, prepare: reader, body)
+                return pipeline(source, limits: limits, memo: memo, prepare: reader, body)
             }
         }
     }
 
     /// Both stages on this thread: each component through libical and
     /// `prepare` as soon as it is collected, its outputs to `body` at once.
-    private static func parseInSequence<Output>(_ source: ByteSource, limits: ICalLimits,
+    private static func parseInSequence<Output>(_ source: ByteSource, limits: ICalLimits, memo: ParseMemo?,
                                                 prepare: (ICalItem, inout [Output]) -> Void,
                                                 finish: (inout [Output]) -> Void,
                                                 _ body: (inout [Output]) -> Bool) -> Bool {
@@ -53,7 +58,7 @@ extension ICalStreamParser {
             if !body(&outputs) { stopped = true }
             outputs.removeAll(keepingCapacity: true)
         }
-        let readOK = lines(source, limits: limits) { parsed in
+        let readOK = lines(source, limits: limits, memo: memo) { parsed in
             prepare(parser.item(parsed), &outputs)
             hand()
             return !stopped
@@ -65,7 +70,7 @@ extension ICalStreamParser {
         return readOK
     }
 
-    private static func pipeline<Output: Sendable>(_ source: ByteSource, limits: ICalLimits,
+    private static func pipeline<Output: Sendable>(_ source: ByteSource, limits: ICalLimits, memo: ParseMemo?,
                                                    prepare: ReaderOnly<Output>, _ body: (inout [Output]) -> Bool) -> Bool {
         let toReader = BatchChannel<Parsed>()
         let toCaller = BatchChannel<Output>()
@@ -104,7 +109,7 @@ extension ICalStreamParser {
 
         var batch: [Parsed] = []
         batch.reserveCapacity(BatchChannel<Parsed>.batchSize)
-        let readOK = ICalStreamParser.lines(source, limits: limits, splitsLines: { toReader.backlog >= 2 }) { parsed in
+        let readOK = ICalStreamParser.lines(source, limits: limits, memo: memo, splitsLines: { toReader.backlog >= 2 }) { parsed in
             batch.append(parsed)
             if batch.count >= BatchChannel<Parsed>.batchSize {
                 send(&batch)

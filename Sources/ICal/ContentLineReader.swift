@@ -31,6 +31,9 @@ struct ContentLineReader {
     /// The byte that ends a line: LF, or CR for a file whose first line ends in CR alone.
     private var lineEnd: UInt8 = 0x0A
     private var lineEndKnown = false
+    /// The first CR, not after a LF, ended the last chunk: the next one's
+    /// first byte tells what it ends.
+    private var crEndedChunk = false
 
     init(source: ByteSource, maxLineBytes: Int, chunkSize: Int = 1 << 17) {
         self.source = source
@@ -175,6 +178,12 @@ struct ContentLineReader {
     /// LF unless the first line ending of the input is a CR not followed by LF.
     private mutating func findLineEnd() {
         let base = chunk.baseAddress!
+        if crEndedChunk {
+            lineEndKnown = true
+            let next = chunk.load(fromByteOffset: 0, as: UInt8.self)
+            if next != 0x0A && next != 0x0D { lineEnd = 0x0D }
+            return
+        }
         guard let cr = memchr(base, 0x0D, chunkCount) else {
             lineEndKnown = memchr(base, 0x0A, chunkCount) != nil
             return
@@ -184,7 +193,10 @@ struct ContentLineReader {
             lineEndKnown = true
             return
         }
-        guard offset + 1 < chunkCount else { return }  // decide on the next chunk
+        guard offset + 1 < chunkCount else {  // decided by the next chunk's first byte
+            crEndedChunk = true
+            return
+        }
         lineEndKnown = true
         // CR alone; a CR before another CR is a doubled CRLF (`\r\r\n`), not Mac.
         if chunk[offset + 1] != 0x0A && chunk[offset + 1] != 0x0D { lineEnd = 0x0D }

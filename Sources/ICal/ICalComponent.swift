@@ -69,6 +69,25 @@ package struct ICalComponent: Sendable {
         kinds & kind.bit != 0
     }
 
+    /// The text all its properties and its children's were read from,
+    /// when they were all read from one (the lines the stream parser
+    /// collected for a top-level component); nil otherwise. Two
+    /// components read from the same text hold the same names, values and
+    /// parts (their line numbers aside).
+    package var sourceText: [UInt8]? {
+        var text: [UInt8]?
+        func allFromText(_ part: ICalComponent) -> Bool {
+            for property in part.properties {
+                guard let lines = property.sourceLines else { return false }
+                // The same array, mostly: compared by its storage first.
+                if let text, text != lines { return false }
+                text = lines
+            }
+            return part.children.allSatisfy(allFromText)
+        }
+        return allFromText(self) ? text : nil
+    }
+
     /// Whether `test` holds for the value of a parameter called `name`
     /// (upper case) of any property, each read in place, none copied.
     package func anyParameter(_ name: String, _ test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
@@ -141,6 +160,9 @@ package struct ICalProperty: Sendable {
         self.unescapes = unescapes
         self.made = nil
     }
+
+    /// The lines it was read from; nil for one made from strings.
+    var sourceLines: [UInt8]? { made == nil ? lines : nil }
 
     /// The value: unescaped for TEXT values, as written for every other type.
     package var value: String { withUnsafePointer(to: self) { ICalProperty.value(at: $0) } }

@@ -49,11 +49,16 @@ package final class ICalStreamParser {
     /// nesting and collects each top-level component's lines.
     /// `splitsLines` is asked after each component whether this stage
     /// should split lines into parameters and value (`LineTree.LineRead`).
-    static func lines(_ source: ByteSource, limits: ICalLimits, splitsLines: () -> Bool = { true },
-                      _ body: (Parsed) -> Bool) -> Bool {
+    /// `memo`, when given, is what the last reads on this thread left
+    /// (`ParseMemo`), and what this one leaves for the next.
+    static func lines(_ source: ByteSource, limits: ICalLimits, memo: ParseMemo? = nil,
+                      splitsLines: () -> Bool = { true }, _ body: (Parsed) -> Bool) -> Bool {
         var reader = ContentLineReader(source: source, maxLineBytes: limits.maxLineBytes)
         defer { reader.deallocate() }
-        var state = ParseState(limits: limits)
+        // A kept stored form is made from the collected lines, which a
+        // VTIMEZONE read before is not collected into.
+        var state = ParseState(limits: limits, memo: limits.keepsStoredForm ? nil : memo)
+        defer { state.leave() }
         var stopped = false
         var emitted = false
         reader.forEachLine { bytes, line, overflow in
@@ -382,14 +387,32 @@ private struct ParseState {
     var strayLine: Int?
     var strayCount = 0
     /// Property and parameter names made into strings once.
-    var names = NameCache()
+    var names: NameCache
     /// Whether lines are split into parameters and value here (`LineRead`).
     var splitsLines = true
+    /// What reads on this thread keep (`ParseMemo`), if anything.
+    let memo: ParseMemo?
+    /// The lines of a top-level VTIMEZONE being kept until its END.
+    var verbatim: VerbatimLines?
+    /// The lines of the VTIMEZONE being read as usual, to remember it by
+    /// when it ends without a problem.
+    var remembering: VerbatimLines?
 
-    init(limits: ICalLimits) { self.limits = limits }
+    init(limits: ICalLimits, memo: ParseMemo?) {
+        self.limits = limits
+        self.memo = memo
+        names = memo?.names ?? NameCache()
+        memo?.names = nil  // this read's alone while it runs, not copied on write
+    }
+
+    /// The names made go back to the memo for the next read.
+    func leave() {
+        memo?.names = names
+    }
 
     mutating func handle(_ raw: UnsafeBufferPointer<UInt8>, line: Int, overflow: Bool,
                          emit: (Parsed) -> Void) {
+        if verbatim != nil { return keepVerbatim(raw, line: line, overflow: overflow, emit: emit) }
         if overflow {
             let name = String(decoding: raw.prefix(while: { $0 != 0x3A && $0 != 0x3B }).prefix(40), as: UTF8.self)
             emit(.problem(ICalProblem(kind: .lineTooLong, line: line,
@@ -501,6 +524,7 @@ private struct ParseState {
         openTrees.removeAll(keepingCapacity: true)
         openTrees.append(LineTree(name: name, line: line))
         append(keyword: "BEGIN:", name)
+        if name == "VTIMEZONE" && memo != nil { verbatim = VerbatimLines(start: line, depth: stack.count) }
     }
 
     mutating func end(_ name: String, line: Int,
@@ -544,16 +568,10 @@ private struct ParseState {
                 componentDepth = nil
                 if !poisoned {
                     // Handed on whole, not copied: the next component
-                    // starts in fresh arrays (`reset`). While the reader
-                    // is behind (`splitsLines`), a component libical has
-                    // nothing to read of is made here.
+                    // starts in fresh arrays (`reset`).
                     var done = CollectedComponent()
                     swap(&done, &collected)
-                    if splitsLines, let component = ICalStreamParser.withoutLibical(done, limits: limits) {
-                        emit(.ready(.component(component)))
-                    } else {
-                        emit(.collected(consume done))
-                    }
+                    handOn(done, emit: emit)
                 }
                 poisoned = false
                 // Emptied, its room kept for the next component.
@@ -563,6 +581,20 @@ private struct ParseState {
         }
         stack.removeSubrange(index...)
         if name == "VCALENDAR" { emit(.calendarEnd(line: line)) }
+    }
+
+    /// A top-level component read whole. While the reader is behind
+    /// (`splitsLines`), one libical has nothing to read of is made here;
+    /// so is one to be remembered by its lines (`remembering`).
+    func handOn(_ done: consuming CollectedComponent, emit: (Parsed) -> Void) {
+        if let lines = remembering, let component = ICalStreamParser.withoutLibical(done, limits: limits) {
+            memo?.remember(lines, as: component)
+            emit(.ready(.component(component)))
+        } else if splitsLines, let component = ICalStreamParser.withoutLibical(done, limits: limits) {
+            emit(.ready(.component(component)))
+        } else {
+            emit(.collected(done))
+        }
     }
 
     mutating func collect(_ text: inout LineText, line: Int) {
@@ -625,6 +657,10 @@ private struct ParseState {
     }
 
     mutating func finish(emit: (Parsed) -> Void) {
+        if let kept = verbatim {
+            verbatim = nil
+            replay(kept, remember: false, emit: emit)
+        }
         flushStray(emit: emit)
         if finished { return }
         if let depth = componentDepth {
@@ -639,4 +675,49 @@ private struct ParseState {
 
     /// Components RFC 5545 allows only directly under VCALENDAR.
     static let topLevelOnly: Set<String> = ["VCALENDAR", "VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE"]
+}
+
+extension ParseState {
+    /// A line of a top-level VTIMEZONE (`verbatim`): kept, until its END
+    /// finds the same lines read before (that component again) or not
+    /// (all read as usual, to be remembered). Anything unusual on the way
+    /// (`VerbatimLines.kind`) has the lines kept read as usual, then it.
+    mutating func keepVerbatim(_ raw: UnsafeBufferPointer<UInt8>, line: Int, overflow: Bool,
+                               emit: (Parsed) -> Void) {
+        let kind = VerbatimLines.kind(of: raw, overflow: overflow)
+        guard kind != .other, verbatim!.append(raw, at: line), let kept = verbatim else {
+            let kept = verbatim!
+            verbatim = nil
+            replay(kept, remember: false, emit: emit)
+            handle(raw, line: line, overflow: overflow, emit: emit)
+            return
+        }
+        guard kind == .ends else { return }
+        verbatim = nil
+        guard let known = memo?.component(matching: kept) else { return replay(kept, remember: true, emit: emit) }
+        // As `end` leaves a top-level component read.
+        stack.removeLast()
+        componentDepth = nil
+        poisoned = false
+        openTrees.removeAll(keepingCapacity: true)
+        emit(.ready(.component(known)))
+    }
+
+    /// The kept lines read as usual. With `remember`, the VTIMEZONE their
+    /// last line ends is remembered by them (`end`), unless a line before
+    /// it made anything (a problem): only the component comes of lines
+    /// read again.
+    mutating func replay(_ kept: VerbatimLines, remember: Bool, emit: (Parsed) -> Void) {
+        var made = 0
+        for index in 0..<kept.count {
+            if remember && made == 0 && index == kept.count - 1 { remembering = kept }
+            kept.withLine(index) { bytes, line in
+                handle(bytes, line: line, overflow: false) { parsed in
+                    made += 1
+                    emit(parsed)
+                }
+            }
+        }
+        remembering = nil
+    }
 }

@@ -15,6 +15,8 @@ struct EventBuilder {
     /// Single events wholly outside it are built without their text.
     var textWindow: CoarseWindow?
     let report: (Diagnostic) -> Void
+    /// The read's people and categories, each kept once; none: each event its own.
+    var people: PeopleTable?
 
     /// The event, or nil (with a diagnostic) when it has no usable DTSTART.
     func build(_ component: ICalComponent) -> Event? {
@@ -144,14 +146,15 @@ struct EventBuilder {
     private func readText(_ component: ICalComponent, into event: inout Event) {
         let readsText = textWindow?.text ?? true
         let readsPeople = textWindow?.attendees ?? true
+        let categories = textWindow?.categories ?? true ? component.all(.categories).flatMap {
+            $0.value.split(separator: ",").map { String($0).trimmingBlanks() }.filter { !$0.isEmpty }
+        } : []
         event.setText(
             description: readsText ? component.value(.description).flatMap { $0.isEmpty ? nil : $0 } : nil,
             location: readsText ? location(component) : nil,
-            attendees: readsPeople ? component.all(.attendee).map(attendee) : [],
-            categories: textWindow?.categories ?? true ? component.all(.categories).flatMap {
-                $0.value.split(separator: ",").map { String($0).trimmingBlanks() }.filter { !$0.isEmpty }
-            } : [],
-            organizer: readsPeople ? component.first(.organizer).map(attendee) : nil)
+            attendees: readsPeople ? component.all(.attendee).map(person) : [],
+            categories: people?.categories(categories) ?? categories,
+            organizer: readsPeople ? component.first(.organizer).map(person) : nil)
     }
 
     // MARK: - Times
@@ -317,6 +320,12 @@ struct EventBuilder {
                  role: property.parameter("ROLE")?.uppercased(),
                  avatar: property.parameter("X-BUSYLIFE-AVATAR"),
                  cutype: property.parameter("CUTYPE")?.trimmingBlanks().uppercased())
+    }
+
+    /// `attendee`, in the read's box for it.
+    private func person(_ property: ICalProperty) -> AttendeeBox {
+        let value = attendee(property)
+        return people?.box(value) ?? AttendeeBox(value)
     }
 
     private func at(_ line: Int) -> SourcePosition { SourcePosition(file: file, line: line) }

@@ -39,7 +39,7 @@ struct ICSImporter {
         }
 
         let readOK = ICalStreamParser.parseConcurrently(source, limits: limits, concurrently: concurrently,
-                                                        prepare: { item, outputs in
+                                                        memo: catalog.parseMemo, prepare: { item, outputs in
             // What `prepare` makes goes straight into the batch: `made`
             // holds the batch while it runs.
             swap(&made.list, &outputs)
@@ -93,6 +93,8 @@ struct ICSImporter {
         // they are: made per event, it cost a retain and a release of
         // each of its references.
         var current: EventBuilder?
+        /// The file's people and categories, shared by its events.
+        let people = PeopleTable()
 
         init(importer: ICSImporter, file: String, stem: String, forcedName: String?, keepsStored: Bool, made: Outputs) {
             self.file = file
@@ -183,7 +185,7 @@ struct ICSImporter {
                 return current
             }
             let made = EventBuilder(file: file, calendar: calendar, zones: zones, calendarZone: calendarZone,
-                                    underMethod: underMethod, textWindow: textWindow, report: note)
+                                    underMethod: underMethod, textWindow: textWindow, report: note, people: people)
             current = made
             return made
         }

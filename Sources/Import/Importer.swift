@@ -54,7 +54,8 @@ package enum InputSource: Sendable, Equatable {
 /// event is handed on as soon as it is read.
 package struct Importer {
     package let options: ImportOptions
-    private let catalog: ZoneCatalog
+    /// Zones and what the `.ics` reader keeps from one file to the next.
+    package let catalog: ZoneCatalog
 
     package init(options: ImportOptions = ImportOptions()) {
         self.options = options
@@ -277,7 +278,9 @@ package struct Importer {
             }
             firstBytes = bytes
         }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        // Blocking again, for what may block: a regular file never does
+        // (and each of a vdir's files would cost two calls more).
+        if kind != S_IFREG { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }
         return (firstBytes, kind == S_IFREG ? Int(status.st_size) : nil)
     }
 

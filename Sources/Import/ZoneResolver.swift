@@ -23,11 +23,22 @@ package struct ZoneResolution: Sendable {
     package var zone: Zone?
 }
 
-/// Zones every file can share: tz database zones by name, looked up once.
+/// Zones every file can share: tz database zones by name, looked up once,
+/// and zones built from VTIMEZONEs by their text. Used by one read at a time.
 package final class ZoneCatalog {
     private var tzdb: [String: Zone?] = [:]
     /// How many zones files may define in this process (`Zone.fileDefinitionLimit`).
     let definitionLimit: Int
+    /// What the `.ics` reader keeps from one file to the next (`ParseMemo`).
+    package let parseMemo = ParseMemo()
+    /// Zones built from a VTIMEZONE without a diagnostic, by its id and the
+    /// text it was read from, the latest last: a vdir's files each repeat
+    /// the VTIMEZONE their event uses.
+    private var built: [(id: String, text: [UInt8], zone: Zone)] = []
+    /// Most zones kept in `built`: a vdir uses a handful.
+    private static let maxBuilt = 16
+    /// How many zones were built from VTIMEZONEs (for tests).
+    package private(set) var zonesBuilt = 0
 
     package init(definitionLimit: Int = Zone.fileDefinitionLimit) {
         self.definitionLimit = definitionLimit
@@ -39,6 +50,28 @@ package final class ZoneCatalog {
         if let cached = tzdb[name] { return cached }
         let zone = name == "Z" ? nil : Zone.named(name)
         tzdb[name] = zone
+        return zone
+    }
+
+    /// The zone of a file's VTIMEZONE (`VTimezoneBuilder.zone`), built once
+    /// for each text: the same text makes the same zone. One whose build
+    /// said something is built again each time, for its diagnostics name
+    /// its own file and lines.
+    func zone(from definition: ICalComponent, id: String, file: String, report: (Diagnostic) -> Void) -> Zone? {
+        guard let text = definition.sourceText else {
+            return VTimezoneBuilder.zone(from: definition, id: id, file: file, limit: definitionLimit, report: report)
+        }
+        if let known = built.last(where: { $0.id == id && $0.text == text }) { return known.zone }
+        var said = false
+        zonesBuilt += 1
+        let zone = VTimezoneBuilder.zone(from: definition, id: id, file: file, limit: definitionLimit) { found in
+            said = true
+            report(found)
+        }
+        if let zone, !said {
+            if built.count >= ZoneCatalog.maxBuilt { built.removeFirst() }
+            built.append((id, text, zone))
+        }
         return zone
     }
 }
@@ -178,8 +211,7 @@ final class ZoneResolver {
             return ZoneResolution(tzid: tzid, rule: .tzdb, zone: zone)
         }
         if let definition = definitions[tzid] ?? definitions[name] {
-            if let zone = VTimezoneBuilder.zone(from: definition, id: name, file: file,
-                                                limit: catalog.definitionLimit, report: report) {
+            if let zone = catalog.zone(from: definition, id: name, file: file, report: report) {
                 return ZoneResolution(tzid: tzid, rule: .vtimezone, zone: zone)
             }
         }

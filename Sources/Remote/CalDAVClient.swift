@@ -96,12 +96,20 @@ enum CalDAVRequest {
         <?xml version="1.0" encoding="utf-8"?>
         """
 
-    /// What tells a calendar, an account and a plain document apart, and
-    /// what a calendar's state is (its tokens, name and colour).
-    static let probe = head + """
+    /// A calendar's state (its tokens, name and colour), or each of an
+    /// account's calendars'.
+    static let listing = head + """
         <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:cs="http://calendarserver.org/ns/" \
         xmlns:a="http://apple.com/ns/ical/"><d:prop><d:resourcetype/><d:current-user-principal/><c:calendar-home-set/>\
         <d:displayname/><a:calendar-color/><d:sync-token/><cs:getctag/></d:prop></d:propfind>
+        """
+
+    /// What tells a calendar, an account and a plain document apart, and
+    /// no more: a server may take long to compute a calendar's token, which
+    /// the sync asks for once anyway.
+    static let kind = head + """
+        <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:resourcetype/>\
+        <d:current-user-principal/><c:calendar-home-set/></d:prop></d:propfind>
         """
 
     /// Each member's ETag.
@@ -109,11 +117,14 @@ enum CalDAVRequest {
         <d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/><d:getetag/></d:prop></d:propfind>
         """
 
-    /// The changes since `token` (every member for an empty one).
+    /// The changes since `token` (every member for an empty one), with
+    /// their data, so that one request brings a calendar up to date where
+    /// the server sends it (members without it are fetched after).
     static func syncCollection(token: String?) -> String {
         head + """
-            <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(escaped(token ?? ""))</d:sync-token>\
-            <d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>
+            <d:sync-collection xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">\
+            <d:sync-token>\(escaped(token ?? ""))</d:sync-token><d:sync-level>1</d:sync-level>\
+            <d:prop><d:getetag/><c:calendar-data/></d:prop></d:sync-collection>
             """
     }
 

@@ -72,7 +72,7 @@ extension SubscriptionReader {
             }
         }
         guard let root = subscription.address.redirected(to: state.root) else { throw .other("the calendar's address is unusable") }
-        let reply = try await client.send("PROPFIND", root, depth: state.isAccount ? "1" : "0", body: CalDAVRequest.probe)
+        let reply = try await client.send("PROPFIND", root, depth: state.isAccount ? "1" : "0", body: CalDAVRequest.listing)
         guard reply.status == 207 else { throw .status(reply.status, host: root.host, source: subscription.name) }
         let listed = try CalDAVXML.multistatus(reply.body).responses.filter(\.isCalendar)
         guard state.isAccount || !listed.isEmpty else { throw .notCalendar("the address is no longer a CalDAV calendar") }
@@ -139,7 +139,7 @@ extension SubscriptionReader {
 
     /// The first response of a depth-0 PROPFIND, and the address that answered.
     private func properties(_ address: RemoteAddress, _ client: CalDAVClient) async -> (DAVResponse, RemoteAddress)? {
-        guard let reply = try? await client.send("PROPFIND", address, depth: "0", body: CalDAVRequest.probe), reply.status == 207,
+        guard let reply = try? await client.send("PROPFIND", address, depth: "0", body: CalDAVRequest.kind), reply.status == 207,
               let first = try? CalDAVXML.multistatus(reply.body).responses.first else { return nil }
         return (first, reply.address)
     }

@@ -97,7 +97,7 @@ struct CalDAVSync {
                 remove(gone.href, from: &calendar)
             }
             let changed = members.filter { $0.status != 404 && (calendar.items[$0.href] == nil || calendar.items[$0.href] != $0.etag) }
-            try await fetch(changed.map(\.href), into: &calendar)
+            try await fetch(try keep(changed, in: &calendar), into: &calendar)
         }
         return multistatus
     }
@@ -109,7 +109,23 @@ struct CalDAVSync {
         let present = Set(members.map(\.href))
         for href in calendar.items.keys.sorted() where !present.contains(href) { remove(href, from: &calendar) }
         let changed = members.filter { calendar.items[$0.href] == nil || $0.etag == nil || calendar.items[$0.href] != $0.etag }
-        try await fetch(changed.map(\.href), into: &calendar)
+        try await fetch(try keep(changed, in: &calendar), into: &calendar)
+    }
+
+    /// Writes the members whose data came with the listing; the hrefs of
+    /// the others, still to be fetched.
+    private mutating func keep(_ members: [DAVResponse], in calendar: inout CalendarState) throws(RemoteFailure) -> [String] {
+        var missing: [String] = []
+        for member in members {
+            guard let data = member.calendarData, data.contains("BEGIN:VCALENDAR") else {
+                missing.append(member.href)
+                continue
+            }
+            try store.writeItem(calendar, member.href, data)
+            calendar.items[member.href] = member.etag ?? ""
+            report.changed += 1
+        }
+        return missing
     }
 
     private mutating func remove(_ href: String, from calendar: inout CalendarState) {

@@ -25,21 +25,26 @@ enum API {
     /// Today, the zones, the busy levels fixed at start, the calendars and
     /// their colours, and the generation of the files (it moves when one
     /// changes, and the page fetches again).
+    /// A `tz` or `locale` the page chose is checked here as for `/api/days`,
+    /// so that the page can refuse a wrong one before it redraws.
     static func meta(_ request: Request, store: CalendarStore) async throws -> Response {
-        let tz = request.uri.queryParameters.get("tz")
+        let tz = request.uri.queryParameters.get("tz"), locale = request.uri.queryParameters.get("locale")
+        if let locale, !isLocaleIdentifier(locale) {
+            throw ServeFailure(status: 400, "locale \"\(locale)\" is no locale identifier (such as de-DE or ja_JP)")
+        }
         let now = Date()
         let generation = store.generation(now: now)
         let options = try store.setup.options(nil, nil, tz, now)
         let today = try store.setup.today(tz, now)
         let calendars = try await store.calendars(now: now)
         let json = metaJSON(today: today, timeline: options.timeline, generation: generation, levels: store.levels,
-                            calendars: calendars, locale: store.setup.locale, weekStart: store.setup.weekStart)
+                            calendars: calendars, locale: locale ?? store.setup.locale, weekStart: store.setup.weekStart)
         return API.json(Array(json.utf8))
     }
 
     /// The `busylife.meta/1` document, for `/api/meta` and the page `busylife html` writes.
     static func metaJSON(today: LocalDate, timeline: ZoneTimeline, generation: Int, levels: HeatmapScale,
-                         calendars: [(name: String, color: CalendarColor?)], locale: String?, weekStart: Int?) -> String {
+                         calendars: CalendarList, locale: String?, weekStart: Int?) -> String {
         var json = JSONObjectWriter()
         json.field("schema", "busylife.meta/1")
         json.field("today", today.description)
@@ -47,13 +52,17 @@ enum API {
         json.raw("timeline", DaysJSON.timeline(timeline))
         json.field("generation", generation)
         json.raw("busyLevels", API.levels(levels))
-        json.raw("calendars", JSONObjectWriter.array(calendars.map { calendar in
+        json.raw("calendars", JSONObjectWriter.array(calendars.list.map { calendar in
             var entry = JSONObjectWriter()
             entry.field("name", calendar.name)
             entry.field("color", calendar.color?.description)
             return entry.finished()
         }))
+        // The zones the calendars name and the timeline passes through, for the page's zone choice.
+        let zones = Set(calendars.zones + [timeline.base.id] + timeline.changes.map(\.zone.id))
+        json.strings("zones", zones.sorted(), omitEmpty: false)
         json.field("locale", locale)
+        json.raw("words", LocaleWords.pageJSON())
         json.field("weekStart", weekStart)
         json.field("maximumDays", CalendarStore.maximumDays)
         return json.finished()

@@ -32,7 +32,7 @@ package final class CalendarStore: Sendable {
         var freshRead = true
         var waiting = 0
         /// The calendars' names and colours, and the generation they were read at.
-        var calendars: (generation: Int, list: [(name: String, color: CalendarColor?)])?
+        var calendars: (generation: Int, list: CalendarList)?
     }
 
     /// Reads the calendars once (a usage error, such as a `--calendar` that
@@ -60,6 +60,15 @@ package final class CalendarStore: Sendable {
                 state.freshRead = true
             }
             return state.generation
+        }
+    }
+
+    /// Data changed that no watched file shows (a subscription fetched
+    /// again in the background): the generation moves at once.
+    package func changed() {
+        state.withLock { state in
+            state.generation += 1
+            state.freshRead = true
         }
     }
 
@@ -108,16 +117,14 @@ package final class CalendarStore: Sendable {
 
     /// The calendars' names and colours, for `/api/meta`: read again only
     /// when the files changed, since the page asks every few seconds.
-    package func calendars(now: Date = Date()) async throws -> [(name: String, color: CalendarColor?)] {
+    package func calendars(now: Date = Date()) async throws -> CalendarList {
         let generation = self.generation(now: now)
         if let kept = state.withLock({ $0.calendars }), kept.generation == generation { return kept.list }
         var options = try setup.options(nil, nil, nil, now)
         options.keepOccurrences = false
         options.listDays = false
         options.from = options.to  // one day is enough to read every calendar's name
-        let report = try await settledReport(options)
-        let list = report.calendars.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
-            .map { (name: $0, color: report.calendarColors[$0]) }
+        let list = CalendarList(try await settledReport(options))
         state.withLock { $0.calendars = (generation, list) }
         return list
     }
@@ -131,6 +138,18 @@ package final class CalendarStore: Sendable {
                 continuation.resume(with: Result { try setup.settle(options, fresh).1 })
             }
         }
+    }
+}
+
+/// The calendars' names and colours, and the zones their events name.
+package struct CalendarList: Sendable {
+    package var list: [(name: String, color: CalendarColor?)]
+    package var zones: [String]
+
+    package init(_ report: ImportReport) {
+        list = report.calendars.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+            .map { (name: $0, color: report.calendarColors[$0]) }
+        zones = report.zones.compactMap(\.zone)
     }
 }
 

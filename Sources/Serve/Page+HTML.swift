@@ -22,7 +22,15 @@ extension Page {
     <button type="button" id="show-year" aria-pressed="false" aria-keyshortcuts="y" title="Year (y)">Year</button>
   </nav>
   <button type="button" id="today" class="today" aria-keyshortcuts="t" title="Back to today (t)">Today</button>
-  <p class="where" id="where" aria-live="polite"></p>
+  <form class="where" id="where" aria-label="Zone and locale">
+    <span id="window" class="window"></span>
+    <label for="zone" class="visually-hidden">Time zone</label>
+    <input id="zone" name="tz" list="zones" autocomplete="off" spellcheck="false" size="16" title="Time zone (IANA name)">
+    <datalist id="zones"></datalist>
+    <label for="locale" class="visually-hidden">Locale</label>
+    <input id="locale" name="locale" list="locales" autocomplete="off" spellcheck="false" size="6" title="Locale (such as de-DE)">
+    <datalist id="locales"></datalist>
+  </form>
 </header>
 <p id="problem" class="problem" role="alert" hidden></p>
 <main id="agenda" class="feed agenda" role="feed" aria-label="Agenda" aria-busy="true" tabindex="-1"></main>

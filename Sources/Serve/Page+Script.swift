@@ -7,7 +7,7 @@ extension Page {
 
 const query = new URLSearchParams(location.search);
 const token = query.get('token');
-const state = { meta: null, locale: null, tz: query.get('tz'), view: 'agenda', generation: 0, today: null };
+const state = { meta: null, locale: query.get('locale'), tz: query.get('tz'), view: 'agenda', generation: 0, today: null };
 const fmt = {};
 
 // Where the views' data comes from: serve's /api/*, or, in a page written
@@ -86,6 +86,7 @@ async function api(path, params) {
   if (inlined) return inlinedAnswer(path, params || {});
   const search = new URLSearchParams(params || {});
   if (state.tz) search.set('tz', state.tz);
+  if (state.locale) search.set('locale', state.locale);
   if (token) search.set('token', token);
   const reply = await fetch(path + '?' + search.toString(), { headers: { Accept: 'application/json' } });
   const body = await reply.json();
@@ -101,7 +102,16 @@ function setLocale(locale) {
   fmt.month = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' });
   fmt.weekday = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
   fmt.number = new Intl.NumberFormat(locale);
-  fmt.allDayText = 'all day';
+  // The page's own words from busylife's table (the CLI's), by the locale's language.
+  const all = state.meta.words || {}, words = all[locale.split(/[-_]/)[0].toLowerCase()] || all.en;
+  fmt.allDayText = words ? words.allDay : 'all day';
+  fmt.noData = words ? words.noData : 'no data';
+  if (words) {
+    ['agenda', 'month', 'week', 'day', 'year'].forEach((view, index) => {
+      document.getElementById('show-' + view).textContent = words.views[index];
+    });
+    document.getElementById('today').textContent = words.today.charAt(0).toLocaleUpperCase(locale) + words.today.slice(1);
+  }
   const today = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'day');
   fmt.today = today.charAt(0).toLocaleUpperCase(locale) + today.slice(1);
   fmt.days = new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long' });
@@ -376,7 +386,7 @@ function monthCell(day) {
   cell.dataset.date = day.date;
   const count = day.events.length || day.eventCount;
   cell.setAttribute('aria-label', fmt.long.format(utcDate(z)) + ': '
-    + (day.outside ? 'no data' : count + (count === 1 ? ' event' : ' events')));
+    + (day.outside ? fmt.noData : count + (count === 1 ? ' event' : ' events')));
   if (day.outside) cell.title = 'No data: this page holds ' + inlined.from + ' – ' + inlined.to;
   if (z === state.today) { cell.classList.add('is-today'); cell.setAttribute('aria-current', 'date'); }
   cell.append(el('span', 'number', fmt.number.format(civil(z)[2])));
@@ -503,6 +513,66 @@ async function poll() {
   }
 }
 
+// The zone and locale in the bar: shown, and changeable. The server
+// checks a new zone or locale (through /api/meta) before the views redraw,
+// and the page's address keeps them, so that a reload shows the same.
+const COMMON_LOCALES = ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'es-ES', 'it-IT', 'nl-NL', 'sv-SE', 'pt-BR', 'ja-JP', 'zh-CN'];
+
+function choices() {
+  const zone = document.getElementById('zone'), locale = document.getElementById('locale');
+  document.getElementById('window').textContent = inlined ? inlined.from + ' – ' + inlined.to + ' ·' : '';
+  zone.value = state.meta.tz;
+  locale.value = state.locale;
+  const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zones = [...new Set([].concat(state.meta.zones || [], own ? [own] : [], [state.meta.tz]))].sort();
+  document.getElementById('zones').replaceChildren(...zones.map((name) => { const o = el('option'); o.value = name; return o; }));
+  const locales = [...new Set([state.locale].concat(COMMON_LOCALES, navigator.languages || []))];
+  document.getElementById('locales').replaceChildren(...locales.map((name) => { const o = el('option'); o.value = name; return o; }));
+  if (inlined) {
+    // The days were settled in one zone when the page was written; only serve settles them again.
+    zone.disabled = true;
+    zone.title = 'This page was written for ' + state.meta.tz + ': its days cannot change zone (busylife serve, or busylife html --tz, can)';
+  }
+}
+
+async function choose() {
+  const zone = document.getElementById('zone'), locale = document.getElementById('locale');
+  const tz = inlined ? state.tz : zone.value.trim() || null, wanted = locale.value.trim().replace(/_/g, '-');
+  const before = { tz: state.tz, locale: state.locale };
+  if (tz === state.meta.tz && wanted === state.locale) return;
+  try {
+    if (!wanted || Intl.DateTimeFormat.supportedLocalesOf([wanted]).length === 0) {
+      throw new Error('locale "' + wanted + '" is not one this browser knows');
+    }
+    state.tz = tz;
+    state.locale = wanted;
+    const meta = await api('/api/meta');
+    state.meta = meta;
+    state.generation = meta.generation;
+    state.today = parseDay(meta.today);
+  } catch (error) {
+    Object.assign(state, before);
+    problem(error.message.replace(/^Invalid language tag: .*/, 'locale "' + wanted + '" is no locale identifier'));
+    choices();
+    return;
+  }
+  problem(null);
+  setLocale(wanted);
+  choices();
+  remember();
+  legend();
+  Object.values(feeds).forEach((feed) => { if (feed.forget) feed.forget(); });
+  await feeds[state.view].show(feeds[state.view].topDate());
+}
+
+// The address keeps the chosen zone and locale (a file's address may not change: then it does not).
+function remember() {
+  const search = new URLSearchParams(location.search);
+  if (state.tz && !inlined) search.set('tz', state.tz); else search.delete('tz');
+  search.set('locale', state.locale);
+  try { history.replaceState(null, '', '?' + search.toString() + location.hash); } catch (error) { /* kept for this visit only */ }
+}
+
 async function start() {
   try {
     state.meta = await api('/api/meta');
@@ -514,8 +584,7 @@ async function start() {
   state.generation = meta.generation;
   state.today = parseDay(meta.today);
   setLocale((query.get('locale') || meta.locale || navigator.language || 'en').replace('_', '-'));
-  document.getElementById('where').textContent = (inlined ? inlined.from + ' – ' + inlined.to + ' · ' : '')
-    + meta.tz + ' · ' + state.locale;
+  choices();
   legend();
   feeds.agenda = new Feed(document.getElementById('agenda'), agendaKind);
   feeds.month = new Feed(document.getElementById('month'), monthKind);
@@ -529,6 +598,9 @@ async function start() {
   document.getElementById('show-month').addEventListener('click', () => showView('month'));
   document.getElementById('today').addEventListener('click', () => feeds[state.view].show(state.today));
   document.addEventListener('keydown', onKey);
+  document.getElementById('zone').addEventListener('change', choose);
+  document.getElementById('locale').addEventListener('change', choose);
+  document.getElementById('where').addEventListener('submit', (event) => { event.preventDefault(); choose(); });
   const start = /^\d{4}-\d{2}-\d{2}$/.test(query.get('date') || '') ? query.get('date') : null;
   const view = ['month', 'week', 'day', 'year'].includes(query.get('view')) ? query.get('view') : 'agenda';
   await showView(view, start ? parseDay(start) : state.today);

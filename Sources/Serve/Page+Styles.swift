@@ -33,7 +33,10 @@ button {
 button[aria-pressed="true"] { background: var(--accent); border-color: var(--accent); color: var(--bg); }
 button:focus-visible, .feed:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 .today { font-weight: 600; color: var(--accent); border-color: var(--accent); }
-.where { margin: 0 0 0 auto; color: var(--muted); font-size: 0.85rem; }
+.where { margin: 0 0 0 auto; color: var(--muted); font-size: 0.85rem; display: flex; gap: 0.3rem; align-items: center; flex-wrap: wrap; }
+.where input { font: inherit; color: inherit; background: transparent; border: 1px solid var(--line); border-radius: 4px; padding: 0.1rem 0.3rem; }
+.where input:disabled { border-color: transparent; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .problem { margin: 0; padding: 0.5rem 1rem; background: #fde8e8; color: #8a1414; }
 .feed { flex: 1; overflow-y: auto; position: relative; outline: none; }
 .feed[hidden] { display: none; }

@@ -46,10 +46,8 @@ package enum StaticPage {
             return true
         }
         let levels = HeatmapScale(setup.scale, values: settlement.days.map { Double($0.busyMilliseconds) / 1000 })
-        let calendars = report.calendars.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
-            .map { (name: $0, color: report.calendarColors[$0]) }
         let meta = API.metaJSON(today: today, timeline: options.timeline, generation: 1, levels: levels,
-                                calendars: calendars, locale: setup.locale, weekStart: setup.weekStart)
+                                calendars: CalendarList(report), locale: setup.locale, weekStart: setup.weekStart)
         var data = JSONObjectWriter()
         data.field("schema", "busylife.page/1")
         data.field("from", options.from.description)

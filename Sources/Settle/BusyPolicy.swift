@@ -10,7 +10,7 @@ enum BusyPolicy {
         guard occurrence.eventStatus != .cancelled, occurrence.eventTransparency == .opaque else { return false }
         if occurrence.isAllDay && !options.allDayBusy { return false }
         if let me = options.me?.lowercased(),
-           occurrence.event.attendees.contains(where: { $0.email?.lowercased() == me && $0.partstat == "DECLINED" }) {
+           occurrence.event.attendeeBoxes.contains(where: { $0.value.email?.lowercased() == me && $0.value.partstat == "DECLINED" }) {
             return false
         }
         return true

@@ -108,7 +108,8 @@ struct Participants {
     init(_ event: Event) {
         var seen = Set<String>()
         var unnamed = 0
-        for attendee in event.attendees where !attendee.isPlace {
+        for box in event.attendeeBoxes where !box.value.isPlace {
+            let attendee = box.value
             if let email = attendee.email, !email.isEmpty { seen.insert(email.lowercased()) } else { unnamed += 1 }
         }
         if let organizer = event.organizer, !organizer.isPlace, let email = organizer.email, !email.isEmpty {

@@ -19,14 +19,28 @@ enum Fetching {
             say("busylife-net: error: no fetch request on standard input, or no cache folder")
             return 70
         }
-        let results = Progress.whileWaiting { progress in
+        let results = fetch(request, reader: reader, quietly: false)
+        guard let reply = try? JSONEncoder().encode(results) else { return 70 }
+        FileHandle.standardOutput.write(reply)
+        return 0
+    }
+
+    /// The request's subscriptions fetched in this process (busylife's
+    /// own commands, when busylife-net serves); `quietly`: no progress line.
+    static func fetch(_ request: FetchRequest, quietly: Bool) -> [SubscriptionResult] {
+        guard let reader = SubscriptionReader(environment: ProcessInfo.processInfo.environment) else {
+            return request.subscriptions.map { SubscriptionResult(subscription: $0, outcome: .failed(.cache("no cache folder: neither XDG_CACHE_HOME nor HOME is set"))) }
+        }
+        return fetch(request, reader: reader, quietly: quietly)
+    }
+
+    private static func fetch(_ request: FetchRequest, reader: SubscriptionReader, quietly: Bool) -> [SubscriptionResult] {
+        guard !quietly else { return reader.readWaiting(request.subscriptions, mode: request.mode) }
+        return Progress.whileWaiting { progress in
             var reader = reader
             reader.progress = progress
             return reader.readWaiting(request.subscriptions, mode: request.mode)
         }
-        guard let reply = try? JSONEncoder().encode(results) else { return 70 }
-        FileHandle.standardOutput.write(reply)
-        return 0
     }
 
     static func say(_ line: String) {

@@ -14,6 +14,7 @@ enum Serving {
     /// Hands the commands what only this program holds.
     static func install() {
         NetworkParts.serve = serve
+        NetworkParts.fetch = Fetching.fetch
         NetworkParts.page = { setup, todayFixed in
             let made = try StaticPage.make(setup, todayFixed: todayFixed)
             return MadePage(html: made.html, report: made.report, cut: made.cut)
@@ -21,9 +22,10 @@ enum Serving {
     }
 
     /// Serves until a signal ends the server, then ends of that signal.
-    static func serve(_ setup: ServeSetup, open: Bool) throws {
+    static func serve(_ setup: ServeSetup, open: Bool, refresh: (_ changed: @escaping @Sendable () -> Void) -> Void) throws {
         let store: CalendarStore
         do { store = try CalendarStore(setup) } catch let failure as ServeFailure { throw ValidationError(failure.message) }
+        refresh { store.changed() }
         let server = Server(setup, store: store)
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)

@@ -281,7 +281,45 @@ def static_check(browser):
     return found
 
 
-CHECKS = {"static": static_check, "today": today_check, "scroll": scroll_check, "keys": keys_check, "xss": xss_check,
+def choose(browser, field, value):
+    """Types a zone or locale into the bar and waits for the views to redraw."""
+    browser.evaluate("(() => { const f = document.getElementById('%s'); f.value = %s; f.dispatchEvent(new Event('change')); })()"
+                     % (field, json.dumps(value)))
+    time.sleep(0.2)
+    settle(browser)
+
+
+def month_heads(browser):
+    return browser.evaluate("[...document.querySelector('#month .week.head').children].map((h) => h.textContent)")
+
+
+def choices_check(browser):
+    """The zone and locale changed in the bar: times, columns, weekday
+    names and the first weekday follow, and the address keeps them."""
+    read = "(() => ({ zone: document.getElementById('zone').value, locale: document.getElementById('locale').value,"
+    read += " disabled: document.getElementById('zone').disabled, title: document.getElementById('zone').title,"
+    read += " search: location.search, problem: document.getElementById('problem').hidden ? null"
+    read += " : document.getElementById('problem').textContent }))()"
+    found = {"start": browser.evaluate(read), "agenda": today_check(browser)}
+    choose(browser, "zone", "Asia/Tokyo")
+    found["tokyo"] = browser.evaluate(read)
+    found["agendaTokyo"] = today_check(browser)
+    key(browser, "w")
+    found["week"] = grid_check(browser)
+    choose(browser, "locale", "de-DE")
+    found["german"] = browser.evaluate(read)
+    found["weekGerman"] = grid_check(browser)
+    found["buttons"] = browser.evaluate("[...document.querySelectorAll('.views button, #today')].map((b) => b.textContent)")
+    key(browser, "m")
+    found["heads"] = month_heads(browser)
+    choose(browser, "zone", "Mars/Olympus_Mons")
+    found["wrongZone"] = browser.evaluate(read)
+    choose(browser, "locale", "no locale")
+    found["wrongLocale"] = browser.evaluate(read)
+    return found
+
+
+CHECKS = {"choices": choices_check, "static": static_check, "today": today_check, "scroll": scroll_check, "keys": keys_check, "xss": xss_check,
           "grid": grid_check, "gridkeys": grid_keys_check}
 
 

@@ -101,9 +101,12 @@ struct CalDAVCLITests {
         let storage = "storage/collection-root/me/work/"
         for index in 0..<400 { server.folder.write(storage + "item\(index).ics", calDAVItem("u\(index)", day: 1 + index % 28)) }
         Self.configureWork(server, "/me/work/")
+        let setUp = server.transfers().requests
         let first = try server.busylifeRun(["sync"])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.hasPrefix("work: new, 1 calendar, 400 items changed"), "\(first.stdout)")
+        // What the address is, the calendar's state, then every item with its data at once.
+        #expect(server.transfers().requests == setUp + 3)
         let firstBytes = server.transfers().bytes
         try server.put("work", "item7.ics", calDAVItem("u7", day: 8, summary: "Moved"))
         _ = try server.request("DELETE", "/me/work/item9.ics")

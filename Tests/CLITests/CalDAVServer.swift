@@ -37,13 +37,7 @@ final class CalDAVServer {
         process.standardOutput = output
         process.standardInput = input
         try process.run()
-        var line = Data()
-        while !line.contains(0x0A) {
-            let more = output.fileHandleForReading.readData(ofLength: 1)
-            if more.isEmpty { break }
-            line += more
-        }
-        port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        port = output.announcedPort()
         // Radicale's user is whoever logs in (auth none); Xandikos asks for no login.
         folder.write("home/.netrc", "machine 127.0.0.1 login me password secret-pw\n")
     }

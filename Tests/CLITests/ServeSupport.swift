@@ -10,7 +10,8 @@ final class ServeProcess {
     let port: Int
     private let errors = Pipe()
 
-    init(_ arguments: [String], port: String = "0") throws {
+    /// `environment`: variables set for the server, after the user's are cleared.
+    init(_ arguments: [String], port: String = "0", environment: [String: String] = [:]) throws {
         process.executableURL = Bundle.main.bundleURL.appendingPathComponent("busylife")
         process.arguments = ["serve"] + arguments + ["--port", port]
         process.currentDirectoryURL = repository
@@ -20,16 +21,12 @@ final class ServeProcess {
         }
         variables["BUSYLIFE_CONFIG"] = nil
         variables["XDG_CONFIG_HOME"] = "/nonexistent/busylife-tests"
+        variables.merge(environment) { _, given in given }
         process.environment = variables
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
         try process.run()
-        var said = ""
-        while !said.contains("\n") {
-            let more = errors.fileHandleForReading.readData(ofLength: 1)
-            if more.isEmpty { break }
-            said += String(decoding: more, as: UTF8.self)
-        }
+        let said = errors.firstLine()
         let found = said.range(of: "http://").map { String(said[$0.lowerBound...].prefix { !$0.isWhitespace }) }
         address = found ?? ""
         self.port = found.flatMap { Int($0.split(separator: ":")[2].prefix { $0.isNumber }) } ?? 0

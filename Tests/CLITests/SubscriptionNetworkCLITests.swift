@@ -144,13 +144,7 @@ final class ConnectProxy {
         process.standardOutput = output
         process.standardInput = input
         try process.run()
-        var line = Data()
-        while !line.contains(0x0A) {
-            let more = output.fileHandleForReading.readData(ofLength: 1)
-            if more.isEmpty { break }
-            line += more
-        }
-        port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        port = output.announcedPort()
     }
 
     deinit {

@@ -31,13 +31,7 @@ final class SubscriptionServer {
         process.standardOutput = output
         process.standardInput = input
         try process.run()
-        var line = Data()
-        while !line.contains(0x0A) {
-            let more = output.fileHandleForReading.readData(ofLength: 1)
-            if more.isEmpty { break }
-            line += more
-        }
-        port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        port = output.announcedPort()
     }
 
     /// A self-signed certificate for 127.0.0.1 and localhost, as a user's private server might have.

@@ -400,3 +400,67 @@ import Testing
         #expect(first.description == "agenda")
     }
 }
+
+/// The people of a read kept once (`PeopleTable`): memory for them grows
+/// with the distinct people, and each event reads its own back unchanged.
+@Suite struct PeopleTableTests {
+    private func event(_ uid: String) -> Event {
+        let now = EventTime.instant(Instant(milliseconds: 0), zone: nil)
+        return Event(uid: uid, title: "t", calendar: "c", source: SourcePosition(file: "f", line: 1), start: now, end: now)
+    }
+
+    /// Equal attendees share one box; a different reply or type is another.
+    @Test func equalPeopleShareOneBox() {
+        let table = PeopleTable()
+        let ann = table.box(Attendee(name: "Ann", email: "ann@example.com", partstat: "ACCEPTED"))
+        #expect(table.box(Attendee(name: "Ann", email: "ann@example.com", partstat: "ACCEPTED")) === ann)
+        let declined = table.box(Attendee(name: "Ann", email: "ann@example.com", partstat: "DECLINED"))
+        #expect(declined !== ann && declined.value.partstat == "DECLINED")
+        #expect(table.box(Attendee(email: "room@example.com", cutype: "ROOM")) !== ann)
+        #expect(table.distinctAttendees == 3)
+    }
+
+    /// Equal category lists share their storage; the empty list stays empty.
+    @Test func equalCategoryListsShareStorage() {
+        let table = PeopleTable()
+        let first = table.categories(["Atlas", "Work"])
+        let second = table.categories(["Atlas", "Work"].map { String($0) })
+        #expect(second == ["Atlas", "Work"])
+        #expect(first.withUnsafeBufferPointer { $0.baseAddress } == second.withUnsafeBufferPointer { $0.baseAddress })
+        #expect(table.categories([]).isEmpty && table.categories(["Work"]) == ["Work"])
+    }
+
+    /// Past its limit the table hands out new values unshared, still equal.
+    @Test func pastTheLimitValuesAreNotKept() {
+        let table = PeopleTable(limit: 1)
+        let ann = table.box(Attendee(email: "ann@example.com"))
+        let bob = table.box(Attendee(email: "bob@example.com"))
+        #expect(table.box(Attendee(email: "ann@example.com")) === ann)
+        #expect(table.box(Attendee(email: "bob@example.com")) !== bob)
+        #expect(table.box(Attendee(email: "bob@example.com")) == bob && table.distinctAttendees == 1)
+    }
+
+    /// An event's attendees and organizer read back as the values given,
+    /// whether set as values or as a table's boxes, and two events so made
+    /// are equal; a copy changed leaves the other as it was.
+    @Test func attendeesReadBackEqual() {
+        let people = [Attendee(name: "Ann", email: "ann@example.com", partstat: "DECLINED", role: "CHAIR"),
+                      Attendee(email: "room@example.com", avatar: "r.png", cutype: "ROOM")]
+        let organizer = Attendee(name: "Bob", email: "bob@example.com")
+        let table = PeopleTable()
+        var boxed = event("u"), plain = event("u")
+        boxed.setText(description: nil, location: Location(name: "Room 1", city: "Oslo"), attendees: people.map(table.box),
+                      categories: ["Work"], organizer: table.box(organizer))
+        plain.attendees = people
+        plain.organizer = organizer
+        plain.categories = ["Work"]
+        plain.location = Location(name: "Room 1", city: "Oslo")
+        #expect(boxed.attendees == people && boxed.organizer == organizer && boxed.location?.city == "Oslo")
+        #expect(plain.attendees == people && plain.organizer == organizer)
+        #expect(boxed == plain && boxed.hashValue == plain.hashValue)
+        #expect(boxed.attendeeBoxes[0] === table.box(people[0]))
+        var changed = boxed
+        changed.attendees = [organizer]
+        #expect(changed.attendees == [organizer] && boxed.attendees == people && changed != boxed)
+    }
+}

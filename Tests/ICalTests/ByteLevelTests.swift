@@ -87,6 +87,52 @@ import Testing
         expectWhole(parse(bytes: Array(text.utf8)))
     }
 
+    /// A source pulling from `bytes` at most `most` bytes a call, and how many calls it had.
+    static func counted(_ bytes: [UInt8], most: Int = .max) -> (ByteSource, () -> Int) {
+        final class Counter { var calls = 0, offset = 0 }
+        let counter = Counter()
+        let source = ByteSource(pulling: { buffer in
+            counter.calls += 1
+            let n = min(buffer.count, most, bytes.count - counter.offset)
+            buffer.copyBytes(from: bytes[counter.offset..<counter.offset + n])
+            counter.offset += n
+            return n
+        })
+        return (source, { counter.calls })
+    }
+
+    static func readAll(_ source: ByteSource) -> [UInt8] {
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { source.read(into: $0) }
+            if n <= 0 { return out }
+            out += buffer[0..<n]
+        }
+    }
+
+    /// A small input (one of a vdir's files) is asked for twice, its bytes
+    /// and its end, not for three bytes first to look for a byte-order mark.
+    @Test func aSmallInputIsAskedForItsBytesAndItsEndOnly() {
+        let text = Array((Self.calendar.joined(separator: "\r\n") + "\r\n").utf8)
+        let (source, calls) = Self.counted(text)
+        #expect(source.peek(4096) == text)
+        #expect(Self.readAll(source) == text)
+        #expect(calls() == 2)
+    }
+
+    /// A byte-order mark that comes a byte at a time is still found.
+    @Test(arguments: [ByteSource.Encoding.utf8WithBOM, .utf16LittleEndian, .utf16BigEndian])
+    func aByteOrderMarkInReadsOfOneByte(encoding: ByteSource.Encoding) {
+        let text = Self.calendar.joined(separator: "\r\n") + "\r\n"
+        let bytes = encoding == .utf8WithBOM ? [0xEF, 0xBB, 0xBF] + Array(text.utf8)
+            : Self.utf16(text, bigEndian: encoding == .utf16BigEndian)
+        let (source, _) = Self.counted(bytes, most: 1)
+        #expect(source.peek(8) == Array(text.utf8.prefix(8)))
+        #expect(Self.readAll(source) == Array(text.utf8))
+        #expect(source.encoding == encoding)
+    }
+
     @Test func aCarriageReturnInsideALineFeedFileIsStillBinary() {
         let items = parse(bytes: Array("BEGIN:VCALENDAR\nX-A:one\rtwo\nEND:VCALENDAR\n".utf8))
         #expect(items.problems.map(\.kind) == [.binaryData])

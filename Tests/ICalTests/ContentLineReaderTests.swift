@@ -88,7 +88,7 @@ import Testing
     /// line's own bytes (so count), wherever the chunks end.
     @Test func theLimitLeavesOutTheLineEnding() {
         let full = "X:" + String(repeating: "y", count: 38)  // 40 bytes, the limit
-        for size in [nil, 1, 2, 3, 7, 41, 42, 64] as [Int?] {
+        for size in [nil, 1, 2, 3, 4, 5, 6, 7, 41, 42, 64] as [Int?] {
             for ending in ["\n", "\r\n", "\r\r\n"] {
                 #expect(ContentLineReaderTests.lines(full + ending + "UID:1\r\n", readSize: size) == ["1:" + full, "2:UID:1"],
                         "reads of \(size ?? 0) bytes, ending \(Array(ending.utf8))")

@@ -39,3 +39,23 @@ import Testing
         #expect(event.categories == ["Atlas", "Work"] && event.attendees.count == 1 && event.organizer?.email == "ann@example.com")
     }
 }
+
+/// The people of one file held once (`PeopleTable`): events naming the
+/// same person share one box, and each reads back what it said.
+@Suite struct SharedPeopleImportTests {
+    @Test func eventsOfOneFileShareTheirPeople() throws {
+        let imported = importText([("cal.ics", ics(
+            vevent("a", ["DTSTART:20261123T150000Z", "ORGANIZER;CN=Ann:mailto:ann@example.com",
+                         "ATTENDEE;PARTSTAT=ACCEPTED:mailto:bob@example.com", "CATEGORIES:Atlas,Work"])
+            + vevent("b", ["DTSTART:20261124T150000Z", "ORGANIZER;CN=Ann:mailto:ann@example.com",
+                           "ATTENDEE;PARTSTAT=DECLINED:mailto:bob@example.com",
+                           "ATTENDEE;PARTSTAT=ACCEPTED:mailto:bob@example.com", "CATEGORIES:Atlas,Work"])))])
+        let a = try #require(imported.event("a")), b = try #require(imported.event("b"))
+        #expect(a.attendees == [Attendee(email: "bob@example.com", partstat: "ACCEPTED")])
+        #expect(b.attendees.map(\.partstat) == ["DECLINED", "ACCEPTED"])
+        #expect(a.attendeeBoxes[0] === b.attendeeBoxes[1] && a.attendeeBoxes[0] !== b.attendeeBoxes[0])
+        #expect(a.organizer == Attendee(name: "Ann", email: "ann@example.com") && a.organizer == b.organizer)
+        #expect(a.categories == ["Atlas", "Work"] && b.categories == a.categories)
+        #expect(a.categories.withUnsafeBufferPointer { $0.baseAddress } == b.categories.withUnsafeBufferPointer { $0.baseAddress })
+    }
+}

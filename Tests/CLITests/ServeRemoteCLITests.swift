@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// `busylife serve` on a subscription: fetched again in the background at
+/// its refresh interval, and the API answers the new copy without a restart.
+@Suite struct ServeRemoteCLITests {
+    static func calendar(_ title: String) -> String {
+        oneEventCalendar("feed").replacingOccurrences(of: "SUMMARY:Event feed", with: "SUMMARY:" + title)
+    }
+
+    @Test func aSubscriptionIsFetchedAgainWhileServing() throws {
+        let remote = try SubscriptionServer()
+        remote.serve("feed.ics", Self.calendar("Before the change"))
+        remote.configure("calendars = [\"feed\"]\n\n[sources.feed]\nurl = \"\(remote.url("etag/feed.ics"))\"\nrefresh = \"1s\"\n")
+        let environment = ["XDG_CACHE_HOME": remote.folder.path("cache"), "HOME": remote.folder.path("home"),
+                           "BUSYLIFE_CONFIG": remote.folder.path("config.toml")]
+        let server = try ServeProcess(["--today", "2026-11-23", "--tz", "UTC"], environment: environment)
+        let path = "/api/days?from=2026-11-23&to=2026-11-23"
+        let before = try server.get(path), meta = try server.get("/api/meta")
+        #expect(before.status == 200 && before.body.contains("Before the change"), "\(before.body)")
+        remote.serve("feed.ics", Self.calendar("After the change"))
+        var after = before
+        for _ in 0..<60 where !after.body.contains("After the change") {
+            Thread.sleep(forTimeInterval: 0.25)
+            after = try server.get(path)
+        }
+        #expect(after.body.contains("After the change") && !after.body.contains("Before the change"), "\(after.body)")
+        // The generation moved, so that the page fetches again.
+        let generation = { (reply: Reply) in
+            (try? JSONSerialization.jsonObject(with: Data(reply.body.utf8)) as? [String: Any])?["generation"] as? Int ?? 0
+        }
+        #expect(generation(try server.get("/api/meta")) > generation(meta))
+    }
+}
