@@ -104,12 +104,14 @@ enum CalDAVRequest {
         <d:displayname/><a:calendar-color/><d:sync-token/><cs:getctag/></d:prop></d:propfind>
         """
 
-    /// What tells a calendar, an account and a plain document apart, and
-    /// no more: a server may take long to compute a calendar's token, which
-    /// the sync asks for once anyway.
+    /// What tells a calendar, an account and a plain document apart, with
+    /// a calendar's name and colour (what a first sync needs besides), and
+    /// not its tokens: a server may work a token out from every item, and
+    /// the first sync's reply carries one anyway.
     static let kind = head + """
-        <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:resourcetype/>\
-        <d:current-user-principal/><c:calendar-home-set/></d:prop></d:propfind>
+        <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:a="http://apple.com/ns/ical/">\
+        <d:prop><d:resourcetype/><d:current-user-principal/><c:calendar-home-set/><d:displayname/><a:calendar-color/>\
+        </d:prop></d:propfind>
         """
 
     /// Each member's ETag.

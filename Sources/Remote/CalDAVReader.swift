@@ -4,8 +4,9 @@ import RemoteCore
 
 /// What a PROPFIND found at a source's address.
 enum CalDAVKind: Sendable, Equatable {
-    /// One calendar collection, at this path.
-    case calendar(String)
+    /// One calendar collection: the probe's answer (its href is the
+    /// calendar's path), without its tokens, and the address that answered.
+    case calendar(DAVResponse, at: RemoteAddress)
     /// An account: every calendar under this calendar home.
     case account(home: String)
 }
@@ -65,22 +66,24 @@ extension SubscriptionReader {
     private func refresh(_ subscription: Subscription, _ store: CalDAVStore, _ client: CalDAVClient,
                          previous: CalDAVState?, found: CalDAVKind?) async throws(RemoteFailure) -> (CalDAVState, CalDAVReport) {
         var state = previous ?? CalDAVState(printed: subscription.address.printed, isAccount: false, root: "")
+        var probed: (DAVResponse, RemoteAddress)?
         if let found {
             switch found {
-            case .calendar(let path): (state.isAccount, state.root) = (false, path)
+            case .calendar(let answer, let at): (state.isAccount, state.root, probed) = (false, answer.href, (answer, at))
             case .account(let home): (state.isAccount, state.root) = (true, home)
             }
         }
-        guard let root = subscription.address.redirected(to: state.root) else { throw .other("the calendar's address is unusable") }
-        let reply = try await client.send("PROPFIND", root, depth: state.isAccount ? "1" : "0", body: CalDAVRequest.listing)
-        guard reply.status == 207 else { throw .status(reply.status, host: root.host, source: subscription.name) }
-        let listed = try CalDAVXML.multistatus(reply.body).responses.filter(\.isCalendar)
-        guard state.isAccount || !listed.isEmpty else { throw .notCalendar("the address is no longer a CalDAV calendar") }
+        // The probe's answer lists a calendar well enough for its first sync
+        // (unless windowed: a calendar-query's reply carries no token).
+        if subscription.window != nil || previous != nil { probed = nil }
+        let listed: [DAVResponse], origin: RemoteAddress
+        if let probed { (listed, origin) = ([probed.0], probed.1) } else { (listed, origin) = try await listing(subscription, client, state) }
         try store.create()
-        var sync = CalDAVSync(client: client, subscription: subscription, store: store, origin: reply.address)
+        var sync = CalDAVSync(client: client, subscription: subscription, store: store, origin: origin)
         var calendars: [CalendarState] = []
         for calendar in Self.chosen(listed, subscription) {
-            calendars.append(try await sync.sync(calendar, kept: state.calendars.first { $0.href == calendar.href }))
+            calendars.append(try await sync.sync(calendar, kept: state.calendars.first { $0.href == calendar.href },
+                                                 probed: probed != nil))
         }
         let kept = Set(calendars.map(\.href))
         for old in state.calendars where !kept.contains(old.href) { store.removeCalendar(old) }
@@ -90,6 +93,18 @@ extension SubscriptionReader {
         state.lastErrorAt = nil
         sync.report.calendars = calendars.count
         return (state, sync.report)
+    }
+
+    /// The calendar, or each of the account's calendars, with its tokens,
+    /// and the address that answered.
+    private func listing(_ subscription: Subscription, _ client: CalDAVClient,
+                         _ state: CalDAVState) async throws(RemoteFailure) -> ([DAVResponse], RemoteAddress) {
+        guard let root = subscription.address.redirected(to: state.root) else { throw .other("the calendar's address is unusable") }
+        let reply = try await client.send("PROPFIND", root, depth: state.isAccount ? "1" : "0", body: CalDAVRequest.listing)
+        guard reply.status == 207 else { throw .status(reply.status, host: root.host, source: subscription.name) }
+        let listed = try CalDAVXML.multistatus(reply.body).responses.filter(\.isCalendar)
+        guard state.isAccount || !listed.isEmpty else { throw .notCalendar("the address is no longer a CalDAV calendar") }
+        return (listed, reply.address)
     }
 
     /// An account's calendars as `include` and `exclude` choose them (by
@@ -126,7 +141,11 @@ extension SubscriptionReader {
             guard let (first, answered) = await properties(address, client) else { continue }
             // The server's own href (percent-encoded as it spells it) names the collection from now on.
             let own = first.href.isEmpty ? answered.url.path(percentEncoded: true) : first.href
-            if first.isCalendar { return .calendar(own) }
+            if first.isCalendar {
+                var calendar = first
+                calendar.href = own
+                return .calendar(calendar, at: answered)
+            }
             if let home = first.calendarHomeSet { return .account(home: home) }
             if let principal = first.currentUserPrincipal, let at = answered.redirected(to: principal),
                let (found, _) = await properties(at, client), let home = found.calendarHomeSet {

@@ -19,7 +19,9 @@ struct CalDAVSync {
     static let batch = 200
 
     /// A calendar (`found` in the listing) brought up to date from `kept`.
-    mutating func sync(_ found: DAVResponse, kept: CalendarState?) async throws(RemoteFailure) -> CalendarState {
+    /// `probed`: `found` is the probe's answer, without tokens, on a first
+    /// sync; sync-collection is tried, and its reply's token kept.
+    mutating func sync(_ found: DAVResponse, kept: CalendarState?, probed: Bool = false) async throws(RemoteFailure) -> CalendarState {
         var calendar = kept ?? CalendarState(href: found.href, displayName: "")
         calendar.displayName = Self.name(found)
         calendar.color = found.color.flatMap { $0.isEmpty ? nil : $0 }
@@ -35,13 +37,20 @@ struct CalDAVSync {
         if let range = subscription.window?.dates(now: Date()) {
             let listed = try await list(address, depth: "1", "REPORT", CalDAVRequest.query(from: range.start, to: range.end))
             try await apply(whole: listed, to: &calendar)
-        } else if found.syncToken != nil, let changes = try await collection(address, token: calendar.syncToken, calendar: &calendar) {
+        } else if found.syncToken != nil || probed,
+                  let changes = try await collection(address, token: calendar.syncToken, calendar: &calendar) {
             calendar.syncToken = changes.syncToken ?? found.syncToken
             calendar.ctag = found.ctag
             return calendar
         } else {
+            // Without sync-collection, the tokens are read before the list, so that a change between them is seen next time.
+            var tokens: DAVResponse? = found
+            if probed { tokens = try await list(address, depth: "0", "PROPFIND", CalDAVRequest.listing).first(where: \.isCalendar) }
             let listed = try await list(address, depth: "1", "PROPFIND", CalDAVRequest.etags)
             try await apply(whole: listed, to: &calendar)
+            calendar.syncToken = tokens?.syncToken
+            calendar.ctag = tokens?.ctag
+            return calendar
         }
         calendar.syncToken = found.syncToken
         calendar.ctag = found.ctag

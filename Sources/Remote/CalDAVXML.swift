@@ -178,11 +178,11 @@ private final class MultistatusReader: NSObject, XMLParserDelegate {
     }
 
     private func endOther(_ namespace: String, _ name: String) {
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Calendar data is kept as sent, and not trimmed: it is most of a sync's reply.
         switch (namespace, name) {
         case (CalDAVXML.caldav, "calendar-data"): pending.calendarData = text
-        case (CalDAVXML.calendarServer, "getctag"): pending.ctag = value
-        case (CalDAVXML.apple, "calendar-color"): pending.color = value
+        case (CalDAVXML.calendarServer, "getctag"): pending.ctag = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        case (CalDAVXML.apple, "calendar-color"): pending.color = text.trimmingCharacters(in: .whitespacesAndNewlines)
         default: break
         }
     }

@@ -46,6 +46,8 @@ package struct CalDAVState: Codable, Sendable {
     /// name with a control character or a slash in it.
     package static func lastSegment(_ href: String) -> String {
         let segment = href.split(separator: "/").last.map(String.init) ?? href
+        // Nothing to decode, and so nothing to check: the common case, once per item of every read.
+        guard segment.utf8.contains(UInt8(ascii: "%")) else { return segment }
         guard let decoded = segment.removingPercentEncoding,
               !decoded.contains("/"), !decoded.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             return segment
