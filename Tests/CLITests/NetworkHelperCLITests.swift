@@ -13,7 +13,15 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("busylife-alone-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let copy = folder.appendingPathComponent("busylife")
-        try FileManager.default.copyItem(at: built.appendingPathComponent("busylife"), to: copy)
+        // Copied by cp, not in this process: a test running another program
+        // at the same moment would inherit a descriptor open for writing,
+        // and the copy could not be run ("text file busy") until it ended.
+        let cp = Process()
+        cp.executableURL = URL(fileURLWithPath: "/bin/cp")
+        cp.arguments = [built.appendingPathComponent("busylife").path, copy.path]
+        try cp.run()
+        cp.waitUntilExit()
+        guard cp.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
         return copy
     }
 
