@@ -1,4 +1,6 @@
 import ArgumentParser
+import BusyLifeKit
+import EventModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,7 +27,7 @@ extension ServeCommand {
     static func setup(input: InputOptions, settle: SettleFlags, failures: Bool = true) -> ServeSetup {
         let inputs = Shared(value: input), flags = Shared(value: settle)
         // Diagnostics are said once per reading of changed files, not per
-        // request: the others go to /dev/null, opened for each request
+        // request: `settle`'s others go to /dev/null, opened for each call
         // because its Output closes it when done (a descriptor closed
         // twice could be one of the server's sockets by then).
         return ServeSetup(
@@ -45,6 +47,19 @@ extension ServeCommand {
                         try inputs.value.settle(flags.value, options, err: Output(fd: fresh ? 2 : Glibc.open("/dev/null", O_WRONLY)))
                     }
                 }
+            },
+            read: {
+                try ServeCommand.asFailure(failures) {
+                    try RemoteInputs.$reading.withValue(inputs.value.remote.reopened()) {
+                        try inputs.value.readWhole(flags.value, err: Output(fd: 2))
+                    }
+                }
+            },
+            say: { diagnostic in
+                guard inputs.value.shows(diagnostic) else { return }
+                let err = Output(fd: 2)
+                err.line(diagnostic.description)
+                err.flush()
             }
         )
     }
@@ -80,5 +95,21 @@ extension ServeCommand {
             err.line("busylife: could not open a browser (xdg-open): open \(address) yourself")
             err.flush()
         }
+    }
+}
+
+extension InputOptions {
+    /// Reads the inputs whole, every event with its text, for the server,
+    /// which settles many windows from one reading; around the library
+    /// call what `settle` does (diagnostics, `--calendar`, memory, colours).
+    func readWhole(_ flags: SettleFlags, err: Output) throws -> KeptReading {
+        let (events, report) = try read(flags, err: err, warnings: []) { diagnostic, finished in
+            var events: [Event] = []
+            let report = BusyLife.read(sources, options: readOptions, event: { events.append($0); return true },
+                                       diagnostic: diagnostic)
+            try finished(report)
+            return (events, report)
+        }
+        return KeptReading(events: events, report: report)
     }
 }
