@@ -1,9 +1,11 @@
 import ArgumentParser
+import EventModel
 #if canImport(Glibc)
 import Glibc
 #endif
 import Foundation
 import Plumbing
+import Reading
 import ServeCore
 import Settle
 
@@ -25,7 +27,7 @@ extension ServeCommand {
     static func setup(input: InputOptions, settle: SettleFlags, failures: Bool = true) -> ServeSetup {
         let inputs = Shared(value: input), flags = Shared(value: settle)
         // Diagnostics are said once per reading of changed files, not per
-        // request: the others go to /dev/null, opened for each request
+        // request: `settle`'s others go to /dev/null, opened for each call
         // because its Output closes it when done (a descriptor closed
         // twice could be one of the server's sockets by then).
         return ServeSetup(
@@ -45,6 +47,19 @@ extension ServeCommand {
                         try inputs.value.settle(flags.value, options, err: Output(fd: fresh ? 2 : Glibc.open("/dev/null", O_WRONLY)))
                     }
                 }
+            },
+            read: {
+                try ServeCommand.asFailure(failures) {
+                    try RemoteInputs.$reading.withValue(inputs.value.remote.reopened()) {
+                        try inputs.value.readWhole(flags.value, err: Output(fd: 2))
+                    }
+                }
+            },
+            say: { diagnostic in
+                guard inputs.value.shows(diagnostic) else { return }
+                let err = Output(fd: 2)
+                err.line(diagnostic.description)
+                err.flush()
             }
         )
     }
@@ -68,5 +83,21 @@ extension ServeCommand {
         catch let error as ValidationError { throw ServeFailure(status: 400, error.message) }
         catch let failure as ServeFailure { throw failure }
         catch { throw ServeFailure(status: 500, "\(error)") }
+    }
+}
+
+extension InputOptions {
+    /// Reads the inputs whole, every event with its text, for the server,
+    /// which settles many windows from one reading; around the library
+    /// call what `settle` does (diagnostics, `--calendar`, memory, colours).
+    func readWhole(_ flags: SettleFlags, err: Output) throws -> KeptReading {
+        let (events, report) = try read(flags, err: err, warnings: []) { diagnostic, finished in
+            var events: [Event] = []
+            let report = Reading.read(readInputs, useCalendarZone: !noCalendarZone,
+                                      event: { events.append($0); return true }, diagnostic: diagnostic)
+            try finished(report)
+            return (events, report)
+        }
+        return KeptReading(events: events, report: report)
     }
 }

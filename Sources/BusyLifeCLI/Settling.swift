@@ -45,7 +45,7 @@ extension InputOptions {
     /// Runs a library call that reads the inputs (`work`, given where to
     /// send diagnostics and what to do once reading is done), with what
     /// belongs to the command line around it.
-    private func read<Result>(_ flags: SettleFlags, err: Output, warnings: [Diagnostic],
+    func read<Result>(_ flags: SettleFlags, err: Output, warnings: [Diagnostic],
                               _ work: (_ diagnostic: @escaping (Diagnostic) -> Void,
                                        _ finished: (ImportReport) throws -> Void) throws -> (Result, ImportReport)) throws -> (Result, ImportReport) {
         // Subscriptions are fetched first: what became of them comes first too.

@@ -8,10 +8,13 @@ import ServeCore
 import Settle
 import Synchronization
 
-/// The server's view of the calendars: day windows settled on request as
+/// The server's view of the calendars: the sources read once and kept
+/// (`KeptReading`), day windows settled from them on request as
 /// `busylife days` settles them, the busy levels fixed at start, and a
 /// generation that moves when a watched file changes (looked at no more
-/// than once a second), so that the page knows to fetch again.
+/// than once a second) or a subscription's copy was replaced: then the
+/// sources are read again, at the next request, and the page knows to
+/// fetch again.
 package final class CalendarStore: Sendable {
     /// The longest window one request may ask for.
     package static let maximumDays = 400
@@ -22,6 +25,9 @@ package final class CalendarStore: Sendable {
     let setup: ServeSetup
     package let levels: HeatmapScale
     private let state: Mutex<State>
+    /// Held by the one request that reads the sources again: the others
+    /// wait for its reading instead of making their own.
+    private let reading = NSLock()
     private let work = DispatchQueue(label: "busylife.serve.settle", attributes: .concurrent)
     private let gate = DispatchSemaphore(value: CalendarStore.maximumRunning)
 
@@ -29,23 +35,28 @@ package final class CalendarStore: Sendable {
         var signature: [String]
         var checked: Date
         var generation = 1
-        var freshRead = true
+        /// Whether the diagnostics of settling are still to be said for the
+        /// reading kept (once per reading, not once per request).
+        var freshRead = false
         var waiting = 0
-        /// The calendars' names and colours, and the generation they were read at.
-        var calendars: (generation: Int, list: CalendarList)?
+        /// The reading kept, and the generation it was read at.
+        var kept: (generation: Int, reading: KeptReading)?
     }
 
-    /// Reads the calendars once (a usage error, such as a `--calendar` that
-    /// matches nothing, ends the command there) and fixes the busy levels
-    /// over the 53 weeks around today.
+    /// Reads the calendars (a usage error, such as a `--calendar` that
+    /// matches nothing, ends the command there), keeps the reading and
+    /// fixes the busy levels over the 53 weeks around today.
     package init(_ setup: ServeSetup, now: Date = Date()) throws {
         self.setup = setup
+        let signature = FileSignature.of(setup.watched)
+        let kept = try setup.read()
         let today = try setup.today(nil, now)
         var options = try setup.options(today.adding(days: -182).description, today.adding(days: 182).description, nil, now)
         options.keepOccurrences = false
-        let (settlement, _) = try setup.settle(options, true)
+        let settlement = kept.settle(options)
+        settlement.diagnostics.forEach(setup.say)
         levels = HeatmapScale(setup.scale, values: settlement.days.map { Double($0.busyMilliseconds) / 1000 })
-        state = Mutex(State(signature: FileSignature.of(setup.watched), checked: now, freshRead: false))
+        state = Mutex(State(signature: signature, checked: now, kept: (1, kept)))
     }
 
     /// The generation of the files: it moves when one changes.
@@ -57,7 +68,6 @@ package final class CalendarStore: Sendable {
             if signature != state.signature {
                 state.signature = signature
                 state.generation += 1
-                state.freshRead = true
             }
             return state.generation
         }
@@ -66,10 +76,7 @@ package final class CalendarStore: Sendable {
     /// Data changed that no watched file shows (a subscription fetched
     /// again in the background): the generation moves at once.
     package func changed() {
-        state.withLock { state in
-            state.generation += 1
-            state.freshRead = true
-        }
+        state.withLock { $0.generation += 1 }
     }
 
     /// The bytes of `busylife days --from from --to to` (and `--tz tz`), or why not.
@@ -91,8 +98,30 @@ package final class CalendarStore: Sendable {
         }
     }
 
-    /// Runs the settling off the server's threads, a few at a time.
+    /// Runs the settling off the server's threads, a few at a time, from
+    /// the reading of the current generation.
     func settled<T: Sendable>(_ options: SettleOptions, _ make: @escaping @Sendable (Settlement) -> T) async throws -> T {
+        try await offServer { [self] in
+            let kept = try current()
+            let settlement = kept.settle(options)
+            let fresh = state.withLock { state in
+                defer { state.freshRead = false }
+                return state.freshRead
+            }
+            if fresh { settlement.diagnostics.forEach(setup.say) }
+            return make(settlement)
+        }
+    }
+
+    /// The calendars' names and colours, for `/api/meta`, from the reading kept.
+    package func calendars(now: Date = Date()) async throws -> CalendarList {
+        _ = generation(now: now)
+        return try await offServer { [self] in CalendarList(try current().report) }
+    }
+
+    /// Runs `body` on the settling queue, no more than `maximumRunning` at
+    /// once; past `maximumWaiting` waiting, the request is refused.
+    private func offServer<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         let admitted = state.withLock { state in
             guard state.waiting < CalendarStore.maximumWaiting else { return false }
             state.waiting += 1
@@ -106,38 +135,26 @@ package final class CalendarStore: Sendable {
                     gate.signal()
                     state.withLock { $0.waiting -= 1 }
                 }
-                let fresh = state.withLock { state in
-                    defer { state.freshRead = false }
-                    return state.freshRead
-                }
-                continuation.resume(with: Result { try make(setup.settle(options, fresh).0) })
+                continuation.resume(with: Result { try body() })
             }
         }
     }
 
-    /// The calendars' names and colours, for `/api/meta`: read again only
-    /// when the files changed, since the page asks every few seconds.
-    package func calendars(now: Date = Date()) async throws -> CalendarList {
-        let generation = self.generation(now: now)
-        if let kept = state.withLock({ $0.calendars }), kept.generation == generation { return kept.list }
-        var options = try setup.options(nil, nil, nil, now)
-        options.keepOccurrences = false
-        options.listDays = false
-        options.from = options.to  // one day is enough to read every calendar's name
-        let list = CalendarList(try await settledReport(options))
-        state.withLock { $0.calendars = (generation, list) }
-        return list
-    }
-
-    private func settledReport(_ options: SettleOptions) async throws -> ImportReport {
-        try await withCheckedThrowingContinuation { continuation in
-            work.async { [self] in
-                gate.wait()
-                defer { gate.signal() }
-                let fresh = state.withLock { $0.freshRead }
-                continuation.resume(with: Result { try setup.settle(options, fresh).1 })
-            }
+    /// The reading of the current generation: the one kept, or the sources
+    /// read again when the generation moved since (the old reading let go
+    /// first, so that two are not held at once).
+    private func current() throws -> KeptReading {
+        reading.lock()
+        defer { reading.unlock() }
+        let generation = generation()
+        if let kept = state.withLock({ $0.kept }), kept.generation == generation { return kept.reading }
+        state.withLock { $0.kept = nil }
+        let read = try setup.read()
+        state.withLock { state in
+            state.kept = (generation, read)
+            state.freshRead = true
         }
+        return read
     }
 }
 

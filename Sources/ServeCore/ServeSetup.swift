@@ -20,8 +20,14 @@ package struct ServeSetup: Sendable {
     package var today: @Sendable (_ tz: String?, _ now: Date) throws -> LocalDate
     /// Reads the sources and settles: what `days` does (with its
     /// diagnostics, said by the command line); `fresh` is true for the
-    /// first read after the files changed.
+    /// first read after the files changed. `html` settles so, once.
     package var settle: @Sendable (_ options: SettleOptions, _ fresh: Bool) throws -> (Settlement, ImportReport)
+    /// Reads the sources whole, every event with its text, as `days`
+    /// reads them (their diagnostics said, `--calendar` checked): what the
+    /// server keeps between requests and settles each window from.
+    package var read: @Sendable () throws -> KeptReading
+    /// Says a diagnostic of settling as the command line says it.
+    package var say: @Sendable (Diagnostic) -> Void
     /// The local files and folders to watch for changes.
     package var watched: [String] = []
     /// How busy levels are cut (`--scale`), fixed once at start.
@@ -33,16 +39,41 @@ package struct ServeSetup: Sendable {
 
     package init(options: @escaping @Sendable (String?, String?, String?, Date) throws -> SettleOptions,
                  today: @escaping @Sendable (String?, Date) throws -> LocalDate,
-                 settle: @escaping @Sendable (SettleOptions, Bool) throws -> (Settlement, ImportReport)) {
+                 settle: @escaping @Sendable (SettleOptions, Bool) throws -> (Settlement, ImportReport),
+                 read: @escaping @Sendable () throws -> KeptReading,
+                 say: @escaping @Sendable (Diagnostic) -> Void = { _ in }) {
         self.options = options
         self.today = today
         self.settle = settle
+        self.read = read
+        self.say = say
     }
 
     /// Whether `host` is this machine alone: then the Host header is
     /// checked and no token is needed.
     package var isLoopback: Bool {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+}
+
+/// What reading the sources gave, kept by the server until a watched file
+/// changes or a subscription's copy is replaced: the events in input order,
+/// whole (any window may be asked for), and what the read counted.
+package struct KeptReading: Sendable {
+    package var events: [Event]
+    package var report: ImportReport
+
+    package init(events: [Event], report: ImportReport) {
+        self.events = events
+        self.report = report
+    }
+
+    /// The window of `options` settled from the events kept, as
+    /// `busylife days` settles it after reading them.
+    package func settle(_ options: SettleOptions) -> Settlement {
+        let settler = Settler(options: options)
+        for event in events { settler.add(event) }
+        return settler.settle(releasingInput: true)
     }
 }
 
@@ -60,7 +91,7 @@ package struct ServeFailure: Error, Sendable, CustomStringConvertible {
     package var description: String { message }
 
     /// `{"error":{"status":400,"message":"…"}}`.
-    package var json: String {
+    var json: String {
         var inner = JSONObjectWriter()
         inner.field("status", status)
         inner.field("message", message)
