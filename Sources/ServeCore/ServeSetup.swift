@@ -91,7 +91,7 @@ package struct ServeFailure: Error, Sendable, CustomStringConvertible {
     package var description: String { message }
 
     /// `{"error":{"status":400,"message":"…"}}`.
-    var json: String {
+    package var json: String {
         var inner = JSONObjectWriter()
         inner.field("status", status)
         inner.field("message", message)
