@@ -9,8 +9,12 @@ enum BusyPolicy {
     static func isBusy(_ occurrence: Occurrence, options: SettleOptions) -> Bool {
         guard occurrence.eventStatus != .cancelled, occurrence.eventTransparency == .opaque else { return false }
         if occurrence.isAllDay && !options.allDayBusy { return false }
-        if let me = options.me?.lowercased(),
-           occurrence.event.attendeeBoxes.contains(where: { $0.value.email?.lowercased() == me && $0.value.partstat == "DECLINED" }) {
+        // Declining is rare: addresses are lower-cased (copies made) only
+        // for attendees who declined, and the event is read in place.
+        if let me = options.me,
+           occurrence.eventRecord.event.attendeeBoxes.contains(where: {
+               $0.value.partstat == "DECLINED" && $0.value.email?.lowercased() == me.lowercased()
+           }) {
             return false
         }
         return true

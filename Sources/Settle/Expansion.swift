@@ -28,7 +28,8 @@ struct ExpansionWindow {
 /// instances than the budget, the first ones keep all theirs and the later
 /// ones what is left (`shares`), whatever the timing.
 ///
-/// A few series (up to `heldSeriesLimit`) are expanded at once, each under
+/// A few series (up to `heldSeriesLimit`; all of them without `releasing`,
+/// since the caller holds them anyway) are expanded at once, each under
 /// its cap alone, counting what they generate; the result stands when the
 /// count stays within the budget, which is the same as sharing it (no
 /// series is cut). Past the budget that pass stops, and the series, still
@@ -60,7 +61,9 @@ enum Expansion {
     static func run(singles: [Occurrence], series: inout [Series], releasing: Bool, window: ExpansionWindow,
                     placer: Placer, heldSeriesLimit: Int = Expansion.heldSeriesLimit)
         -> (buckets: [DayBuckets], diagnostics: [Diagnostic]) {
-        if series.count <= heldSeriesLimit {
+        // Series not let go once expanded are held whatever the pass, and
+        // a pass that stands costs no more memory than its result: no count first.
+        if series.count <= heldSeriesLimit || !releasing {
             let (buckets, generated) = expand(singles: singles, series: &series, limits: nil, releasing: false,
                                               stopPast: window.instanceBudget, window: window, placer: placer)
             if generated <= window.instanceBudget {

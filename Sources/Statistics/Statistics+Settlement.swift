@@ -31,12 +31,15 @@ package struct StatsBuilder {
     private var periods: [StatsPeriod] = []
     private var calendars: [String: Int64] = [:], categories: [String: Int64] = [:]
     private var people: [String: (milliseconds: Int64, meetings: Int)] = [:]
+    /// Each event text's facts, read once for all the parts.
+    private var facts: StatsFacts
 
     package init(from: LocalDate, to: LocalDate, request: StatsRequest, me: String?) {
         self.from = from
         self.to = to
         self.request = request
         self.me = me.map { $0.lowercased() }
+        facts = StatsFacts(me: self.me)
     }
 
     /// The window cut into parts of whole periods, each at least four
@@ -55,32 +58,34 @@ package struct StatsBuilder {
 
     /// Adds the periods of a settlement of one part (or of the whole window).
     package mutating func add(_ settlement: Settlement) {
-        let spans = StatsSpans(settlement, me: me)
-        let starts = Dictionary(grouping: spans.meetingStarts, by: { $0 }).mapValues(\.count)
+        var spans = StatsSpans(settlement, facts: &facts)
         var dayIndex = 0
         let days = settlement.days
+        let first = settlement.from.daysSinceEpoch
         for cut in StatsPeriods.cut(from: settlement.from, to: settlement.to, grouping: request.grouping, weekStart: request.weekStart) {
             var tally = StatsTally()
             while dayIndex < days.count && days[dayIndex].date <= cut.end {
                 if days[dayIndex].date >= cut.start {
                     tally.add(days[dayIndex], timeline: settlement.timeline, request: request, spans: spans)
-                    tally.meetings += starts[days[dayIndex].date] ?? 0
+                    tally.meetings += spans.meetingStarts[Int(days[dayIndex].date.daysSinceEpoch - first)]
                 }
                 dayIndex += 1
             }
             // Parts are runs of whole periods: only the window's edges cut one.
             periods.append(StatsPeriod(start: cut.start, end: cut.end, partial: cut.partial, figures: tally.figures))
         }
+        // The periods' figures are done: their sets go before the breakdowns are measured.
+        (spans.meetings, spans.recurringMeetings, spans.conflicts) = ([], [], [])
         let window = days.flatMap(\.intervals)
-        StatsTally.add(spans.byCalendar, within: window, to: &calendars)
-        StatsTally.add(spans.byCategory, within: window, to: &categories)
+        StatsTally.add(&spans.byCalendar, names: facts.calendars, within: window, to: &calendars)
+        StatsTally.add(&spans.byCategory, names: facts.categories, within: window, to: &categories)
         guard me != nil else { return }
-        let dates = settlement.from...settlement.to
-        for (address, meetings) in spans.byPerson {
-            let milliseconds = IntervalSet.milliseconds(IntervalSet.intersect(window, IntervalSet.union(meetings.spans)))
-            let count = meetings.starts.filter(dates.contains).count
+        for person in spans.byPerson.indices where !spans.byPerson[person].isEmpty {
+            let milliseconds = IntervalSet.milliseconds(IntervalSet.intersect(window, IntervalSet.union(spans.byPerson[person])))
+            spans.byPerson[person] = []
+            let address = facts.people.names[person]
             people[address, default: (0, 0)].milliseconds += milliseconds
-            people[address, default: (0, 0)].meetings += count
+            people[address, default: (0, 0)].meetings += spans.personStarts[person]
         }
     }
 
@@ -147,10 +152,13 @@ struct StatsTally {
 
     static func seconds(_ milliseconds: Int64) -> Int { Int(milliseconds / 1000) }
 
-    /// Adds each key's busy milliseconds inside `window` to `totals`.
-    static func add(_ spans: [String: [Range<Instant>]], within window: [Range<Instant>], to totals: inout [String: Int64]) {
-        for (name, parts) in spans {
-            totals[name, default: 0] += IntervalSet.milliseconds(IntervalSet.intersect(window, IntervalSet.union(parts)))
+    /// Adds each name's busy milliseconds inside `window` to `totals`,
+    /// letting each name's spans go once measured.
+    static func add(_ spans: inout [[Range<Instant>]], names: StatsNames, within window: [Range<Instant>],
+                    to totals: inout [String: Int64]) {
+        for number in spans.indices where !spans[number].isEmpty {
+            totals[names.names[number], default: 0] += IntervalSet.milliseconds(IntervalSet.intersect(window, IntervalSet.union(spans[number])))
+            spans[number] = []
         }
     }
 

@@ -2,10 +2,11 @@ import EventModel
 import FreeBusy
 import Settle
 
-/// The busy occurrences of a settled window as the figures need them: each
+/// The busy occurrences of one settled part as the figures need them: each
 /// one's time (an all-day one's dates, a timed one's span) sorted into the
 /// sets that are measured (meetings, recurring meetings, time covered
-/// twice) and the breakdowns (calendar, category, person).
+/// twice) and the breakdowns (calendar, category, person), these by the
+/// numbers `StatsFacts` gives their names.
 struct StatsSpans {
     /// Where meetings are, a union.
     var meetings: [Range<Instant>] = []
@@ -13,38 +14,45 @@ struct StatsSpans {
     var recurringMeetings: [Range<Instant>] = []
     /// Time covered by two or more busy occurrences, a union.
     var conflicts: [Range<Instant>] = []
-    /// The local dates meetings start on, one entry a meeting.
-    var meetingStarts: [LocalDate] = []
-    var byCalendar: [String: [Range<Instant>]] = [:]
-    var byCategory: [String: [Range<Instant>]] = [:]
-    /// Each person's meetings: their time and their start dates.
-    var byPerson: [String: (spans: [Range<Instant>], starts: [LocalDate])] = [:]
+    /// Meetings that start on each date of the part, by days from its first.
+    var meetingStarts: [Int]
+    /// Each calendar's, category's and person's time by its number (not
+    /// yet a union): a number not yet met in this part has no entry.
+    var byCalendar: [[Range<Instant>]] = []
+    var byCategory: [[Range<Instant>]] = []
+    var byPerson: [[Range<Instant>]] = []
+    /// Each person's meetings that start inside the part, by number.
+    var personStarts: [Int] = []
 
-    /// Sorts the busy occurrences of `settlement`; `me` (lower case) is
-    /// left out of the people.
-    init(_ settlement: Settlement, me: String?) {
+    /// Sorts the busy occurrences of `settlement`, reading each event's
+    /// text through `facts` (the viewer left out of its people).
+    init(_ settlement: Settlement, facts: inout StatsFacts) {
+        let first = settlement.from.daysSinceEpoch
+        let dayCount = Int(settlement.to.daysSinceEpoch - first) + 1
+        meetingStarts = [Int](repeating: 0, count: dayCount)
         var all: [Range<Instant>] = [], meetings: [Range<Instant>] = [], recurring: [Range<Instant>] = []
-        // What the figures read of an event, once per event record: a
-        // series' occurrences share theirs, and copying the event for
-        // each occurrence cost more than all the rest.
-        var facts: [ObjectIdentifier: Facts] = [:]
-        for settled in settlement.occurrences where settled.busy {
-            let spans = StatsSpans.spans(of: settled, in: settlement)
+        let occurrences = settlement.occurrences
+        for position in occurrences.indices {
+            let settled = occurrences.pointer(position)
+            guard settled.pointee.busy else { continue }
+            let spans = OccurrenceSpans(settled.pointee, in: settlement)
             guard !spans.isEmpty else { continue }
-            all += spans
-            let identity = settled.occurrence.recordIdentity
-            let event = facts[identity] ?? Facts(settled.occurrence.eventRecord.event)
-            if facts[identity] == nil { facts[identity] = event }
-            byCalendar[event.calendar, default: []] += spans
-            for category in event.categories { byCategory[category, default: []] += spans }
-            guard event.people.count >= 2 else { continue }
-            meetings += spans
-            if settled.occurrence.recurrenceID != nil { recurring += spans }
-            meetingStarts.append(settled.firstDate)
-            guard let me else { continue }
-            for address in event.people.addresses where address != me {
-                byPerson[address, default: ([], [])].spans += spans
-                byPerson[address, default: ([], [])].starts.append(settled.firstDate)
+            spans.append(to: &all)
+            let record = settled.pointee.occurrence.eventRecord
+            let event = facts.facts(of: record)
+            StatsSpans.append(spans, to: &byCalendar, at: facts.calendar(of: record))
+            for category in facts.categories(event) { StatsSpans.append(spans, to: &byCategory, at: Int(category)) }
+            guard event.count >= 2 else { continue }
+            spans.append(to: &meetings)
+            if settled.pointee.occurrence.recurrenceID != nil { spans.append(to: &recurring) }
+            let offset = Int(settled.pointee.firstDate.daysSinceEpoch - first)
+            let startsInside = offset >= 0 && offset < dayCount
+            if startsInside { meetingStarts[offset] += 1 }
+            for number in facts.people(event) {
+                let person = Int(number)
+                StatsSpans.append(spans, to: &byPerson, at: person)
+                if personStarts.count <= person { personStarts += [Int](repeating: 0, count: person + 1 - personStarts.count) }
+                if startsInside { personStarts[person] += 1 }
             }
         }
         self.meetings = IntervalSet.union(meetings)
@@ -52,25 +60,10 @@ struct StatsSpans {
         conflicts = StatsSpans.coveredTwice(all)
     }
 
-    /// An event's calendar, categories (`(none)` for none, each once) and participants.
-    struct Facts {
-        var calendar: String
-        var categories: [String]
-        var people: Participants
-
-        init(_ event: Event) {
-            calendar = event.calendar
-            categories = event.categories.isEmpty ? ["(none)"] : Set(event.categories).sorted()
-            people = Participants(event)
-        }
-    }
-
-    /// An occurrence's time inside the window: an all-day one's dates (busy
-    /// only with `--all-day-busy`), a timed one's start to end; nothing for
-    /// one without length.
-    static func spans(of settled: SettledOccurrence, in settlement: Settlement) -> [Range<Instant>] {
-        if settled.isAllDay { return settlement.dayIntervals(from: settled.firstDate, to: settled.lastDate) }
-        return settled.startUTC < settled.endUTC ? [settled.startUTC..<settled.endUTC] : []
+    /// Adds `spans` to the list numbered `number`, making the lists up to it.
+    private static func append(_ spans: OccurrenceSpans, to lists: inout [[Range<Instant>]], at number: Int) {
+        if lists.count <= number { lists += [[Range<Instant>]](repeating: [], count: number + 1 - lists.count) }
+        spans.append(to: &lists[number])
     }
 
     /// The time two or more of `spans` cover at once, as a union: a sweep
@@ -96,6 +89,29 @@ struct StatsSpans {
     }
 }
 
+/// An occurrence's time inside the window: an all-day one's dates (busy
+/// only with `--all-day-busy`), a timed one's start to end; nothing for
+/// one without length. A timed one's span is held without an array of
+/// its own, since nearly every occurrence has one.
+struct OccurrenceSpans {
+    private var one: Range<Instant>?
+    private var many: [Range<Instant>] = []
+
+    init(_ settled: borrowing SettledOccurrence, in settlement: Settlement) {
+        if settled.isAllDay {
+            many = settlement.dayIntervals(from: settled.firstDate, to: settled.lastDate)
+        } else if settled.startUTC < settled.endUTC {
+            one = settled.startUTC..<settled.endUTC
+        }
+    }
+
+    var isEmpty: Bool { one == nil && many.isEmpty }
+
+    func append(to list: inout [Range<Instant>]) {
+        if let one { list.append(one) } else { list += many }
+    }
+}
+
 /// Who takes part in an event (docs/stats.md, Meetings): its attendees and
 /// its organizer, counted once each by address (any case), rooms and
 /// resources left out; an attendee without an address (BusyLife's
@@ -105,7 +121,7 @@ struct Participants {
     var addresses: [String]
     var count: Int
 
-    init(_ event: Event) {
+    init(_ event: borrowing Event) {
         var seen = Set<String>()
         var unnamed = 0
         for box in event.attendeeBoxes where !box.value.isPlace {

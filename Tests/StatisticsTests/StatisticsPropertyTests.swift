@@ -155,4 +155,39 @@ func randomSettlement(_ random: inout SplitMix64) -> Settlement {
         #expect(expected.total.meetings > 50 && !expected.byPerson.isEmpty)
         checkInvariants(parted)
     }
+
+    /// Eight weeks in two parts (the cut between Sunday 1 and Monday 2
+    /// November): a meeting across the cut, a weekly series from 2019 and
+    /// a COUNT series from 2019 whose last instance falls in the first
+    /// part, counted part by part as `stats` counts them, by hand.
+    @Test func aMeetingAcrossTheCutAndSeriesFromYearsBefore() throws {
+        let lines = event("cross", "20261101T220000", "20261102T020000", people("ann@example.com", "me@example.com"))
+            + event("old", "20190107T100000", "20190107T110000", people("bob@example.com", "me@example.com") + ["RRULE:FREQ=WEEKLY;BYDAY=MO"])
+            + event("counted", "20190102T140000", "20190102T150000", people("cy@example.com", "me@example.com") + ["RRULE:FREQ=WEEKLY;COUNT=407"])
+        var options = SettleOptions(from: day("2026-10-05")!, to: day("2026-11-29")!, timeline: ZoneTimeline(base: Zone.named("America/New_York")!))
+        options.listDays = false
+        options.me = "me@example.com"
+        let settler = Settler(options: options)
+        for event in importText([("cal.ics", ics(lines))]).events { settler.add(event) }
+        var builder = StatsBuilder(from: options.from, to: options.to, request: StatsRequest(hours: hours()), me: options.me)
+        #expect(builder.parts == [day("2026-10-05")!...day("2026-11-01")!, day("2026-11-02")!...day("2026-11-29")!])
+        let timeline = settler.timeline()
+        for part in builder.parts { builder.add(settler.settle(part: part.lowerBound, to: part.upperBound, timeline: timeline)) }
+        let stats = builder.finished()
+        // Each week: the Monday meeting, the Wednesdays until 14 October, and two hours of the crossing one each side.
+        #expect(stats.periods.map(\.figures.meetingSeconds) == [2, 2, 1, 3, 3, 1, 1, 1].map { $0 * hour })
+        #expect(stats.periods.map(\.figures.meetings) == [2, 2, 1, 2, 1, 1, 1, 1])
+        #expect(stats.periods.map(\.figures.recurringMeetingSeconds) == [2, 2, 1, 1, 1, 1, 1, 1].map { $0 * hour })
+        #expect(stats.periods.map(\.figures.busySeconds) == [2, 2, 1, 3, 3, 1, 1, 1].map { $0 * hour })
+        #expect(stats.periods.map(\.figures.afterHoursSeconds) == [0, 0, 0, 2, 2, 0, 0, 0].map { $0 * hour })
+        #expect(stats.byPerson == [StatsPersonShare(address: "bob@example.com", meetingSeconds: 8 * hour, meetings: 8),
+                                   StatsPersonShare(address: "ann@example.com", meetingSeconds: 4 * hour, meetings: 1),
+                                   StatsPersonShare(address: "cy@example.com", meetingSeconds: 2 * hour, meetings: 2)])
+        #expect(stats.byCategory == [StatsShare(name: "(none)", busySeconds: 14 * hour)])
+        var whole = options
+        let once = Settler(options: whole)
+        for event in importText([("cal.ics", ics(lines))]).events { once.add(event) }
+        #expect(stats == once.settle().statistics(StatsRequest(hours: hours())))
+        checkInvariants(stats)
+    }
 }
