@@ -168,9 +168,9 @@ struct Fingerprint {
         var keyed: Int
     }
 
+    /// Finalizing consumes a copy of the keyed hasher: adding may go on.
     var value: Value {
-        var copy = keyed
-        return Value(stable: stable.value, keyed: copy.finalize())
+        Value(stable: stable.value, keyed: keyed.finalize())
     }
 
     mutating func add(bytes: UnsafeBufferPointer<UInt8>) {
