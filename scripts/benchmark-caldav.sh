@@ -10,7 +10,8 @@
 # folder, as the tests write large fixtures (a PUT each would take
 # minutes). Installs vdirsyncer from PyPI into bench-data/venv. Builds
 # busylife as scripts/benchmark.sh does (release, the Swift runtime linked
-# in); BUSYLIFE=path runs that binary instead.
+# in) and busylife-net beside it; BUSYLIFE=path runs that binary instead
+# (with its busylife-net beside it).
 #
 # First sync, ROUNDS rounds, alternately: `busylife sync` into an empty
 # cache and `vdirsyncer sync` (a caldav storage to a filesystem storage,
@@ -39,6 +40,8 @@ if [ -n "${BUSYLIFE:-}" ]; then
   bin=$BUSYLIFE
 else
   swift build -c release --static-swift-stdlib --product busylife >/dev/null
+  # busylife fetches through its network part, found beside it.
+  swift build -c release --static-swift-stdlib --product busylife-net >/dev/null
   bin=$PWD/.build/release/busylife
 fi
 

@@ -2,7 +2,7 @@
 # The targets of `busylife serve` and `busylife html` (docs/performance.md):
 #
 #   scripts/benchmark-serve.sh [EVENTS] [ROUNDS]   (default 200000 events, 9 rounds)
-#   BUSYLIFE=path/to/busylife scripts/benchmark-serve.sh   (that binary, not built)
+#   BUSYLIFE=path/to/busylife scripts/benchmark-serve.sh   (that binary and the busylife-net beside it, not built)
 #
 # Starts `busylife serve` (release build, as scripts/benchmark.sh builds
 # it) on the benchmark calendar of scripts/benchmark.sh (bench-data/,
@@ -24,6 +24,8 @@ mkdir -p bench-data
 bin=${BUSYLIFE:-}
 if [ -z "$bin" ]; then
   swift build -c release --static-swift-stdlib --product busylife >/dev/null
+  # serve and html run in busylife's network part, found beside it.
+  swift build -c release --static-swift-stdlib --product busylife-net >/dev/null
   bin=.build/release/busylife
 fi
 flags=(--today 2026-11-22 --tz UTC)
