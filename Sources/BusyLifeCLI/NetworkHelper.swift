@@ -57,9 +57,12 @@ enum NetworkHelper {
         guard !wanted.isEmpty else { return kept.compactMap { $0 } }
         let request = FetchRequest(subscriptions: wanted, mode: mode)
         // busylife-net itself (serving) fetches in its own process.
-        let results = NetworkParts.fetch.map { $0(request, quietly) } ?? fetch(request, reader: reader)
+        let results = NetworkParts.fetch.map { $0(request, reader, quietly) } ?? fetch(request, reader: reader)
         var fetched = results.makeIterator()
-        return kept.map { $0 ?? fetched.next()! }
+        return zip(subscriptions, kept).map { subscription, copy in
+            copy ?? fetched.next()
+                ?? SubscriptionResult(subscription: subscription, outcome: .failed(.other("\(name) gave no result for it")))
+        }
     }
 
     /// Runs `busylife-net fetch`: the request on its standard input, its
@@ -103,7 +106,8 @@ package enum NetworkParts {
     nonisolated(unsafe) package static var serve: ((_ setup: ServeSetup, _ open: Bool,
                                                     _ refresh: (_ changed: @escaping @Sendable () -> Void) -> Void) throws -> Void)?
     /// Fetches the request's subscriptions in this process (`quietly`: without the progress line).
-    nonisolated(unsafe) package static var fetch: ((_ request: FetchRequest, _ quietly: Bool) -> [SubscriptionResult])?
+    nonisolated(unsafe) package static var fetch: ((_ request: FetchRequest, _ reader: SubscriptionReader,
+                                                    _ quietly: Bool) -> [SubscriptionResult])?
     /// Makes `busylife html`'s page (`todayFixed`: `--today` was given).
     nonisolated(unsafe) package static var page: ((_ setup: ServeSetup, _ todayFixed: Bool) throws -> MadePage)?
 }

@@ -25,16 +25,10 @@ enum Fetching {
         return 0
     }
 
-    /// The request's subscriptions fetched in this process (busylife's
-    /// own commands, when busylife-net serves); `quietly`: no progress line.
-    static func fetch(_ request: FetchRequest, quietly: Bool) -> [SubscriptionResult] {
-        guard let reader = SubscriptionReader(environment: ProcessInfo.processInfo.environment) else {
-            return request.subscriptions.map { SubscriptionResult(subscription: $0, outcome: .failed(.cache("no cache folder: neither XDG_CACHE_HOME nor HOME is set"))) }
-        }
-        return fetch(request, reader: reader, quietly: quietly)
-    }
-
-    private static func fetch(_ request: FetchRequest, reader: SubscriptionReader, quietly: Bool) -> [SubscriptionResult] {
+    /// The request's subscriptions fetched, with the progress line unless
+    /// `quietly` (serve's background fetches, which busylife's commands
+    /// hand here when busylife-net serves).
+    static func fetch(_ request: FetchRequest, reader: SubscriptionReader, quietly: Bool) -> [SubscriptionResult] {
         guard !quietly else { return reader.readWaiting(request.subscriptions, mode: request.mode) }
         return Progress.whileWaiting { progress in
             var reader = reader

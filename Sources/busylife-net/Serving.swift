@@ -14,7 +14,7 @@ enum Serving {
     /// Hands the commands what only this program holds.
     static func install() {
         NetworkParts.serve = serve
-        NetworkParts.fetch = Fetching.fetch
+        NetworkParts.fetch = { Fetching.fetch($0, reader: $1, quietly: $2) }
         NetworkParts.page = { setup, todayFixed in
             let made = try StaticPage.make(setup, todayFixed: todayFixed)
             return MadePage(html: made.html, report: made.report, cut: made.cut)
