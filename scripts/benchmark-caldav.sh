@@ -117,17 +117,31 @@ stat() { awk -v k="$1" -v c="$2" '$1 == k {print $c}' "$work/rounds.txt" | media
 # with room for a busy host (where that takes minutes).
 mkdir -p "$work/cache"
 BUSYLIFE_HTTP_TIMEOUT=3600 "${busy[@]}" sync >/dev/null
+
+# emptied FOLDER...: each folder empty, its old content moved aside and
+# deleted only after the rounds. On ext4 without a journal, a file created
+# while thousands were deleted moments before costs the kernel a scan of
+# them, which would time the previous round's deletion, not the sync.
+emptied() {
+  local folder
+  for folder in "$@"; do
+    if [ -e "$folder" ]; then
+      mkdir -p "$work/trash"
+      mv "$folder" "$(mktemp -d "$work/trash/XXXXXX")/"
+    fi
+    mkdir -p "$folder"
+  done
+}
 : >"$work/rounds.txt"
 for round in $(seq "$rounds"); do
-  rm -rf "$work/cache"
-  mkdir -p "$work/cache"
+  emptied "$work/cache"
   timed busylife "${busy[@]}" sync
-  rm -rf "$work/vdir" "$work/vdirsyncer-status"
-  mkdir -p "$work/vdir"
+  emptied "$work/vdir" "$work/vdirsyncer-status"
   bench-data/venv/bin/vdirsyncer -c "$work/vdirsyncer.conf" discover >/dev/null 2>&1 </dev/null
   timed vdirsyncer bench-data/venv/bin/vdirsyncer -c "$work/vdirsyncer.conf" sync
   tail -n 2 "$work/rounds.txt" | sed "s/^/round $round: /"
 done
+rm -rf "$work/trash"
 synced=$(find "$work/vdir" -name '*.ics' | wc -l)
 [ "$synced" -eq "$items" ] || { echo "vdirsyncer synced $synced items, not $items" >&2; exit 1; }
 bw=$(stat busylife 2) bc=$(stat busylife 3) bs=$(stat busylife 4)
