@@ -97,22 +97,20 @@ enum CalDAVRequest {
         """
 
     /// A calendar's state (its tokens, name and colour), or each of an
-    /// account's calendars'.
-    static let listing = head + """
-        <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:cs="http://calendarserver.org/ns/" \
-        xmlns:a="http://apple.com/ns/ical/"><d:prop><d:resourcetype/><d:current-user-principal/><c:calendar-home-set/>\
-        <d:displayname/><a:calendar-color/><d:sync-token/><cs:getctag/></d:prop></d:propfind>
-        """
+    /// account's calendars'. The ctag is asked only where a server may
+    /// have no sync token: a server may work each out from every item.
+    static func listing(ctag: Bool) -> String {
+        head + """
+            <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:cs="http://calendarserver.org/ns/" \
+            xmlns:a="http://apple.com/ns/ical/"><d:prop><d:resourcetype/><d:current-user-principal/><c:calendar-home-set/>\
+            <d:displayname/><a:calendar-color/><d:sync-token/>\(ctag ? "<cs:getctag/>" : "")</d:prop></d:propfind>
+            """
+    }
 
-    /// What tells a calendar, an account and a plain document apart, with
-    /// a calendar's name and colour (what a first sync needs besides), and
-    /// not its tokens: a server may work a token out from every item, and
-    /// the first sync's reply carries one anyway.
-    static let kind = head + """
-        <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:a="http://apple.com/ns/ical/">\
-        <d:prop><d:resourcetype/><d:current-user-principal/><c:calendar-home-set/><d:displayname/><a:calendar-color/>\
-        </d:prop></d:propfind>
-        """
+    /// What tells a calendar, an account and a plain document apart, asked
+    /// before a first sync: with a calendar's name, colour and sync token,
+    /// which must be read before its data.
+    static let kind = listing(ctag: false)
 
     /// Each member's ETag.
     static let etags = head + """
@@ -129,6 +127,14 @@ enum CalDAVRequest {
             <d:prop><d:getetag/><c:calendar-data/></d:prop></d:sync-collection>
             """
     }
+
+    /// Every member with its data: a whole calendar in one request, where
+    /// sync-collection from no token would make a server work the token
+    /// out again after the listing gave it.
+    static let everything = head + """
+        <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><c:calendar-data/></d:prop>\
+        <c:filter><c:comp-filter name="VCALENDAR"/></c:filter></c:calendar-query>
+        """
 
     /// The events that touch the window, by ETag only.
     static func query(from start: Date, to end: Date) -> String {

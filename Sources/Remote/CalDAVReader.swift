@@ -73,9 +73,8 @@ extension SubscriptionReader {
             case .account(let home): (state.isAccount, state.root) = (true, home)
             }
         }
-        // The probe's answer lists a calendar well enough for its first sync
-        // (unless windowed: a calendar-query's reply carries no token).
-        if subscription.window != nil || previous != nil { probed = nil }
+        // The probe's answer, tokens included, lists a calendar for its first sync.
+        if previous != nil { probed = nil }
         let listed: [DAVResponse], origin: RemoteAddress
         if let probed { (listed, origin) = ([probed.0], probed.1) } else { (listed, origin) = try await listing(subscription, client, state) }
         try store.create()
@@ -100,7 +99,8 @@ extension SubscriptionReader {
     private func listing(_ subscription: Subscription, _ client: CalDAVClient,
                          _ state: CalDAVState) async throws(RemoteFailure) -> ([DAVResponse], RemoteAddress) {
         guard let root = subscription.address.redirected(to: state.root) else { throw .other("the calendar's address is unusable") }
-        let reply = try await client.send("PROPFIND", root, depth: state.isAccount ? "1" : "0", body: CalDAVRequest.listing)
+        let tokens = !state.calendars.isEmpty && state.calendars.allSatisfy { $0.syncToken != nil }
+        let reply = try await client.send("PROPFIND", root, depth: state.isAccount ? "1" : "0", body: CalDAVRequest.listing(ctag: !tokens))
         guard reply.status == 207 else { throw .status(reply.status, host: root.host, source: subscription.name) }
         let listed = try CalDAVXML.multistatus(reply.body).responses.filter(\.isCalendar)
         guard state.isAccount || !listed.isEmpty else { throw .notCalendar("the address is no longer a CalDAV calendar") }

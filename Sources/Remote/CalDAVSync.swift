@@ -1,10 +1,11 @@
 import Foundation
 import RemoteCore
 
-/// Brings a CalDAV source's calendars up to date, one at a time: with
-/// sync-collection (RFC 6578) when the server offers it, else with the
-/// ETag list (or, with a window, a calendar-query), then a
-/// calendar-multiget of what changed. Items are written as they arrive;
+/// Brings a CalDAV source's calendars up to date, one at a time: a
+/// calendar seen for the first time whole in one calendar-query with its
+/// data, after that with sync-collection (RFC 6578) when the server offers
+/// it, else with the ETag list (or, with a window, a calendar-query), then
+/// a calendar-multiget of what changed. Items are written as they arrive;
 /// the state is written by the caller once every calendar is done, so a
 /// failure leaves the last state (and at worst fetches again next time).
 struct CalDAVSync {
@@ -18,9 +19,8 @@ struct CalDAVSync {
     /// How many hrefs one calendar-multiget asks for.
     static let batch = 200
 
-    /// A calendar (`found` in the listing) brought up to date from `kept`.
-    /// `probed`: `found` is the probe's answer, without tokens, on a first
-    /// sync; sync-collection is tried, and its reply's token kept.
+    /// A calendar (`found` in the listing, or the probe's answer, which
+    /// has no ctag) brought up to date from `kept`.
     mutating func sync(_ found: DAVResponse, kept: CalendarState?, probed: Bool = false) async throws(RemoteFailure) -> CalendarState {
         var calendar = kept ?? CalendarState(href: found.href, displayName: "")
         calendar.displayName = Self.name(found)
@@ -34,23 +34,24 @@ struct CalDAVSync {
             calendar.window = window
         }
         let address = try self.address(found.href)
+        var found = found
+        if probed && found.syncToken == nil,
+           let tokens = try await list(address, depth: "0", "PROPFIND", CalDAVRequest.listing(ctag: true)).first(where: \.isCalendar) {
+            (found.syncToken, found.ctag) = (tokens.syncToken, tokens.ctag)
+        }
+        // The tokens are read before the list, so that a change between them is seen next time.
         if let range = subscription.window?.dates(now: Date()) {
             let listed = try await list(address, depth: "1", "REPORT", CalDAVRequest.query(from: range.start, to: range.end))
             try await apply(whole: listed, to: &calendar)
-        } else if found.syncToken != nil || probed,
+        } else if calendar.syncToken == nil && found.syncToken != nil {
+            try await apply(whole: try await list(address, depth: "1", "REPORT", CalDAVRequest.everything), to: &calendar)
+        } else if found.syncToken != nil,
                   let changes = try await collection(address, token: calendar.syncToken, calendar: &calendar) {
             calendar.syncToken = changes.syncToken ?? found.syncToken
             calendar.ctag = found.ctag
             return calendar
         } else {
-            // Without sync-collection, the tokens are read before the list, so that a change between them is seen next time.
-            var tokens: DAVResponse? = found
-            if probed { tokens = try await list(address, depth: "0", "PROPFIND", CalDAVRequest.listing).first(where: \.isCalendar) }
-            let listed = try await list(address, depth: "1", "PROPFIND", CalDAVRequest.etags)
-            try await apply(whole: listed, to: &calendar)
-            calendar.syncToken = tokens?.syncToken
-            calendar.ctag = tokens?.ctag
-            return calendar
+            try await apply(whole: try await list(address, depth: "1", "PROPFIND", CalDAVRequest.etags), to: &calendar)
         }
         calendar.syncToken = found.syncToken
         calendar.ctag = found.ctag

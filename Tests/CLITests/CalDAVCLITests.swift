@@ -105,9 +105,9 @@ struct CalDAVCLITests {
         let first = try server.busylifeRun(["sync"])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.hasPrefix("work: new, 1 calendar, 400 items changed"), "\(first.stdout)")
-        // What the address is (with the calendar's name and colour), then
-        // every item with its data and the sync token at once: no request
-        // for the tokens, which Radicale works out from every item.
+        // What the address is (with the calendar's name, colour and tokens),
+        // then every item with its data: no sync-collection from no token,
+        // which makes Radicale work the token out from every item again.
         #expect(server.transfers().requests == setUp + 2)
         let firstBytes = server.transfers().bytes
         try server.put("work", "item7.ics", calDAVItem("u7", day: 8, summary: "Moved"))
@@ -270,9 +270,12 @@ struct CalDAVCLITests {
             try server.put("work", uid + ".ics", item)
         }
         Self.configureWork(server, "/me/work/", "window = \"-1y..+2y\"\n")
+        let setUp = server.transfers().requests
         let events = try server.busylifeRun(["events", "work", "--format", "json"])
         #expect(events.status == 0, "\(events.stderr)")
         #expect(Self.uids(events) == ["now"])
+        // What the address is, with its tokens; the window's ETags; the one item in it.
+        #expect(server.transfers().requests == setUp + 3)
         let convert = try server.busylifeRun(["convert", "work", "-o", server.folder.path("backup.ics"), "--offline"])
         #expect(convert.status == 0, "\(convert.stderr)")
         let backup = try String(contentsOfFile: server.folder.path("backup.ics"), encoding: .utf8)
