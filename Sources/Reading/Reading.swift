@@ -44,10 +44,12 @@ package enum Reading {
 
     /// Reads and counts the window. Each event is numbered as it is read,
     /// keeping of its text only the number of what the figures read of it
-    /// (`StatsFacts`), and the window is settled once with its occurrences
-    /// counted as they are placed, on every core, never kept: memory holds
-    /// what reading keeps and the unions counted, which a busy calendar's
-    /// year keeps small.
+    /// (`StatsFacts`), and the window is settled in passes of up to a year
+    /// or so (`StatsBuilder.passes`), its occurrences counted as they are
+    /// placed, on every core, never kept: memory holds what reading keeps
+    /// and the unions counted, which a busy calendar's year keeps small. A
+    /// diagnostic that several passes find (a far series spilled) is
+    /// reported once.
     package static func statistics(_ options: SettleOptions, _ request: StatsRequest, reading: (Settler) -> ImportReport,
                                    diagnostic: @escaping (Diagnostic) -> Void, readingFinished: (ImportReport) throws -> Void) rethrows
         -> (statistics: Statistics, report: ImportReport, timeline: ZoneTimeline) {
@@ -63,12 +65,16 @@ package enum Reading {
         try readingFinished(report)
         let counting = builder.counting(settler)
         let timeline = settler.timeline()
-        let settlement = settler.settle(part: options.from, to: options.to, timeline: timeline, counting: counting)
-        let diagnostics = settlement.diagnostics
-        builder.add(settlement)
-        for found in diagnostics {
-            report.count(found)
-            diagnostic(found)
+        var reported = Set<String>()
+        for pass in builder.passes(options) {
+            let settlement = settler.settle(part: pass.window.lowerBound, to: pass.window.upperBound, timeline: timeline,
+                                            counting: counting, budget: pass.budget)
+            let diagnostics = settlement.diagnostics
+            builder.add(settlement)
+            for found in diagnostics where reported.insert(found.description).inserted {
+                report.count(found)
+                diagnostic(found)
+            }
         }
         return (builder.finished(), report, timeline)
     }

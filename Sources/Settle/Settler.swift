@@ -78,11 +78,16 @@ package final class Settler {
     /// `settle(part:to:timeline:)`, each occurrence it would keep handed
     /// to a counter (`OccurrenceCounter`, one a core of the expansion,
     /// made by `counting`) instead: the settlement keeps no occurrence,
-    /// and its `counters` hold what was counted.
-    package func settle(part from: LocalDate, to: LocalDate, timeline: ZoneTimeline, counting: CounterMaker?) -> Settlement {
+    /// and its `counters` hold what was counted. `budget` replaces the
+    /// part's work budget and each event's cap (`SettleOptions`), for a
+    /// caller that settles at once what it would otherwise settle in
+    /// several parts, each with its own.
+    package func settle(part from: LocalDate, to: LocalDate, timeline: ZoneTimeline, counting: CounterMaker?,
+                        budget: (instances: Int, cap: Int)? = nil) -> Settlement {
         var part = options
         part.from = max(from, options.from)
         part.to = min(to, options.to)
+        if let budget { (part.instanceBudget, part.instanceCap) = budget }
         return settle(part, timeline: timeline, releasingInput: false, counting: counting)
     }
 

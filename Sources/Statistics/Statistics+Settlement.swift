@@ -82,6 +82,30 @@ package struct StatsBuilder {
         return result
     }
 
+    /// The parts in runs of less than 400 days (a year, or the thirteen
+    /// months `stats` shows by default), each settled in one pass when the
+    /// occurrences are counted as they are placed, since what counting
+    /// holds hardly grows with the window; and the work budget and cap of
+    /// each run: those of its parts added up, so that a run cuts no series
+    /// its parts, each settled with its own, would not have cut.
+    package func passes(_ options: SettleOptions) -> [(window: ClosedRange<LocalDate>, budget: (instances: Int, cap: Int))] {
+        var runs: [[ClosedRange<LocalDate>]] = []
+        for part in parts {
+            if let run = runs.last, part.upperBound.daysSinceEpoch - run[0].lowerBound.daysSinceEpoch < 400 {
+                runs[runs.count - 1].append(part)
+            } else {
+                runs.append([part])
+            }
+        }
+        return runs.map { run in
+            let budgets = run.map { part in
+                options.instanceBudget ?? WorkBudget.instances(days: Int(part.upperBound.daysSinceEpoch - part.lowerBound.daysSinceEpoch) + 1)
+            }
+            let (capped, overflow) = options.instanceCap.multipliedReportingOverflow(by: run.count)
+            return (run[0].lowerBound...run[run.count - 1].upperBound, (budgets.reduce(0, +), overflow ? .max : capped))
+        }
+    }
+
     /// Adds the periods of a settlement of one part (or of the whole
     /// window), from its kept occurrences or from what its counters found.
     package mutating func add(_ settlement: consuming Settlement) {

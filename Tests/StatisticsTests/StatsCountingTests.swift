@@ -56,6 +56,48 @@ import Testing
         #expect(expected.byPerson.map(\.address) == ["bob@example.com", "ann@example.com", "cy@example.com", "dee@example.com"])
     }
 
+    /// Settled in passes of up to a year (`StatsBuilder.passes`), a run of
+    /// parts has the work budget and cap of its parts added up: a window
+    /// whose four-week parts each stay within theirs is cut nowhere, where
+    /// one pass with its own budget would cut it.
+    @Test func aPassCutsNoSeriesItsPartsWouldNot() throws {
+        let lines = event("daily", "20250601T090000", "20250601T093000", people("ann@example.com", "me@example.com")
+                          + ["RRULE:FREQ=HOURLY;INTERVAL=4"])
+        var options = SettleOptions(from: day("2026-01-01")!, to: day("2027-03-31")!, timeline: ZoneTimeline(base: Zone.named("America/New_York")!))
+        options.listDays = false
+        options.me = "me@example.com"
+        options.instanceBudget = 300
+        options.instanceCap = 250
+        let request = StatsRequest(grouping: .month, hours: hours())
+        var builder = StatsBuilder(from: options.from, to: options.to, request: request, me: options.me)
+        let passes = builder.passes(options)
+        #expect(passes.map(\.window) == [day("2026-01-01")!...day("2027-01-31")!, day("2027-02-01")!...day("2027-03-31")!])
+        #expect(passes.map(\.budget.instances) == [13 * 300, 2 * 300] && passes.map(\.budget.cap) == [13 * 250, 2 * 250])
+
+        let settler = Settler(options: options)
+        builder.numberEvents(of: settler, keepingText: false)
+        for event in importText([("cal.ics", ics(lines))]).events { settler.add(event) }
+        let counting = builder.counting(settler)
+        var diagnostics: [Diagnostic] = []
+        for pass in passes {
+            let settlement = settler.settle(part: pass.window.lowerBound, to: pass.window.upperBound, timeline: settler.timeline(),
+                                            counting: counting, budget: pass.budget)
+            diagnostics += settlement.diagnostics
+            builder.add(settlement)
+        }
+        let stats = builder.finished()
+        #expect(diagnostics.isEmpty)
+        var unbounded = options
+        (unbounded.instanceBudget, unbounded.instanceCap) = (nil, 100_000)
+        let whole = Settler(options: unbounded)
+        for event in importText([("cal.ics", ics(lines))]).events { whole.add(event) }
+        #expect(stats == whole.settle().statistics(request))
+        // Six meetings a day, every day of the 455.
+        #expect(stats.total.meetings >= 6 * 455 - 2)
+        let once = settler.settle(part: options.from, to: options.to, timeline: settler.timeline(), counting: counting)
+        #expect(once.diagnostics.map(\.kind).contains(.tooManyInstances))
+    }
+
     private func travelling() throws -> ZoneTimeline {
         var plan = TravelPlan()
         try plan.add("2026-09-08T22:00Z=Asia/Tokyo")
