@@ -42,10 +42,14 @@ package enum Reading {
         return (settlement, report)
     }
 
-    /// Reads and counts the window a few periods at a time
-    /// (`StatsBuilder.parts`) from the events read once, so memory holds
-    /// one part's occurrences besides what reading keeps; a diagnostic that
-    /// several parts find (a far series spilled) is reported once.
+    /// Reads and counts the window. Each event is numbered as it is read,
+    /// keeping of its text only the number of what the figures read of it
+    /// (`StatsFacts`), and the window is settled in passes of up to a year
+    /// or so (`StatsBuilder.passes`), its occurrences counted as they are
+    /// placed, on every core, never kept: memory holds what reading keeps
+    /// and the unions counted, which a busy calendar's year keeps small. A
+    /// diagnostic that several passes find (a far series spilled) is
+    /// reported once.
     package static func statistics(_ options: SettleOptions, _ request: StatsRequest, reading: (Settler) -> ImportReport,
                                    diagnostic: @escaping (Diagnostic) -> Void, readingFinished: (ImportReport) throws -> Void) rethrows
         -> (statistics: Statistics, report: ImportReport, timeline: ZoneTimeline) {
@@ -54,15 +58,20 @@ package enum Reading {
         options.showsText = false  // counted, never shown: categories and people are all it reads
         options.listDays = false
         let settler = Settler(options: options)
+        var builder = StatsBuilder(from: options.from, to: options.to, request: request, me: options.me)
+        // `--search` reads the description and location as the occurrences are placed.
+        builder.numberEvents(of: settler, keepingText: !(options.filter.search ?? "").isEmpty)
         var report = reading(settler)
         try readingFinished(report)
+        let counting = builder.counting(settler)
         let timeline = settler.timeline()
-        var builder = StatsBuilder(from: options.from, to: options.to, request: request, me: options.me)
         var reported = Set<String>()
-        for part in builder.parts {
-            let settlement = settler.settle(part: part.lowerBound, to: part.upperBound, timeline: timeline)
+        for pass in builder.passes(options) {
+            let settlement = settler.settle(part: pass.window.lowerBound, to: pass.window.upperBound, timeline: timeline,
+                                            counting: counting, budget: pass.budget)
+            let diagnostics = settlement.diagnostics
             builder.add(settlement)
-            for found in settlement.diagnostics where reported.insert(found.description).inserted {
+            for found in diagnostics where reported.insert(found.description).inserted {
                 report.count(found)
                 diagnostic(found)
             }

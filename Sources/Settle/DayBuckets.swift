@@ -26,6 +26,10 @@ struct DayBuckets {
     var placements: [DaySpan] = []
     var moreRanges: [Int: [ClosedRange<Int>]] = [:]
     var diagnostics: [Diagnostic] = []
+    /// The counter a piece borrowed, which takes the occurrences it would
+    /// keep (`OccurrenceCounter`); after `merge`, all of them.
+    var counter: (any OccurrenceCounter)?
+    var counters: [any OccurrenceCounter] = []
     /// The viewer's offset last found while placing (`Placer.place`).
     private var zoneMemo = ZoneOffsetMemo()
     /// Events with a time outside years 1 to 9999, clamped.
@@ -55,7 +59,8 @@ struct DayBuckets {
         if !placer.options.countsDays {
             // No day is counted or listed (`listDays` counts them): only
             // whether it lands in the window matters.
-            if placer.landsOnAnyDay(settled) && placer.options.keepOccurrences { placed.append(settled) }
+            guard placer.landsOnAnyDay(settled) else { return }
+            if counter != nil { counter!.count(settled) } else if placer.options.keepOccurrences { placed.append(settled) }
             return
         }
         guard let landed = placer.dayRanges(settled) else { return }
@@ -68,7 +73,9 @@ struct DayBuckets {
                 busyCompactAt = max(16_384, busy.count * 2)
             }
         }
-        if placer.options.keepOccurrences {
+        if counter != nil {
+            counter!.count(settled)
+        } else if placer.options.keepOccurrences {
             // Its days are kept for the day lists alone.
             if placer.options.listDays {
                 if !landed.more.isEmpty { moreRanges[placed.count] = landed.more }
@@ -102,6 +109,8 @@ struct DayBuckets {
             whole.placed.append(contentsOf: parts[chunk].placed)
             parts[chunk].placed = PlacedOccurrences()
             whole.diagnostics += parts[chunk].diagnostics
+            if let counter = parts[chunk].counter { whole.counters.append(counter) }
+            parts[chunk].counter = nil
             whole.outOfRange.merge(parts[chunk].outOfRange) { first, _ in first }
             for (key, ranges) in parts[chunk].moreRanges { whole.moreRanges[key + offset] = ranges }
             whole.placements += parts[chunk].placements

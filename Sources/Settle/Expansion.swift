@@ -96,18 +96,22 @@ enum Expansion {
         // most one a core is ever made: with one a piece, the 36 pieces of
         // a long window each grew theirs by doubling into fresh memory.
         let scratches = Mutex<[Series.Scratch]>([])
-        let buckets = ParallelChunks.sharing(&series) { series in
+        // Counters are lent as the scratch rooms are, one a core: what each
+        // holds grows with the window, not with the piece.
+        let counters = Mutex<[any OccurrenceCounter]>([])
+        var buckets = ParallelChunks.sharing(&series) { series in
             ParallelChunks.map(count: pieces.count, chunks: pieces.count) { range in
                 var part = DayBuckets(days: window.dayCount, counting: placer.options.countsDays)
+                part.counter = placer.makeCounter.map { make in counters.withLock { $0.popLast() } ?? make() }
                 var scratch = scratches.withLock { $0.popLast() } ?? Series.Scratch()
                 defer { scratches.withLock { $0.append(scratch) } }
-                for piece in range {
+                work: for piece in range {
                     switch pieces[piece] {
                     case .singles(let singlesRange):
                         for index in singlesRange { part.take(singles[index], placer) }
                     case .series(let seriesRange):
                         for position in seriesRange {
-                            if spent.load(ordering: .relaxed) > budget { return part }
+                            if spent.load(ordering: .relaxed) > budget { break work }
                             var generated = 0
                             series[position].occurrences(
                                 lower: window.lower, upper: window.upper, core: window.core, cap: window.instanceCap,
@@ -118,9 +122,13 @@ enum Expansion {
                         }
                     }
                 }
+                if let counter = part.counter { counters.withLock { $0.append(counter) } }
+                part.counter = nil
                 return part
             }
         }
+        // The pieces' buckets give their counters back: the first few carry them on.
+        for (index, counter) in counters.withLock({ $0 }).enumerated() { buckets[index].counter = counter }
         return (buckets, spent.load(ordering: .relaxed))
     }
 

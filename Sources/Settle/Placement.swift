@@ -11,12 +11,16 @@ struct Placer {
     /// Whether `options.filter` leaves any event out, asked once rather
     /// than of every occurrence.
     let filters: Bool
+    /// Makes each piece's counter, when occurrences are counted rather than kept.
+    let makeCounter: (@Sendable () -> any OccurrenceCounter)?
 
-    init(grid: DayGrid, timeline: ZoneTimeline, options: SettleOptions) {
+    init(grid: DayGrid, timeline: ZoneTimeline, options: SettleOptions,
+         makeCounter: (@Sendable () -> any OccurrenceCounter)? = nil) {
         self.grid = grid
         self.timeline = timeline
         self.options = options
         filters = !options.filter.isEmpty
+        self.makeCounter = makeCounter
     }
 
     @inline(__always) func place(_ occurrence: consuming Occurrence, memo: inout ZoneOffsetMemo) -> SettledOccurrence {

@@ -124,6 +124,9 @@ public struct Settlement: Sendable {
     /// The viewer's address (`--me`, without `mailto:`), whose declined
     /// events were not busy: statistics leave it out of the people met.
     package var me: String? = nil
+    /// What the counters found, in no set order, when the occurrences
+    /// were counted rather than kept (`Settler.settle(part:to:timeline:counting:)`).
+    package var counters: [any OccurrenceCounter] = []
 
     /// `days` in order, each with its `entries` listed, made one day at a
     /// time as the sequence is walked: memory holds the occurrences alive

@@ -37,7 +37,15 @@ package final class Settler {
                             text: text, attendees: text || counted || options.me != nil, categories: text || counted)
     }
 
+    /// Sees each event before it is kept: a caller that counts occurrences
+    /// turns what it needs of an event's text into a number there
+    /// (`Event.ordinal`) and lets the rest go.
+    package var adding: ((inout Event) -> Void)?
+
     package func add(_ event: consuming Event) {
+        guard let adding else { return intake.add(event) }
+        var event = event
+        adding(&event)
         intake.add(event)
     }
 
@@ -64,19 +72,38 @@ package final class Settler {
     /// is kept, so that a caller settles a long window part after part and
     /// holds one part's occurrences at a time.
     package func settle(part from: LocalDate, to: LocalDate, timeline: ZoneTimeline) -> Settlement {
+        settle(part: from, to: to, timeline: timeline, counting: nil)
+    }
+
+    /// `settle(part:to:timeline:)`, each occurrence it would keep handed
+    /// to a counter (`OccurrenceCounter`, one a core of the expansion,
+    /// made by `counting`) instead: the settlement keeps no occurrence,
+    /// and its `counters` hold what was counted. `budget` replaces the
+    /// part's work budget and each event's cap (`SettleOptions`), for a
+    /// caller that settles at once what it would otherwise settle in
+    /// several parts, each with its own.
+    package func settle(part from: LocalDate, to: LocalDate, timeline: ZoneTimeline, counting: CounterMaker?,
+                        budget: (instances: Int, cap: Int)? = nil) -> Settlement {
         var part = options
         part.from = max(from, options.from)
         part.to = min(to, options.to)
-        return settle(part, timeline: timeline, releasingInput: false)
+        if let budget { (part.instanceBudget, part.instanceCap) = budget }
+        return settle(part, timeline: timeline, releasingInput: false, counting: counting)
     }
 
-    private func settle(_ options: SettleOptions, timeline given: ZoneTimeline?, releasingInput: Bool) -> Settlement {
+    private func settle(_ options: SettleOptions, timeline given: ZoneTimeline?, releasingInput: Bool,
+                        counting: CounterMaker? = nil) -> Settlement {
         let window = ExpansionWindow(options)
         var series = intake.allSeries
         let timeline = given ?? Flights.timeline(options, singles: intake.flights, series: series, window: window)
         var days = DayGrid.days(from: options.from, to: options.to, timeline: timeline)
         let grid = DayGrid(days: days)
-        let placer = Placer(grid: grid, timeline: timeline, options: options)
+        var makeCounter: (@Sendable () -> any OccurrenceCounter)?
+        if let counting {
+            let gridDays = days
+            makeCounter = { counting(gridDays) }
+        }
+        let placer = Placer(grid: grid, timeline: timeline, options: options, makeCounter: makeCounter)
 
         let singles = intake.singleOccurrences()
         let spillDiagnostic = intake.spillDiagnostic
@@ -105,6 +132,7 @@ package final class Settler {
         var settlement = Settlement(from: options.from, to: options.to, timeline: timeline,
                                     occurrences: kept, days: days, lists: lists, diagnostics: diagnostics)
         settlement.me = options.me
+        settlement.counters = buckets.counters
         return settlement
     }
 

@@ -18,9 +18,13 @@ extension Settlement {
     }
 }
 
-/// Statistics made part by part: a long window settled a few periods at
-/// a time holds one part's occurrences, never the window's. Parts are runs
-/// of whole periods, in order; each part's settlement adds its periods and
+/// Statistics made from settlements of the window or of its parts: a
+/// settlement that kept its occurrences is read through them; one that
+/// counted them as they were placed (`counting`, for events numbered as
+/// they were read, `numberEvents`) through its counters. A caller that
+/// keeps occurrences may settle a long window part by part (`parts`), to
+/// hold one part's occurrences, never the window's. Parts are runs of
+/// whole periods, in order; each part's settlement adds its periods and
 /// its share of the breakdowns (parts share no instant, so the sums of
 /// their unions are the unions over the window).
 package struct StatsBuilder {
@@ -33,6 +37,8 @@ package struct StatsBuilder {
     private var people: [String: (milliseconds: Int64, meetings: Int)] = [:]
     /// Each event text's facts, read once for all the parts.
     private var facts: StatsFacts
+    /// The facts as events are numbered while they are read.
+    private var numbering: StatsNumbering?
 
     package init(from: LocalDate, to: LocalDate, request: StatsRequest, me: String?) {
         self.from = from
@@ -40,6 +46,26 @@ package struct StatsBuilder {
         self.request = request
         self.me = me.map { $0.lowercased() }
         facts = StatsFacts(me: self.me)
+    }
+
+    /// Numbers each event `settler` is given from now on (`StatsFacts.number`),
+    /// its text let go unless `keepingText`, until `counting` is asked for.
+    package mutating func numberEvents(of settler: Settler, keepingText: Bool) {
+        let numbering = StatsNumbering(facts: facts)
+        settler.adding = { numbering.facts.number(&$0, keepingText: keepingText) }
+        self.numbering = numbering
+    }
+
+    /// What settles the window (or a part) with its occurrences counted
+    /// rather than kept (`Settler.settle(part:to:timeline:counting:)`), for the events
+    /// numbered since `numberEvents`, which stops numbering them.
+    package mutating func counting(_ settler: Settler) -> CounterMaker {
+        settler.adding = nil
+        if let numbering { facts = numbering.facts }
+        numbering = nil
+        facts.finishNumbering()
+        let facts = facts
+        return { days in StatsCounter(facts: facts, days: days) }
     }
 
     /// The window cut into parts of whole periods, each at least four
@@ -56,9 +82,50 @@ package struct StatsBuilder {
         return result
     }
 
-    /// Adds the periods of a settlement of one part (or of the whole window).
-    package mutating func add(_ settlement: Settlement) {
-        var spans = StatsSpans(settlement, facts: &facts)
+    /// The parts in runs of less than 400 days (a year, or the thirteen
+    /// months `stats` shows by default), each settled in one pass when the
+    /// occurrences are counted as they are placed, since what counting
+    /// holds hardly grows with the window; and the work budget and cap of
+    /// each run: those of its parts added up, so that a run cuts no series
+    /// its parts, each settled with its own, would not have cut.
+    package func passes(_ options: SettleOptions) -> [(window: ClosedRange<LocalDate>, budget: (instances: Int, cap: Int))] {
+        var runs: [[ClosedRange<LocalDate>]] = []
+        for part in parts {
+            if let run = runs.last, part.upperBound.daysSinceEpoch - run[0].lowerBound.daysSinceEpoch < 400 {
+                runs[runs.count - 1].append(part)
+            } else {
+                runs.append([part])
+            }
+        }
+        return runs.map { run in
+            let budgets = run.map { part in
+                options.instanceBudget ?? WorkBudget.instances(days: Int(part.upperBound.daysSinceEpoch - part.lowerBound.daysSinceEpoch) + 1)
+            }
+            let (capped, overflow) = options.instanceCap.multipliedReportingOverflow(by: run.count)
+            return (run[0].lowerBound...run[run.count - 1].upperBound, (budgets.reduce(0, +), overflow ? .max : capped))
+        }
+    }
+
+    /// Adds the periods of a settlement of one part (or of the whole
+    /// window), from its kept occurrences or from what its counters found.
+    package mutating func add(_ settlement: consuming Settlement) {
+        var spans: StatsSpans
+        if settlement.counters.isEmpty {
+            spans = StatsSpans(settlement, facts: &facts)
+        } else {
+            spans = StatsSpans(from: settlement.from, to: settlement.to)
+            // Each counter goes once taken in, so that its sets and the sum are not all held at once.
+            var counters = settlement.counters
+            settlement.counters = []
+            while let counter = counters.popLast() {
+                if let counted = counter as? StatsCounter { spans.merge(counted.spans) }
+            }
+        }
+        add(settlement, spans: &spans)
+    }
+
+    private mutating func add(_ settlement: Settlement, spans: inout StatsSpans) {
+        let meetings = spans.meetings.union(), recurring = spans.recurringMeetings.union(), conflicts = spans.busy.coveredTwice()
         var dayIndex = 0
         let days = settlement.days
         let first = settlement.from.daysSinceEpoch
@@ -66,7 +133,8 @@ package struct StatsBuilder {
             var tally = StatsTally()
             while dayIndex < days.count && days[dayIndex].date <= cut.end {
                 if days[dayIndex].date >= cut.start {
-                    tally.add(days[dayIndex], timeline: settlement.timeline, request: request, spans: spans)
+                    tally.add(days[dayIndex], timeline: settlement.timeline, request: request,
+                              meetings: meetings, recurring: recurring, conflicts: conflicts)
                     tally.meetings += spans.meetingStarts[Int(days[dayIndex].date.daysSinceEpoch - first)]
                 }
                 dayIndex += 1
@@ -74,15 +142,13 @@ package struct StatsBuilder {
             // Parts are runs of whole periods: only the window's edges cut one.
             periods.append(StatsPeriod(start: cut.start, end: cut.end, partial: cut.partial, figures: tally.figures))
         }
-        // The periods' figures are done: their sets go before the breakdowns are measured.
-        (spans.meetings, spans.recurringMeetings, spans.conflicts) = ([], [], [])
         let window = days.flatMap(\.intervals)
         StatsTally.add(&spans.byCalendar, names: facts.calendars, within: window, to: &calendars)
         StatsTally.add(&spans.byCategory, names: facts.categories, within: window, to: &categories)
         guard me != nil else { return }
         for person in spans.byPerson.indices where !spans.byPerson[person].isEmpty {
-            let milliseconds = IntervalSet.milliseconds(IntervalSet.intersect(window, IntervalSet.union(spans.byPerson[person])))
-            spans.byPerson[person] = []
+            let milliseconds = IntervalSet.milliseconds(IntervalSet.intersect(window, spans.byPerson[person].union()))
+            spans.byPerson[person] = SpanUnion()
             let address = facts.people.names[person]
             people[address, default: (0, 0)].milliseconds += milliseconds
             people[address, default: (0, 0)].meetings += spans.personStarts[person]
@@ -114,7 +180,8 @@ struct StatsTally {
     /// Adds one local day: its busy time, its working time and what of it
     /// is busy, and its free working time in blocks of at least the focus
     /// threshold, each block cut at the working day's end.
-    mutating func add(_ day: LocalDay, timeline: ZoneTimeline, request: StatsRequest, spans: StatsSpans) {
+    mutating func add(_ day: LocalDay, timeline: ZoneTimeline, request: StatsRequest,
+                      meetings: [Range<Instant>], recurring: [Range<Instant>], conflicts: [Range<Instant>]) {
         let taken = day.busyIntervals
         busy += IntervalSet.milliseconds(taken)
         let workingTime = request.hours.intervals(of: day, timeline: timeline)
@@ -125,10 +192,10 @@ struct StatsTally {
             let length = block.upperBound.milliseconds - block.lowerBound.milliseconds
             if length > 0 && length >= threshold { focus += length }
         }
-        meeting += IntervalSet.milliseconds(IntervalSet.intersect(day.intervals, spans.meetings))
-        recurring += IntervalSet.milliseconds(IntervalSet.intersect(day.intervals, spans.recurringMeetings))
-        conflict += IntervalSet.milliseconds(IntervalSet.intersect(day.intervals, spans.conflicts))
-        if !workingTime.isEmpty && IntervalSet.intersect(workingTime, spans.meetings).isEmpty { meetingFreeDays += 1 }
+        meeting += IntervalSet.milliseconds(IntervalSet.intersect(day.intervals, meetings))
+        self.recurring += IntervalSet.milliseconds(IntervalSet.intersect(day.intervals, recurring))
+        conflict += IntervalSet.milliseconds(IntervalSet.intersect(day.intervals, conflicts))
+        if !workingTime.isEmpty && IntervalSet.intersect(workingTime, meetings).isEmpty { meetingFreeDays += 1 }
     }
 
     /// Whole seconds, each rounded down: since busy working time is part of
@@ -154,11 +221,11 @@ struct StatsTally {
 
     /// Adds each name's busy milliseconds inside `window` to `totals`,
     /// letting each name's spans go once measured.
-    static func add(_ spans: inout [[Range<Instant>]], names: StatsNames, within window: [Range<Instant>],
+    static func add(_ spans: inout [SpanUnion], names: StatsNames, within window: [Range<Instant>],
                     to totals: inout [String: Int64]) {
         for number in spans.indices where !spans[number].isEmpty {
-            totals[names.names[number], default: 0] += IntervalSet.milliseconds(IntervalSet.intersect(window, IntervalSet.union(spans[number])))
-            spans[number] = []
+            totals[names.names[number], default: 0] += IntervalSet.milliseconds(IntervalSet.intersect(window, spans[number].union()))
+            spans[number] = SpanUnion()
         }
     }
 
@@ -186,5 +253,15 @@ extension StatsFigures {
         meetings += other.meetings
         conflictSeconds += other.conflictSeconds
         meetingFreeDays += other.meetingFreeDays
+    }
+}
+
+/// The facts of the events being read, by reference: the settler's
+/// `adding` numbers each event into them as it comes.
+final class StatsNumbering {
+    var facts: StatsFacts
+
+    init(facts: StatsFacts) {
+        self.facts = facts
     }
 }

@@ -1,22 +1,30 @@
 import EventModel
 
 /// What the figures read of each event's text (its categories and its
-/// people), and the names of calendars, categories and people as numbers,
-/// kept for all the parts of one window: each part expands every series
-/// again, each time with a record of its own, but the text it carries is
-/// the one the series keeps, so a series' text is read once for the
-/// window, not once a part; and the breakdowns are added up by number,
+/// people) and of its calendar, and the names of calendars, categories
+/// and people as numbers, so that the breakdowns are added up by number,
 /// never hashing a name for each occurrence.
-struct StatsFacts {
+///
+/// Two ways to find an occurrence's facts. `stats` numbers each event as
+/// it is read (`number`): its facts go into a table, the event carries
+/// its entry's number (`Event.ordinal`) and lets its text go, so reading
+/// keeps a number where it kept the people and categories, and a counter
+/// on any core finds the facts with no lookup by key. A settlement whose
+/// events were not numbered (the library's) reads each event text once
+/// for the window, by the identity of the box that holds it (every part
+/// and every occurrence of a series shares its master's).
+struct StatsFacts: Sendable {
     /// An event text's categories and people (the viewer left out) as
-    /// runs of `lists`, and how many take part, the viewer counted.
-    struct Text {
+    /// runs of `lists`, how many take part, the viewer counted, and (for
+    /// a numbered event) its calendar's number.
+    struct Text: Sendable {
         /// Held, so that no other text takes its identity, the key.
         let box: EventTextBox?
         var start: Int32
         var categoryCount: Int32
         var personCount: Int32
         var participants: Int32
+        var calendar: Int32 = -1
 
         var count: Int { Int(participants) }
     }
@@ -26,11 +34,47 @@ struct StatsFacts {
     private var texts: [ObjectIdentifier: Text] = [:]
     private var noText: Text?
     private var lastCalendar: (name: String, number: Int)?
+    /// The entries of numbered events, by `Event.ordinal`; events with the
+    /// same facts share one (`shared`, by the entry's numbers).
+    private(set) var numbered: [Text] = []
+    private var shared: [[Int32]: Int] = [:]
+    private var noTextEntries: [Int32: Int] = [:]
     /// Lower case; nil lists no people.
     let me: String?
 
     init(me: String?) {
         self.me = me
+    }
+
+    /// Numbers `event` as it is read: its facts' entry in `numbered` as
+    /// its `ordinal`, its text let go unless `keepingText` or the busy
+    /// policy reads it again (an attendee who declined may be the viewer).
+    mutating func number(_ event: inout Event, keepingText: Bool) {
+        let calendar = Int32(calendar(of: event.calendar))
+        // Most events are read without text (far from the window): one entry for each calendar's.
+        if event.heldBoxes.text == nil, let known = noTextEntries[calendar] {
+            event.ordinal = known
+            return
+        }
+        var made = text(of: event, box: nil)
+        made.calendar = calendar
+        let key = [calendar, made.participants, made.categoryCount] + lists[Int(made.start)...]
+        if let known = shared[key] {
+            lists.removeSubrange(Int(made.start)...)
+            event.ordinal = known
+        } else {
+            shared[key] = numbered.count
+            event.ordinal = numbered.count
+            numbered.append(made)
+        }
+        if event.heldBoxes.text == nil { noTextEntries[calendar] = event.ordinal }
+        if !keepingText && !event.attendeeBoxes.contains(where: { $0.value.partstat == "DECLINED" }) { event.removeText() }
+    }
+
+    /// Lets go of what numbering events needs and counting them does not.
+    mutating func finishNumbering() {
+        shared = [:]
+        noTextEntries = [:]
     }
 
     /// The facts of `record`'s event's text, read the first time that text is met.
@@ -49,7 +93,10 @@ struct StatsFacts {
 
     /// The number of `record`'s calendar.
     mutating func calendar(of record: EventRecord) -> Int {
-        let name = record.event.calendar
+        calendar(of: record.event.calendar)
+    }
+
+    private mutating func calendar(of name: String) -> Int {
         if let last = lastCalendar, last.name == name { return last.number }
         let number = calendars.number(name)
         lastCalendar = (name, number)
@@ -85,7 +132,7 @@ struct StatsFacts {
 }
 
 /// Names by number, in the order first met.
-struct StatsNames {
+struct StatsNames: Sendable {
     private(set) var names: [String] = []
     private var numbers: [String: Int] = [:]
 
