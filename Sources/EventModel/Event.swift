@@ -20,8 +20,8 @@ public struct Event: Sendable, Hashable, Identifiable {
         set { withText { $0.description = newValue } }
     }
     public var location: Location? {
-        get { text?.value.location?.value }
-        set { withText { $0.location = newValue.map(LocationBox.init) } }
+        get { text?.value.location }
+        set { withText { $0.location = newValue } }
     }
     /// Made on access from the boxes held (``attendeeBoxes``).
     public var attendees: [Attendee] {
@@ -69,7 +69,7 @@ public struct Event: Sendable, Hashable, Identifiable {
     /// `setText` with the people as boxes a `PeopleTable` shares.
     package mutating func setText(description: String?, location: Location?, attendees: [AttendeeBox],
                                   categories: [String], organizer: AttendeeBox?) {
-        let value = EventText(description: description, location: location.map(LocationBox.init), attendees: attendees,
+        let value = EventText(description: description, location: location, attendees: attendees,
                               categories: categories, organizer: organizer)
         text = value.isEmpty ? nil : EventTextBox(value)
     }
@@ -152,12 +152,14 @@ extension Event {
     }
 }
 
-/// The fields of an event that only show it, never place it. The
-/// location and the people by reference: held inline, each event's text
-/// took the room of two attendees and a location whether it had them or not.
+/// The fields of an event that only show it, never place it. The people
+/// by reference: held inline, each event's text took the room of two
+/// attendees whether it had them or not. The location inline: most events
+/// that have a text have one, and a box of its own cost each of them an
+/// allocation, and a reader of it a second indirection.
 struct EventText: Sendable, Hashable {
     var description: String?
-    var location: LocationBox?
+    var location: Location?
     var attendees: [AttendeeBox] = []
     var categories: [String] = []
     var organizer: AttendeeBox?
@@ -186,17 +188,6 @@ package final class DurationBox: Sendable, Hashable {
     /// By value, as `EventTextBox`.
     package static func == (a: DurationBox, b: DurationBox) -> Bool { a === b || a.value == b.value }
     package func hash(into hasher: inout Hasher) { hasher.combine(value) }
-}
-
-/// An event's location, held by reference.
-final class LocationBox: Sendable, Hashable {
-    let value: Location
-
-    init(_ value: Location) { self.value = value }
-
-    /// By value, as `EventTextBox`.
-    static func == (a: LocationBox, b: LocationBox) -> Bool { a === b || a.value == b.value }
-    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 /// Where an event was read: file and physical line.

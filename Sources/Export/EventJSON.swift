@@ -28,7 +28,8 @@ package enum EventJSON {
         json.field("calendar", event.calendar)
         json.field("description", event.description)
         if let location = event.location { json.object("location") { self.location(location, into: &$0) } }
-        if !event.attendees.isEmpty { json.objects("attendees", event.attendees) { attendee($1, into: &$0) } }
+        let attendees = event.attendeeBoxes  // no array of copies made
+        if !attendees.isEmpty { json.objects("attendees", attendees) { attendee($1.value, into: &$0) } }
         json.strings("categories", event.categories)
         if event.sequence != 0 { json.field("sequence", event.sequence) }
         let recurrence = event.recurrence

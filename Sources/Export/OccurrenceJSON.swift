@@ -230,8 +230,10 @@ package enum OccurrenceJSON {
             json.object("location") { EventJSON.location(location, into: &$0) }
         }
         json.field("description", event.description)
-        if !event.attendees.isEmpty {
-            json.objects("attendees", event.attendees) { EventJSON.attendee($1, into: &$0) }
+        // Read in their boxes: `attendees` would make an array of copies.
+        let attendees = event.attendeeBoxes
+        if !attendees.isEmpty {
+            json.objects("attendees", attendees) { EventJSON.attendee($1.value, into: &$0) }
         }
         json.strings("categories", event.categories)
         json.field("calendar", event.calendar)

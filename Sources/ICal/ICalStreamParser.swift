@@ -571,7 +571,7 @@ private struct ParseState {
                     // starts in fresh arrays (`reset`).
                     var done = CollectedComponent()
                     swap(&done, &collected)
-                    handOn(done, emit: emit)
+                    handOn(consume done, emit: emit)
                 }
                 poisoned = false
                 // Emptied, its room kept for the next component.
@@ -593,7 +593,7 @@ private struct ParseState {
         } else if splitsLines, let component = ICalStreamParser.withoutLibical(done, limits: limits) {
             emit(.ready(.component(component)))
         } else {
-            emit(.collected(done))
+            emit(.collected(consume done))
         }
     }
 

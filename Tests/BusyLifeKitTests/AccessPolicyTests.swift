@@ -101,6 +101,30 @@ import Testing
         }
     }
 
+    /// Plumbing declares no generic type but those used a few times a
+    /// run: the members of a generic `package` type are compiled once,
+    /// generically, and never specialized in the module that calls them
+    /// (`@inlinable` changes nothing for a `package` type), so a container
+    /// or a cache used per value there asks the runtime for metadata and
+    /// witnesses at every access. Such a type lives beside its users
+    /// (Settle's `Blocks` and `Interner`).
+    @Test func plumbingHasNoGenericTypeUsedPerValue() throws {
+        // A chunk's view of a shared array: read and written once a series.
+        let usedPerChunk: Set = ["ChunkElements"]
+        let folder = Self.root.appendingPathComponent("Sources/Plumbing")
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                // `package|public [final] struct|class|enum Name<...`
+                var words = line.split(separator: " ").filter { $0 != "final" }
+                guard words.count >= 3, ["package", "public"].contains(words[0]),
+                      ["struct", "class", "enum"].contains(words[1]), words[2].contains("<") else { continue }
+                words[2] = words[2].prefix { $0 != "<" }
+                #expect(usedPerChunk.contains(String(words[2])), "Plumbing/\(name) declares the generic type \(words[2])")
+            }
+        }
+    }
+
     /// The command-line tool is thin: it runs no pipeline and writes no
     /// file itself; the library's targets do (Export's writers, Plumbing's
     /// output, chunks and pieces).
