@@ -42,14 +42,29 @@ package final class ByteSource {
     /// before the input's next ones (`readRaw`).
     private var ahead: [UInt8] = []
     private var aheadOffset = 0
-    /// Most bytes the first read asks for: a vdir's file whole.
+    /// Most bytes the first read asks for, unless the size is known.
     private static let firstReadBytes = 4096
+    /// A regular file smaller than this is read whole by the first read.
+    private static let wholeFileBytes = 1 << 16
+    /// The size `fstat` gave of the regular file read through `fd`, and
+    /// how many bytes were read of it.
+    private let regularFileSize: Int?
+    private var descriptorBytes = 0
+    /// How many times the descriptor was read (for tests).
+    package private(set) var descriptorReads = 0
 
-    package init(fileDescriptor fd: Int32) {
+    /// `regularFileSize` is the size `fstat` gave when `fd` is a regular
+    /// file: a small one is then read by one read asking for a byte more
+    /// than that, and a read that gives fewer bytes than asked and makes
+    /// the size is its end, not followed by a read that would give 0
+    /// (each of a vdir's files would cost one more call). A file that grew
+    /// meanwhile fills the read, and is read on.
+    package init(fileDescriptor fd: Int32, regularFileSize: Int? = nil) {
         self.fd = fd
         self.prefix = []
         self.memory = []
         self.pull = nil
+        self.regularFileSize = regularFileSize
     }
 
     /// Reads only these bytes.
@@ -58,6 +73,7 @@ package final class ByteSource {
         self.prefix = []
         self.memory = bytes
         self.pull = nil
+        self.regularFileSize = nil
     }
 
     /// Reads what `pull` makes on demand: it fills the buffer it is given
@@ -69,6 +85,7 @@ package final class ByteSource {
         self.prefix = []
         self.memory = []
         self.pull = pull
+        self.regularFileSize = nil
     }
 
     /// Up to `count` first bytes (after any BOM, as UTF-8), which `read`
@@ -123,6 +140,7 @@ package final class ByteSource {
     private func start() -> Bool {
         if started { return true }
         started = true
+        if let size = regularFileSize, size < ByteSource.wholeFileBytes { return startWhole(size) }
         return withUnsafeTemporaryAllocation(byteCount: ByteSource.firstReadBytes, alignment: 1) { head in
             var filled = 0
             while filled < 3 {
@@ -144,6 +162,34 @@ package final class ByteSource {
             aheadOffset = 0
             return true
         }
+    }
+
+    /// `start` for a small regular file: read whole into `ahead` at once,
+    /// its byte-order mark then passed over there.
+    private func startWhole(_ size: Int) -> Bool {
+        var failed = false
+        let first = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            while count < 3 {
+                let n = readRaw(into: UnsafeMutableRawBufferPointer(rebasing: raw[count...]))
+                if n < 0 { failed = true }
+                if n <= 0 { break }
+                count += n
+            }
+        }
+        if failed { return false }
+        var mark = 0
+        if first.starts(with: [0xEF, 0xBB, 0xBF]) {
+            (encoding, mark) = (.utf8WithBOM, 3)
+        } else if first.starts(with: [0xFF, 0xFE]) {
+            (encoding, mark) = (.utf16LittleEndian, 2)
+        } else if first.starts(with: [0xFE, 0xFF]) {
+            (encoding, mark) = (.utf16BigEndian, 2)
+        }
+        ahead = first
+        aheadOffset = mark
+        if aheadOffset == ahead.count { (ahead, aheadOffset) = ([], 0) }
+        return true
     }
 
     /// The next bytes after the prefix, transcoded when the input is UTF-16.
@@ -244,8 +290,13 @@ package final class ByteSource {
         }
         while true {
             let n = systemRead(fd, buffer.baseAddress, buffer.count)
+            descriptorReads += 1
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { readToEnd = true }
+            if n > 0, let size = regularFileSize {
+                descriptorBytes += n
+                if descriptorBytes == size && n < buffer.count { readToEnd = true }
+            }
             return n
         }
     }

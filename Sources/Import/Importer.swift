@@ -248,7 +248,7 @@ package struct Importer {
         }
         // Sniff the format from the first bytes; the source replays them.
         let source = file.bytes.map { ByteSource(bytes: $0) }
-            ?? (firstBytes.isEmpty ? ByteSource(fileDescriptor: fd) : Importer.source(fd, after: firstBytes))
+            ?? (firstBytes.isEmpty ? ByteSource(fileDescriptor: fd, regularFileSize: size) : Importer.source(fd, after: firstBytes))
         guard let head = source.peek(4096) else {
             unreadable(name, DirectoryWalk.reason(errno), &report, diagnostic)
             return true
