@@ -129,8 +129,11 @@ package struct Importer {
         // One importer a worker: a zone catalog is not shared between threads.
         let readers = SmallFileReaders(self, workers: ParallelChunks.width, keepsStored: stored != nil)
         var keepGoing = true
-        ParallelChunks.inOrder(count: files.count, ahead: 4 * ParallelChunks.width, make: { index, worker in
-            readers.read(files[index], worker: worker)
+        // A few files a piece: handed on one at a time, each file cost a
+        // waiting thread a wake-up.
+        let each = Importer.smallFilesPerPiece
+        ParallelChunks.inOrder(count: (files.count + each - 1) / each, ahead: 4 * ParallelChunks.width, make: { piece, worker in
+            readers.read(files[piece * each..<min(files.count, piece * each + each)], worker: worker)
         }, take: { read in
             report.merge(read.report)
             for index in read.heard.indices {
@@ -320,6 +323,9 @@ package struct Importer {
         }
     }
 
+    /// How many small files make one piece of `readSmall`'s work.
+    package static let smallFilesPerPiece = 8
+
     /// Files smaller than this are read without a second thread.
     package static let smallFileBytes = 64 << 10
 
@@ -472,16 +478,22 @@ private final class SmallFileReaders: @unchecked Sendable {
         self.keepsStored = keepsStored
     }
 
-    func read(_ file: InputFile, worker: Int) -> SmallFileRead {
+    /// What reading these files makes, in their order; the report is
+    /// each file's merged in turn, as `Importer.read` merges them.
+    func read(_ files: ArraySlice<InputFile>, worker: Int) -> SmallFileRead {
         let made = Heard()
-        var report = ImportReport()
-        // Its callbacks never stop it: the caller's do, as it hands them on.
-        _ = importers[worker].readFile(
-            file, report: &report,
-            event: { (found: consuming Event) in made.list.append(.event(found)); return true },
-            stored: keepsStored ? { made.list.append(.stored($0)); return true } : nil,
-            diagnostic: { made.list.append(.diagnostic($0)) })
-        return SmallFileRead(heard: made.list, report: report)
+        var piece = ImportReport()
+        for file in files {
+            var report = ImportReport()
+            // Its callbacks never stop it: the caller's do, as it hands them on.
+            _ = importers[worker].readFile(
+                file, report: &report,
+                event: { (found: consuming Event) in made.list.append(.event(found)); return true },
+                stored: keepsStored ? { made.list.append(.stored($0)); return true } : nil,
+                diagnostic: { made.list.append(.diagnostic($0)) })
+            piece.merge(report)
+        }
+        return SmallFileRead(heard: made.list, report: piece)
     }
 
     /// Where the callbacks of one read put what they hear.
