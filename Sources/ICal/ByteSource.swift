@@ -50,6 +50,11 @@ package final class ByteSource {
     /// how many bytes were read of it.
     private let regularFileSize: Int?
     private var descriptorBytes = 0
+    /// At most how many bytes a small regular file gives (a byte more than
+    /// its size), when that is known: the line reader needs no larger chunk.
+    var smallSizeBound: Int? {
+        regularFileSize.flatMap { $0 < ByteSource.wholeFileBytes ? $0 + 1 : nil }
+    }
     /// How many times the descriptor was read (for tests).
     package private(set) var descriptorReads = 0
 
@@ -92,6 +97,12 @@ package final class ByteSource {
     /// then gives again; nil on a read error. Call it before any `read`.
     package func peek(_ count: Int) -> [UInt8]? {
         guard start() else { return nil }
+        // What the first read gave holds them (a small file's bytes, all
+        // of them): looked at where they are.
+        let isUTF16 = encoding == .utf16LittleEndian || encoding == .utf16BigEndian
+        if prefixOffset == prefix.count, !isUTF16, readToEnd || ahead.count - aheadOffset >= count {
+            return Array(ahead[aheadOffset..<min(ahead.count, aheadOffset + count)])
+        }
         // Not zeroed first: each of a vdir's files is peeked at.
         return withUnsafeTemporaryAllocation(byteCount: max(count, 64), alignment: 1) { chunk in
             while prefix.count - prefixOffset < count {

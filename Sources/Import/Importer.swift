@@ -407,7 +407,9 @@ enum InputFormat: Equatable {
     static func detect(_ head: [UInt8], path: String) -> InputFormat {
         var index = 0  // a byte-order mark is gone already (ByteSource)
         func skipBlanks() {
-            while index < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[index]) { index += 1 }
+            while index < head.count, head[index] == 0x20 || head[index] == 0x09 || head[index] == 0x0A || head[index] == 0x0D {
+                index += 1
+            }
         }
         skipBlanks()
         guard index < head.count else { return .empty }
@@ -421,8 +423,8 @@ enum InputFormat: Equatable {
             return .busyLifeJSON
         }
         if first == 0x7B { return .busyLifeJSON }
-        let rest = head[index...].prefix(6).map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
-        if rest == Array("BEGIN:".utf8) { return .ics }
+        let begins = head[index...].prefix(6).elementsEqual("BEGIN:".utf8) { ($0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0) == $1 }
+        if begins { return .ics }
         if let other = NotCalendar.judge(head[index...]) { return .notCalendar(other) }
         let lower = path.lowercased()
         if lower.hasSuffix(".ics") || lower.hasSuffix(".ical") || lower.hasSuffix(".ifb") { return .ics }
