@@ -55,6 +55,9 @@ struct ContentLineReader {
     /// it starts a new line in the chunk and lines end in LF (or CRLF):
     /// as many bytes as it says, whole physical lines, are passed over
     /// unread (it took them as they are), and it may stop the read too.
+    // Inlined where it is called, with its two closures: called through
+    // them, every line cost a call more.
+    @inline(__always)
     mutating func forEachLine(_ body: (UnsafeBufferPointer<UInt8>, Int, Bool) -> Bool,
                               passing: (UnsafeRawBufferPointer) -> (bytes: Int, lines: Int, goOn: Bool) = { _ in (0, 0, true) }) {
         while true {

@@ -55,22 +55,24 @@ package final class ParseMemo {
     func component(writtenAt ahead: UnsafeRawBufferPointer, start: Int, depth: Int,
                    maxLineBytes: Int) -> (component: ICalComponent, bytes: Int, lines: Int)? {
         guard let base = ahead.baseAddress else { return nil }
-        for index in components.indices.reversed() {
-            let remembered = components[index]
-            guard remembered.lines.start == start, remembered.lines.depth == depth,
-                  let written = remembered.written, written.longest <= maxLineBytes else { continue }
-            let firstEnd = Int(remembered.lines.endOfFirstLine)
-            guard firstEnd < ahead.count else { continue }
-            let text = ahead[firstEnd] == 0x0D ? written.crlf : written.lf
-            guard text.count < ahead.count, ahead[text.count] != 0x20, ahead[text.count] != 0x09 else { continue }
-            let same = text.withUnsafeBytes { memcmp($0.baseAddress!, base, text.count) == 0 }
-            guard same else { continue }
-            // The same lines cannot be remembered twice: the one found by its lines.
-            hits += 1
-            hitsByText += 1
-            return (remembered.component, text.count, remembered.lines.count)
+        // Looked at in place: a copy of each took a retain of every array it holds.
+        let found = components.withUnsafeBufferPointer { remembered -> Int? in
+            remembered.indices.reversed().first { index in
+                guard remembered[index].lines.start == start, remembered[index].lines.depth == depth,
+                      let written = remembered[index].written, written.longest <= maxLineBytes else { return false }
+                let firstEnd = Int(remembered[index].lines.endOfFirstLine)
+                guard firstEnd < ahead.count else { return false }
+                let text = ahead[firstEnd] == 0x0D ? written.crlf : written.lf
+                guard text.count < ahead.count, ahead[text.count] != 0x20, ahead[text.count] != 0x09 else { return false }
+                return text.withUnsafeBytes { memcmp($0.baseAddress!, base, text.count) == 0 }
+            }
         }
-        return nil
+        guard let index = found, let written = components[index].written else { return nil }
+        // The same lines cannot be remembered twice: the one found by its lines.
+        hits += 1
+        hitsByText += 1
+        let length = ahead[Int(components[index].lines.endOfFirstLine)] == 0x0D ? written.crlf.count : written.lf.count
+        return (components[index].component, length, components[index].lines.count)
     }
 
     /// Remembers what these lines made, the oldest forgotten past the limit.
