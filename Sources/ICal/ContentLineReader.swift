@@ -50,16 +50,7 @@ struct ContentLineReader {
     /// physical line where it starts, and whether it was cut at the limit
     /// (it then holds the line's first `maxLineBytes` bytes, wherever the
     /// chunks ended). `body` returns false to stop reading.
-    ///
-    /// `passing` is shown what follows each line taken, when
-    /// it starts a new line in the chunk and lines end in LF (or CRLF):
-    /// as many bytes as it says, whole physical lines, are passed over
-    /// unread (it took them as they are), and it may stop the read too.
-    // Inlined where it is called, with its two closures: called through
-    // them, every line cost a call more.
-    @inline(__always)
-    mutating func forEachLine(_ body: (UnsafeBufferPointer<UInt8>, Int, Bool) -> Bool,
-                              passing: (UnsafeRawBufferPointer) -> (bytes: Int, lines: Int, goOn: Bool) = { _ in (0, 0, true) }) {
+    mutating func forEachLine(_ body: (UnsafeBufferPointer<UInt8>, Int, Bool) -> Bool) {
         while true {
             // At the start of a physical line: make sure a byte is there to peek at.
             if position == chunkCount {
@@ -72,19 +63,7 @@ struct ContentLineReader {
                 keepSpan()  // folded continuation: the line goes on in `current`
                 position += 1  // drop the one white-space byte
             } else {
-                if hasCurrent {
-                    guard emit(body) else { return }
-                    if lineEndKnown, lineEnd == 0x0A {
-                        let passed = passing(UnsafeRawBufferPointer(rebasing: chunk[position..<chunkCount]))
-                        guard passed.goOn else { return }
-                        if passed.bytes > 0 {
-                            // This physical line, counted already, is the first passed.
-                            position += passed.bytes
-                            physicalLine += passed.lines - 1
-                            continue
-                        }
-                    }
-                }
+                if hasCurrent, !emit(body) { return }
                 hasCurrent = true
                 currentLine = physicalLine
                 if lineInChunk() { continue }

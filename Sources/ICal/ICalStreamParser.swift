@@ -61,7 +61,7 @@ package final class ICalStreamParser {
         defer { state.leave() }
         var stopped = false
         var emitted = false
-        reader.forEachLine({ bytes, line, overflow in
+        reader.forEachLine { bytes, line, overflow in
             state.handle(bytes, line: line, overflow: overflow) { item in
                 if !body(item) { stopped = true }
                 emitted = true
@@ -71,15 +71,7 @@ package final class ICalStreamParser {
                 emitted = false
             }
             return !stopped && !state.finished
-        }, passing: { ahead in
-            // Only just after a VTIMEZONE's BEGIN line, in a read with a memo.
-            guard state.memo != nil, state.verbatim?.count == 0,
-                  let passed = state.passKnownZone(ahead, emit: { if !body($0) { stopped = true } }) else {
-                return (0, 0, true)
-            }
-            state.splitsLines = splitsLines()
-            return (passed.bytes, passed.lines, !stopped)
-        })
+        }
         if !stopped { state.finish { _ = body($0) } }
         return !reader.readFailed
     }
@@ -709,25 +701,6 @@ extension ParseState {
         poisoned = false
         openTrees.removeAll(keepingCapacity: true)
         emit(.ready(.component(known)))
-    }
-
-    /// The VTIMEZONE whose BEGIN line was just read, when `ahead` (the
-    /// bytes after that line) starts with the text of one read before
-    /// (`ParseMemo.component(writtenAt:start:depth:maxLineBytes:)`): that
-    /// component, made as `keepVerbatim` makes it at its END, and the
-    /// bytes and lines it takes. Nil when none.
-    mutating func passKnownZone(_ ahead: UnsafeRawBufferPointer,
-                                emit: (Parsed) -> Void) -> (bytes: Int, lines: Int)? {
-        guard let kept = verbatim,
-              let known = memo?.component(writtenAt: ahead, start: kept.start, depth: kept.depth,
-                                          maxLineBytes: limits.maxLineBytes) else { return nil }
-        verbatim = nil
-        stack.removeLast()
-        componentDepth = nil
-        poisoned = false
-        openTrees.removeAll(keepingCapacity: true)
-        emit(.ready(.component(known.component)))
-        return (known.bytes, known.lines)
     }
 
     /// The kept lines read as usual. With `remember`, the VTIMEZONE their

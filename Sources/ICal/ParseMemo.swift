@@ -18,23 +18,12 @@ import Darwin
 package final class ParseMemo {
     /// Taken by a read while it runs, and given back at its end.
     var names: NameCache?
-    private var components: [Remembered] = []
+    private var components: [(lines: VerbatimLines, component: ICalComponent)] = []
     /// How many VTIMEZONEs were found read before (for tests).
     package private(set) var hits = 0
-    /// How many of them were found by their text, not read line by line (for tests).
-    package private(set) var hitsByText = 0
 
     /// Most VTIMEZONEs remembered: a vdir uses a handful of zones.
     static let maxComponents = 16
-
-    /// A VTIMEZONE read before: its lines, what they made, and, when
-    /// each of its lines is one physical line, its text as written with
-    /// CRLF and with LF endings (`component(writtenAt:start:depth:)`).
-    private struct Remembered {
-        let lines: VerbatimLines
-        let component: ICalComponent
-        let written: (crlf: [UInt8], lf: [UInt8], longest: Int)?
-    }
 
     package init() {}
 
@@ -45,40 +34,10 @@ package final class ParseMemo {
         return found.component
     }
 
-    /// The component read before whose lines, unfolded and each ended by
-    /// CRLF (or each by LF), are the first bytes of `ahead`, the text that
-    /// follows a VTIMEZONE's BEGIN line at `start` and `depth`, with a new
-    /// line after them; and how many bytes and physical lines they take.
-    /// Reading those bytes line by line would find the same lines with the
-    /// same numbers, and so that component (`component(matching:)`).
-    /// A line longer than `maxLineBytes` would be cut, not that line.
-    func component(writtenAt ahead: UnsafeRawBufferPointer, start: Int, depth: Int,
-                   maxLineBytes: Int) -> (component: ICalComponent, bytes: Int, lines: Int)? {
-        guard let base = ahead.baseAddress else { return nil }
-        // Looked at in place: a copy of each took a retain of every array it holds.
-        let found = components.withUnsafeBufferPointer { remembered -> Int? in
-            remembered.indices.reversed().first { index in
-                guard remembered[index].lines.start == start, remembered[index].lines.depth == depth,
-                      let written = remembered[index].written, written.longest <= maxLineBytes else { return false }
-                let firstEnd = Int(remembered[index].lines.endOfFirstLine)
-                guard firstEnd < ahead.count else { return false }
-                let text = ahead[firstEnd] == 0x0D ? written.crlf : written.lf
-                guard text.count < ahead.count, ahead[text.count] != 0x20, ahead[text.count] != 0x09 else { return false }
-                return text.withUnsafeBytes { memcmp($0.baseAddress!, base, text.count) == 0 }
-            }
-        }
-        guard let index = found, let written = components[index].written else { return nil }
-        // The same lines cannot be remembered twice: the one found by its lines.
-        hits += 1
-        hitsByText += 1
-        let length = ahead[Int(components[index].lines.endOfFirstLine)] == 0x0D ? written.crlf.count : written.lf.count
-        return (components[index].component, length, components[index].lines.count)
-    }
-
     /// Remembers what these lines made, the oldest forgotten past the limit.
     func remember(_ lines: VerbatimLines, as component: ICalComponent) {
         if components.count >= ParseMemo.maxComponents { components.removeFirst() }
-        components.append(Remembered(lines: lines, component: component, written: lines.written))
+        components.append((lines, component))
     }
 }
 
@@ -102,19 +61,15 @@ struct VerbatimLines: Equatable {
     init(start: Int, depth: Int) {
         self.start = start
         self.depth = depth
+        bytes.reserveCapacity(1024)
+        ends.reserveCapacity(32)
+        lines.reserveCapacity(32)
     }
 
     /// Keeps one line; false (nothing kept) past the limits.
     mutating func append(_ line: UnsafeBufferPointer<UInt8>, at number: Int) -> Bool {
         guard bytes.count + line.count <= VerbatimLines.maxBytes, lines.count < VerbatimLines.maxLines,
               number - start < Int(Int32.max) else { return false }
-        if lines.isEmpty {
-            // Room for a typical VTIMEZONE, taken only once one is read
-            // line by line (most are found by their text).
-            bytes.reserveCapacity(1024)
-            ends.reserveCapacity(32)
-            lines.reserveCapacity(32)
-        }
         bytes.append(contentsOf: line)
         ends.append(Int32(bytes.count))
         lines.append(Int32(number - start))
@@ -122,29 +77,6 @@ struct VerbatimLines: Equatable {
     }
 
     var count: Int { lines.count }
-
-    /// Where the first line ends in `bytes` (0 when there is none).
-    var endOfFirstLine: Int32 { ends.first ?? 0 }
-
-    /// The lines as a file writes them when each is one physical line (no
-    /// line folded, no blank line between): each ended by CRLF, and each
-    /// by LF, and the longest line's length. Nil otherwise.
-    var written: (crlf: [UInt8], lf: [UInt8], longest: Int)? {
-        guard !lines.isEmpty, lines.indices.allSatisfy({ lines[$0] == Int32($0 + 1) }) else { return nil }
-        var crlf: [UInt8] = [], lf: [UInt8] = [], longest = 0
-        crlf.reserveCapacity(bytes.count + 2 * count)
-        lf.reserveCapacity(bytes.count + count)
-        for index in 0..<count {
-            withLine(index) { line, _ in
-                longest = max(longest, line.count)
-                crlf.append(contentsOf: line)
-                crlf.append(contentsOf: [0x0D, 0x0A])
-                lf.append(contentsOf: line)
-                lf.append(0x0A)
-            }
-        }
-        return (crlf, lf, longest)
-    }
 
     /// Compared with `memcmp`: one is compared with every VTIMEZONE remembered.
     static func == (one: VerbatimLines, other: VerbatimLines) -> Bool {

@@ -55,7 +55,6 @@ struct ICSImporter {
     /// The items read and turned into outputs on a reader thread
     /// (`ICalStreamParser.parseConcurrently`), each output handed on here;
     /// `hand` returns false to stop.
-    @inline(__always)  // so that `hand` is called directly, not through a closure
     private func readInPipeline(_ source: ByteSource, stream: inout StreamState, made: Outputs, report: inout ImportReport,
                                 hand: (consuming Output) -> Bool) -> Bool {
         var keepGoing = true
@@ -86,7 +85,6 @@ struct ICSImporter {
     /// soon as it is read: what a small file (a vdir's) is read by. Here,
     /// not through `parseConcurrently`, whose code for any kind of output
     /// looked up the types of its arrays for every item.
-    @inline(__always)
     private func readInSequence(_ source: ByteSource, stream: inout StreamState, made: Outputs, report: inout ImportReport,
                                 hand: (consuming Output) -> Bool) -> Bool {
         var keepGoing = true

@@ -82,59 +82,6 @@ import Testing
         #expect(memo.hits > 0)
     }
 
-    /// A VTIMEZONE written as one read before, each line a physical line,
-    /// is found by its text and passed over unread: the same items.
-    @Test func aVTimezoneWrittenAsBeforeIsPassedOverByItsText() {
-        let memo = ParseMemo()
-        let file = ParseMemoTests.calendar(ParseMemoTests.zone + ParseMemoTests.event)
-        let alone = ParseMemoTests.items(file, memo: nil)
-        for _ in 0..<3 { #expect(ParseMemoTests.items(file, memo: memo) == alone) }
-        #expect(memo.hits == 2)
-        #expect(memo.hitsByText == 2)
-    }
-
-    /// Inputs that are the same VTIMEZONE's text but for their line
-    /// endings, a fold, or what comes after its END line.
-    static let writtenInputs: [[UInt8]] = {
-        let zone = ParseMemoTests.zone, event = ParseMemoTests.event
-        func text(_ lines: [String], _ ending: String) -> [UInt8] {
-            Array((["BEGIN:VCALENDAR", "VERSION:2.0"] + lines + ["END:VCALENDAR"]).map { $0 + ending }.joined().utf8)
-        }
-        var folded = zone
-        folded[4] = "TZOFFSETFROM:+1\r\n 100"
-        var long = zone
-        long.insert("X-NOTE:" + String(repeating: "n", count: 100), at: 2)
-        var blank = zone
-        blank[5] = "\r\n" + blank[5]
-        let crlf = text(zone + event, "\r\n")
-        let endAt = crlf.firstRange(of: Array("END:VTIMEZONE\r\n".utf8))!.upperBound
-        return [
-            text(zone + event, "\r\n"), text(zone + event, "\n"), text(zone + event, "\r\r\n"),
-            text(zone + zone + event, "\r\n"), text(folded + event, "\r\n"), text(long + event, "\r\n"), text(blank + event, "\r\n"),
-            Array(crlf[..<endAt]) + Array(" X\r\n".utf8) + Array(crlf[endAt...]),  // its END line folded
-            Array(crlf[..<endAt]) + Array("\tEND:VCALENDAR\r\n".utf8),
-            Array(crlf[..<endAt]),  // the file ends with it
-            Array(crlf[..<(endAt - 2)]),  // the file ends with it, without a line ending
-            text(["X-FIRST:a"] + zone + event, "\n"),
-            Array(text(zone + event, "\r").dropLast()) + [0x0A],  // CR alone
-        ]
-    }()
-
-    @Test(arguments: [75, 200]) func theSameItemsWhenFoundByTheirText(maxLineBytes: Int) {
-        var limits = ICalLimits()
-        limits.maxLineBytes = maxLineBytes
-        let memo = ParseMemo()
-        // A memo of reads with a larger limit too: a line the limit cuts is not that line.
-        var wider = limits
-        wider.maxLineBytes = 1000
-        for input in ParseMemoTests.writtenInputs { _ = ParseMemoTests.items(input, memo: memo, limits: wider) }
-        for (round, input) in (ParseMemoTests.writtenInputs + ParseMemoTests.writtenInputs).enumerated() {
-            let alone = ParseMemoTests.items(input, memo: nil, limits: limits)
-            #expect(ParseMemoTests.items(input, memo: memo, limits: limits) == alone, "input \(round)")
-        }
-        #expect(memo.hitsByText > 0)
-    }
-
     /// One that keeps what was written is made from its collected lines: no memo.
     @Test func aStoredFormIsReadEachTime() {
         var limits = ICalLimits()
