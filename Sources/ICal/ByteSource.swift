@@ -42,28 +42,21 @@ package final class ByteSource {
     /// before the input's next ones (`readRaw`).
     private var ahead: [UInt8] = []
     private var aheadOffset = 0
-    /// Most bytes the first read asks for, unless the size is known.
+    /// Most bytes the first read asks for: a vdir's file whole.
     private static let firstReadBytes = 4096
-    /// A regular file smaller than this is read whole by the first read.
-    private static let wholeFileBytes = 1 << 16
-    /// The size `fstat` gave of the regular file read through `fd`, and
-    /// how many bytes were read of it.
+    /// A regular file smaller than this is a small one (`smallSizeBound`).
+    private static let smallFileBytes = 1 << 16
+    /// The size `fstat` gave of the regular file read through `fd`, if any.
     private let regularFileSize: Int?
-    private var descriptorBytes = 0
-    /// At most how many bytes a small regular file gives (a byte more than
-    /// its size), when that is known: the line reader needs no larger chunk.
+    /// At most how many bytes a small regular file gives, unless it grew
+    /// (a byte more than its size), when that is known: the line reader
+    /// needs no larger chunk.
     var smallSizeBound: Int? {
-        regularFileSize.flatMap { $0 < ByteSource.wholeFileBytes ? $0 + 1 : nil }
+        regularFileSize.flatMap { $0 < ByteSource.smallFileBytes ? $0 + 1 : nil }
     }
-    /// How many times the descriptor was read (for tests).
-    package private(set) var descriptorReads = 0
 
     /// `regularFileSize` is the size `fstat` gave when `fd` is a regular
-    /// file: a small one is then read by one read asking for a byte more
-    /// than that, and a read that gives fewer bytes than asked and makes
-    /// the size is its end, not followed by a read that would give 0
-    /// (each of a vdir's files would cost one more call). A file that grew
-    /// meanwhile fills the read, and is read on.
+    /// file (a hint: the file may have changed since).
     package init(fileDescriptor fd: Int32, regularFileSize: Int? = nil) {
         self.fd = fd
         self.prefix = []
@@ -97,8 +90,8 @@ package final class ByteSource {
     /// then gives again; nil on a read error. Call it before any `read`.
     package func peek(_ count: Int) -> [UInt8]? {
         guard start() else { return nil }
-        // What the first read gave holds them (a small file's bytes, all
-        // of them): looked at where they are.
+        // When what the first read gave holds them (or all there is),
+        // they are looked at where they are.
         let isUTF16 = encoding == .utf16LittleEndian || encoding == .utf16BigEndian
         if prefixOffset == prefix.count, !isUTF16, readToEnd || ahead.count - aheadOffset >= count {
             return Array(ahead[aheadOffset..<min(ahead.count, aheadOffset + count)])
@@ -151,7 +144,6 @@ package final class ByteSource {
     private func start() -> Bool {
         if started { return true }
         started = true
-        if let size = regularFileSize, size < ByteSource.wholeFileBytes { return startWhole(size) }
         return withUnsafeTemporaryAllocation(byteCount: ByteSource.firstReadBytes, alignment: 1) { head in
             var filled = 0
             while filled < 3 {
@@ -173,34 +165,6 @@ package final class ByteSource {
             aheadOffset = 0
             return true
         }
-    }
-
-    /// `start` for a small regular file: read whole into `ahead` at once,
-    /// its byte-order mark then passed over there.
-    private func startWhole(_ size: Int) -> Bool {
-        var failed = false
-        let first = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
-            let raw = UnsafeMutableRawBufferPointer(buffer)
-            while count < 3 {
-                let n = readRaw(into: UnsafeMutableRawBufferPointer(rebasing: raw[count...]))
-                if n < 0 { failed = true }
-                if n <= 0 { break }
-                count += n
-            }
-        }
-        if failed { return false }
-        var mark = 0
-        if first.starts(with: [0xEF, 0xBB, 0xBF]) {
-            (encoding, mark) = (.utf8WithBOM, 3)
-        } else if first.starts(with: [0xFF, 0xFE]) {
-            (encoding, mark) = (.utf16LittleEndian, 2)
-        } else if first.starts(with: [0xFE, 0xFF]) {
-            (encoding, mark) = (.utf16BigEndian, 2)
-        }
-        ahead = first
-        aheadOffset = mark
-        if aheadOffset == ahead.count { (ahead, aheadOffset) = ([], 0) }
-        return true
     }
 
     /// The next bytes after the prefix, transcoded when the input is UTF-16.
@@ -301,13 +265,8 @@ package final class ByteSource {
         }
         while true {
             let n = systemRead(fd, buffer.baseAddress, buffer.count)
-            descriptorReads += 1
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { readToEnd = true }
-            if n > 0, let size = regularFileSize {
-                descriptorBytes += n
-                if descriptorBytes == size && n < buffer.count { readToEnd = true }
-            }
             return n
         }
     }
