@@ -44,12 +44,25 @@ package final class ByteSource {
     private var aheadOffset = 0
     /// Most bytes the first read asks for: a vdir's file whole.
     private static let firstReadBytes = 4096
+    /// A regular file smaller than this is a small one (`smallSizeBound`).
+    private static let smallFileBytes = 1 << 16
+    /// The size `fstat` gave of the regular file read through `fd`, if any.
+    private let regularFileSize: Int?
+    /// At most how many bytes a small regular file gives, unless it grew
+    /// (a byte more than its size), when that is known: the line reader
+    /// needs no larger chunk.
+    var smallSizeBound: Int? {
+        regularFileSize.flatMap { $0 < ByteSource.smallFileBytes ? $0 + 1 : nil }
+    }
 
-    package init(fileDescriptor fd: Int32) {
+    /// `regularFileSize` is the size `fstat` gave when `fd` is a regular
+    /// file (a hint: the file may have changed since).
+    package init(fileDescriptor fd: Int32, regularFileSize: Int? = nil) {
         self.fd = fd
         self.prefix = []
         self.memory = []
         self.pull = nil
+        self.regularFileSize = regularFileSize
     }
 
     /// Reads only these bytes.
@@ -58,6 +71,7 @@ package final class ByteSource {
         self.prefix = []
         self.memory = bytes
         self.pull = nil
+        self.regularFileSize = nil
     }
 
     /// Reads what `pull` makes on demand: it fills the buffer it is given
@@ -69,12 +83,19 @@ package final class ByteSource {
         self.prefix = []
         self.memory = []
         self.pull = pull
+        self.regularFileSize = nil
     }
 
     /// Up to `count` first bytes (after any BOM, as UTF-8), which `read`
     /// then gives again; nil on a read error. Call it before any `read`.
     package func peek(_ count: Int) -> [UInt8]? {
         guard start() else { return nil }
+        // When what the first read gave holds them (or all there is),
+        // they are looked at where they are.
+        let isUTF16 = encoding == .utf16LittleEndian || encoding == .utf16BigEndian
+        if prefixOffset == prefix.count, !isUTF16, readToEnd || ahead.count - aheadOffset >= count {
+            return Array(ahead[aheadOffset..<min(ahead.count, aheadOffset + count)])
+        }
         // Not zeroed first: each of a vdir's files is peeked at.
         return withUnsafeTemporaryAllocation(byteCount: max(count, 64), alignment: 1) { chunk in
             while prefix.count - prefixOffset < count {

@@ -50,7 +50,6 @@ extension ICalStreamParser {
                                                 prepare: (ICalItem, inout [Output]) -> Void,
                                                 finish: (inout [Output]) -> Void,
                                                 _ body: (inout [Output]) -> Bool) -> Bool {
-        let parser = ICalStreamParser(limits: limits)
         var outputs: [Output] = []
         var stopped = false
         func hand() {
@@ -58,8 +57,8 @@ extension ICalStreamParser {
             if !body(&outputs) { stopped = true }
             outputs.removeAll(keepingCapacity: true)
         }
-        let readOK = lines(source, limits: limits, memo: memo) { parsed in
-            prepare(parser.item(parsed), &outputs)
+        let readOK = items(source, limits: limits, memo: memo) { item in
+            prepare(item, &outputs)
             hand()
             return !stopped
         }
@@ -68,6 +67,16 @@ extension ICalStreamParser {
             hand()
         }
         return readOK
+    }
+
+    /// Each item of `source`, both stages on this thread, to `body`
+    /// until it returns false; false when reading the source failed.
+    /// What `parseConcurrently` does with `concurrently` false, for a
+    /// caller that hands on what it makes of each item itself.
+    package static func items(_ source: ByteSource, limits: ICalLimits = ICalLimits(), memo: ParseMemo? = nil,
+                              _ body: (ICalItem) -> Bool) -> Bool {
+        let parser = ICalStreamParser(limits: limits)
+        return lines(source, limits: limits, memo: memo) { parsed in body(parser.item(parsed)) }
     }
 
     private static func pipeline<Output: Sendable>(_ source: ByteSource, limits: ICalLimits, memo: ParseMemo?,

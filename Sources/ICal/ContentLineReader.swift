@@ -38,8 +38,10 @@ struct ContentLineReader {
     init(source: ByteSource, maxLineBytes: Int, chunkSize: Int = 1 << 17) {
         self.source = source
         self.maxLineBytes = maxLineBytes
-        self.chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
-        current.reserveCapacity(4096)
+        // A small file's chunk is sized by it: one of a vdir's files took
+        // a chunk for a large one.
+        let size = source.smallSizeBound.map { min(chunkSize, max($0, 64)) } ?? chunkSize
+        self.chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
     }
 
     func deallocate() { chunk.deallocate() }
@@ -110,13 +112,21 @@ struct ContentLineReader {
     /// then): it goes on in another physical line, or the chunk is refilled.
     private mutating func keepSpan() {
         guard let range = span else { return }
+        reserveCurrent()
         current.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[range]))
         span = nil
+    }
+
+    /// Room for a line in `current`, made when a line first needs it (most
+    /// of a small file's lines never do).
+    private mutating func reserveCurrent() {
+        if current.capacity == 0 { current.reserveCapacity(4096) }
     }
 
     /// Adds bytes read of the line; CRs at their end wait (`pendingCRs`).
     private mutating func append(_ bytes: UnsafeRawPointer, _ count: Int) {
         guard count > 0, !currentOverflow else { return }
+        reserveCurrent()
         var content = count
         while content > 0 && bytes.load(fromByteOffset: content - 1, as: UInt8.self) == 0x0D { content -= 1 }
         guard content > 0 else {

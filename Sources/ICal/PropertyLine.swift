@@ -12,11 +12,23 @@ enum PropertyLine {
     /// character (a repair to report).
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> (property: ICalProperty, quoteRepaired: Bool)? {
         let nameEnd = bytes.firstIndex { $0 == 0x3B || $0 == 0x3A } ?? bytes.count
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<nameEnd]), as: UTF8.self).trimmingSpaces().uppercased()
+        let written = UnsafeBufferPointer(rebasing: bytes[..<nameEnd])
+        let decoded = String(decoding: written, as: UTF8.self)
+        // Most names are written trimmed and in upper case: taken as they are.
+        let name = isPlainName(written) ? decoded : decoded.trimmingSpaces().uppercased()
         guard !name.isEmpty, let raw = RawProperty(bytes, from: 0) else { return nil }
         let property = ICalProperty(name: name, value: raw.valueText(bytes, unescapes: true),
                                     parameters: raw.parameterList(bytes), line: line)
         return (property, raw.quoteRepaired)
+    }
+
+    /// Whether a name's bytes are ASCII without a lower-case letter, and
+    /// neither start nor end with a space or tab: trimmed and upper-cased
+    /// already.
+    private static func isPlainName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = name.first, let last = name.last, first != 0x20, first != 0x09, last != 0x20, last != 0x09
+        else { return false }
+        return name.allSatisfy { $0 < 0x80 && !($0 >= 0x61 && $0 <= 0x7A) }
     }
 
     /// RFC 5545 3.3.11 TEXT unescaping: `\\`, `\;`, `\,`, `\n`, `\N`.

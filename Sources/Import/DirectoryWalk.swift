@@ -85,9 +85,24 @@ package struct DirectoryWalk {
     static let extensions = [".ics", ".ical", ".ifb", ".jcal", ".json"]
 
     static func isCalendarName(_ name: String) -> Bool {
+        var name = name
+        if let ascii = name.withUTF8({ isCalendarName(ascii: $0) }) { return ascii }
         let lower = name.lowercased()
         return extensions.contains { lower.hasSuffix($0) && lower.count > $0.count }
     }
+
+    /// The same for an ASCII name, byte by byte (a vdir's thousands of
+    /// names each made a lower-cased copy); nil for any other name.
+    private static func isCalendarName(ascii name: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard name.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return asciiExtensions.contains { suffix in
+            name.count > suffix.count && zip(name.suffix(suffix.count), suffix).allSatisfy { byte, wanted in
+                (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == wanted
+            }
+        }
+    }
+
+    private static let asciiExtensions = extensions.map { Array($0.utf8) }
 
     /// Walks `root`, a directory (`status` is its `stat`, links followed).
     mutating func walk(_ root: String, status: stat) -> [InputFile] {
@@ -233,9 +248,11 @@ package struct DirectoryWalk {
                 if errno != 0 { problem(.error, .unreadable, directory, DirectoryWalk.reason(errno) + "; the folder is read in part") }
                 break
             }
+            // Decoded once when it is UTF-8, as most names are.
             let (name, valid) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 let bytes = raw.prefix { $0 != 0 }
-                return (String(decoding: bytes, as: UTF8.self), String(validating: bytes, as: UTF8.self) != nil)
+                return String(validating: bytes, as: UTF8.self).map { ($0, true) }
+                    ?? (String(decoding: bytes, as: UTF8.self), false)
             }
             if name.hasPrefix(".") { continue }
             // Paths are text here: a name that is not UTF-8 cannot be opened

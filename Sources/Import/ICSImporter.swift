@@ -29,17 +29,36 @@ struct ICSImporter {
         var stream = StreamState(importer: self, file: file, stem: stem, forcedName: forced, keepsStored: stored != nil,
                                  made: made)
         var keepGoing = true
-        func hand(_ output: consuming Output) {
+        func hand(_ output: consuming Output) -> Bool {
             switch consume output {
             case .event(let found): if !event(consume found) { keepGoing = false }
             case .stored(let item): if let stored, !stored(item) { keepGoing = false }
             case .diagnostic(let found): diagnostic(found)
             case .taken: break
             }
+            return keepGoing
         }
 
-        let readOK = ICalStreamParser.parseConcurrently(source, limits: limits, concurrently: concurrently,
-                                                        memo: catalog.parseMemo, prepare: { item, outputs in
+        let readOK = concurrently
+            ? readInPipeline(source, stream: &stream, made: made, report: &report, hand: hand)
+            : readInSequence(source, stream: &stream, made: made, report: &report, hand: hand)
+        if !readOK {
+            diagnostic(Diagnostic(.error, .unreadable, at: SourcePosition(file: file, line: 0),
+                                  "read error; the rest of the file is not read"))
+        }
+        report.zones += stream.zones.resolutions.map {
+            ZoneUse(file: file, tzid: $0.tzid, rule: $0.rule, zone: $0.zone?.id)
+        }
+        return keepGoing
+    }
+
+    /// The items read and turned into outputs on a reader thread
+    /// (`ICalStreamParser.parseConcurrently`), each output handed on here;
+    /// `hand` returns false to stop.
+    private func readInPipeline(_ source: ByteSource, stream: inout StreamState, made: Outputs, report: inout ImportReport,
+                                hand: (consuming Output) -> Bool) -> Bool {
+        var keepGoing = true
+        return ICalStreamParser.parseConcurrently(source, limits: limits, memo: catalog.parseMemo, prepare: { item, outputs in
             // What `prepare` makes goes straight into the batch: `made`
             // holds the batch while it runs.
             swap(&made.list, &outputs)
@@ -56,18 +75,40 @@ struct ICSImporter {
             for index in outputs.indices where keepGoing {
                 var output = Output.taken
                 swap(&output, &outputs[index])
-                hand(consume output)
+                keepGoing = hand(consume output)
             }
             return keepGoing
         })
-        if !readOK {
-            diagnostic(Diagnostic(.error, .unreadable, at: SourcePosition(file: file, line: 0),
-                                  "read error; the rest of the file is not read"))
+    }
+
+    /// The same on this thread alone, each item's outputs handed on as
+    /// soon as it is read: what a small file (a vdir's) is read by. Here,
+    /// not through `parseConcurrently`, whose code for any kind of output
+    /// looked up the types of its arrays for every item.
+    private func readInSequence(_ source: ByteSource, stream: inout StreamState, made: Outputs, report: inout ImportReport,
+                                hand: (consuming Output) -> Bool) -> Bool {
+        var keepGoing = true
+        func handMade() {
+            guard !made.list.isEmpty else { return }
+            // Each output taken out of the list, not copied.
+            for index in made.list.indices where keepGoing {
+                var output = Output.taken
+                swap(&output, &made.list[index])
+                keepGoing = hand(consume output)
+            }
+            made.list.removeAll(keepingCapacity: true)
         }
-        report.zones += stream.zones.resolutions.map {
-            ZoneUse(file: file, tzid: $0.tzid, rule: $0.rule, zone: $0.zone?.id)
+        let readOK = ICalStreamParser.items(source, limits: limits, memo: catalog.parseMemo) { item in
+            stream.prepare(item, report: &report)
+            handMade()
+            return keepGoing
         }
-        return keepGoing
+        if keepGoing {
+            // The file is read: what waited for a VTIMEZONE is made now.
+            stream.emitPending(report: &report)
+            handMade()
+        }
+        return readOK
     }
 
     /// What the reader thread keeps while it turns one stream's items

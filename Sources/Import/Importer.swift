@@ -129,8 +129,11 @@ package struct Importer {
         // One importer a worker: a zone catalog is not shared between threads.
         let readers = SmallFileReaders(self, workers: ParallelChunks.width, keepsStored: stored != nil)
         var keepGoing = true
-        ParallelChunks.inOrder(count: files.count, ahead: 4 * ParallelChunks.width, make: { index, worker in
-            readers.read(files[index], worker: worker)
+        // A few files a piece: handed on one at a time, each file cost a
+        // waiting thread a wake-up.
+        let each = Importer.smallFilesPerPiece
+        ParallelChunks.inOrder(count: (files.count + each - 1) / each, ahead: 4 * ParallelChunks.width, make: { piece, worker in
+            readers.read(files[piece * each..<min(files.count, piece * each + each)], worker: worker)
         }, take: { read in
             report.merge(read.report)
             for index in read.heard.indices {
@@ -248,7 +251,7 @@ package struct Importer {
         }
         // Sniff the format from the first bytes; the source replays them.
         let source = file.bytes.map { ByteSource(bytes: $0) }
-            ?? (firstBytes.isEmpty ? ByteSource(fileDescriptor: fd) : Importer.source(fd, after: firstBytes))
+            ?? (firstBytes.isEmpty ? ByteSource(fileDescriptor: fd, regularFileSize: size) : Importer.source(fd, after: firstBytes))
         guard let head = source.peek(4096) else {
             unreadable(name, DirectoryWalk.reason(errno), &report, diagnostic)
             return true
@@ -319,6 +322,9 @@ package struct Importer {
             return true
         }
     }
+
+    /// How many small files make one piece of `readSmall`'s work.
+    package static let smallFilesPerPiece = 8
 
     /// Files smaller than this are read without a second thread.
     package static let smallFileBytes = 64 << 10
@@ -401,7 +407,9 @@ enum InputFormat: Equatable {
     static func detect(_ head: [UInt8], path: String) -> InputFormat {
         var index = 0  // a byte-order mark is gone already (ByteSource)
         func skipBlanks() {
-            while index < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[index]) { index += 1 }
+            while index < head.count, head[index] == 0x20 || head[index] == 0x09 || head[index] == 0x0A || head[index] == 0x0D {
+                index += 1
+            }
         }
         skipBlanks()
         guard index < head.count else { return .empty }
@@ -415,8 +423,8 @@ enum InputFormat: Equatable {
             return .busyLifeJSON
         }
         if first == 0x7B { return .busyLifeJSON }
-        let rest = head[index...].prefix(6).map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
-        if rest == Array("BEGIN:".utf8) { return .ics }
+        let begins = head[index...].prefix(6).elementsEqual("BEGIN:".utf8) { ($0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0) == $1 }
+        if begins { return .ics }
         if let other = NotCalendar.judge(head[index...]) { return .notCalendar(other) }
         let lower = path.lowercased()
         if lower.hasSuffix(".ics") || lower.hasSuffix(".ical") || lower.hasSuffix(".ifb") { return .ics }
@@ -472,16 +480,22 @@ private final class SmallFileReaders: @unchecked Sendable {
         self.keepsStored = keepsStored
     }
 
-    func read(_ file: InputFile, worker: Int) -> SmallFileRead {
+    /// What reading these files makes, in their order; the report is
+    /// each file's merged in turn, as `Importer.read` merges them.
+    func read(_ files: ArraySlice<InputFile>, worker: Int) -> SmallFileRead {
         let made = Heard()
-        var report = ImportReport()
-        // Its callbacks never stop it: the caller's do, as it hands them on.
-        _ = importers[worker].readFile(
-            file, report: &report,
-            event: { (found: consuming Event) in made.list.append(.event(found)); return true },
-            stored: keepsStored ? { made.list.append(.stored($0)); return true } : nil,
-            diagnostic: { made.list.append(.diagnostic($0)) })
-        return SmallFileRead(heard: made.list, report: report)
+        var piece = ImportReport()
+        for file in files {
+            var report = ImportReport()
+            // Its callbacks never stop it: the caller's do, as it hands them on.
+            _ = importers[worker].readFile(
+                file, report: &report,
+                event: { (found: consuming Event) in made.list.append(.event(found)); return true },
+                stored: keepsStored ? { made.list.append(.stored($0)); return true } : nil,
+                diagnostic: { made.list.append(.diagnostic($0)) })
+            piece.merge(report)
+        }
+        return SmallFileRead(heard: made.list, report: piece)
     }
 
     /// Where the callbacks of one read put what they hear.

@@ -44,6 +44,36 @@ package final class ZoneCatalog {
         self.definitionLimit = definitionLimit
     }
 
+    /// TZIDs as written that the tz database resolves (`ZoneResolver.lookUp`'s
+    /// first step), and their zones, the latest last: each of a vdir's
+    /// files resolves its own TZIDs, mostly the same few.
+    @exclusivity(unchecked) private var tzdbTZIDs: [(tzid: [UInt8], zone: Zone)] = []
+
+    /// How many TZIDs as written are remembered so (for tests).
+    package var tzdbTZIDsRemembered: Int { tzdbTZIDs.count }
+
+    /// The tz database zone of a TZID as written, when it is one of those
+    /// resolved so before; nil otherwise.
+    func knownTzdbZone(utf8 tzid: UnsafeBufferPointer<UInt8>) -> Zone? {
+        guard let base = tzid.baseAddress else { return nil }
+        for index in tzdbTZIDs.indices.reversed() where tzdbTZIDs[index].tzid.count == tzid.count {
+            let same = tzdbTZIDs[index].tzid.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, tzid.count) == 0 }
+            if same { return tzdbTZIDs[index].zone }
+        }
+        return nil
+    }
+
+    /// The tz database zone of a TZID as written (after stripping a vendor
+    /// prefix), remembered by its bytes.
+    func tzdbZone(tzid: String) -> Zone? {
+        var text = tzid
+        if let known = text.withUTF8({ knownTzdbZone(utf8: $0) }) { return known }
+        guard let zone = tzdbZone(ZoneResolver.stripped(tzid)) else { return nil }
+        if tzdbTZIDs.count >= 8 { tzdbTZIDs.removeFirst() }
+        tzdbTZIDs.append((Array(tzid.utf8), zone))
+        return zone
+    }
+
     /// The tz database zone of an IANA name or legacy alias (`US/Eastern`),
     /// or nil (`Zone.named`: abbreviations such as `CST` are not names).
     package func tzdbZone(_ name: String) -> Zone? {
@@ -125,13 +155,13 @@ final class ZoneResolver {
     /// a VTIMEZONE already read. Otherwise an event using it waits for the
     /// end of the file, where a VTIMEZONE may still come.
     func isSettled(_ tzid: String) -> Bool {
-        recentIndex(tzid) != nil || cache[tzid] != nil || catalog.tzdbZone(Self.stripped(tzid)) != nil || definitions[tzid] != nil
+        recentIndex(tzid) != nil || cache[tzid] != nil || catalog.tzdbZone(tzid: tzid) != nil || definitions[tzid] != nil
     }
 
     /// The same for a TZID as written: found by its bytes among the recent
     /// ones, settled or not (no string made for it).
     func isSettled(utf8 tzid: UnsafeBufferPointer<UInt8>) -> Bool {
-        if recentIndex(utf8: tzid) != nil { return true }
+        if recentIndex(utf8: tzid) != nil || catalog.knownTzdbZone(utf8: tzid) != nil { return true }
         if Self.index(of: tzid, in: unsettled) != nil { return false }
         let text = String(decoding: tzid, as: UTF8.self)
         if isSettled(text) { return true }
@@ -206,10 +236,10 @@ final class ZoneResolver {
     var resolutions: [ZoneResolution] { order.compactMap { cache[$0] } }
 
     private func lookUp(_ tzid: String, line: Int) -> ZoneResolution {
-        let name = Self.stripped(tzid)
-        if let zone = catalog.tzdbZone(name) {
+        if let zone = catalog.tzdbZone(tzid: tzid) {
             return ZoneResolution(tzid: tzid, rule: .tzdb, zone: zone)
         }
+        let name = Self.stripped(tzid)
         if let definition = definitions[tzid] ?? definitions[name] {
             if let zone = catalog.zone(from: definition, id: name, file: file, report: report) {
                 return ZoneResolution(tzid: tzid, rule: .vtimezone, zone: zone)

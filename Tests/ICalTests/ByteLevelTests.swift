@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
 import ICal
 import Testing
 
@@ -119,6 +125,35 @@ import Testing
         #expect(source.peek(4096) == text)
         #expect(Self.readAll(source) == text)
         #expect(calls() == 2)
+    }
+
+    /// `bytes` in a temporary file, read through a descriptor with `size`
+    /// as its size: what `read` gives.
+    static func readFile(_ bytes: [UInt8], size: Int) throws -> [UInt8] {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bytesource-\(UUID().uuidString)").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fd = open(path, O_RDONLY)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let source = ByteSource(fileDescriptor: fd, regularFileSize: size)
+        _ = source.peek(4096)
+        return Self.readAll(source)
+    }
+
+    /// The size given is a hint (the line reader's chunk is sized by it):
+    /// a file that grew or shrank since is read to its end all the same,
+    /// and so are a large one, an empty one and one with a byte-order mark.
+    @Test func aFileOfAnotherSizeThanGivenIsReadToItsEnd() throws {
+        let text = Array((Self.calendar.joined(separator: "\r\n") + "\r\n").utf8)
+        #expect(try Self.readFile(text, size: text.count) == text)
+        #expect(try Self.readFile(text, size: 10) == text)
+        #expect(try Self.readFile(text, size: text.count - 1) == text)
+        #expect(try Self.readFile(text, size: text.count + 10) == text)
+        #expect(try Self.readFile([0xEF, 0xBB, 0xBF] + text, size: text.count + 3) == text)
+        #expect(try Self.readFile([], size: 0).isEmpty)
+        let large = Array(repeating: text, count: 2_000).flatMap { $0 }
+        #expect(try Self.readFile(large, size: large.count) == large)
     }
 
     /// A byte-order mark that comes a byte at a time is still found.

@@ -81,4 +81,22 @@ import Testing
         #expect(together.report.errors == report.errors && together.report.warnings == report.warnings)
         #expect(together.report.zones.count == 40)
     }
+
+    /// Files are read a few at a time, ahead of the one handed on: a read
+    /// stopped after any event hands on nothing after it, whichever file
+    /// of a piece that event came from.
+    @Test func aReadStoppedAfterAnEventHandsOnNothingMore() {
+        let folder = VdirReadingTests.vdir()
+        let all = importPaths([folder.path("cal")])
+        let uids = all.events.map(\.uid)
+        #expect(Importer.smallFilesPerPiece > 1)
+        for stop in [1, 7, 8, 9, 17, 33] {
+            var heard: [String] = []
+            _ = Importer().read([folder.path("cal")], event: { (found: consuming Event) in
+                heard.append(found.uid)
+                return heard.count < stop
+            }, diagnostic: { _ in })
+            #expect(heard == Array(uids.prefix(stop)))
+        }
+    }
 }

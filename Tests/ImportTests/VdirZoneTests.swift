@@ -76,6 +76,25 @@ import Testing
         #expect(importer.catalog.zonesBuilt == 1)
     }
 
+    /// A TZID of the tz database, in each of a vdir's files, is resolved
+    /// for each file (its own zone use) but looked up once for each way it
+    /// is written, with a vendor prefix or without.
+    @Test func tzDatabaseTZIDsAreLookedUpOnceForEachSpelling() {
+        let spellings = ["Europe/Berlin", "/mozilla.org/20050126_1/Europe/Berlin", "Europe/Berlin"]
+        var files: [(String, String)] = []
+        for n in 0..<30 {
+            let uid = String(format: "item-%02d", n)
+            let tzid = spellings[n % 3]
+            files.append(("\(uid).ics", ics(vevent(uid, ["DTSTART;TZID=\(tzid):20260115T100000", "DURATION:PT1H"]))))
+        }
+        let (read, importer) = VdirZoneTests.read(files)
+        #expect(Set(VdirZoneTests.starts(read.events).values) == [VdirZoneTests.seconds("2026-01-15T09:00:00Z")])
+        #expect(read.report.zones.count == 30)
+        #expect(read.report.zones.allSatisfy { $0.rule == .tzdb && $0.zone == "Europe/Berlin" })
+        #expect(read.report.zones.map(\.tzid) == files.indices.map { spellings[$0 % 3] })
+        #expect(importer.catalog.tzdbTZIDsRemembered == 2)
+    }
+
     /// Two files may define one TZID differently: each file's events use
     /// its own VTIMEZONE. Within one file the first VTIMEZONE of a TZID
     /// wins, without a word, as the reader of a single file does.
