@@ -88,14 +88,14 @@ run() {
 for input in minutely-year trash-2002 trash-1582 duration-weeks plain-200-years vtimezone-secondly setpos-secondly setpos-hourly \
              count-walk count-300 exrule-300 vtimezone-byxxx; do
   run "$input" "year 2026" check
-  for command in occurrences days agenda heatmap; do
+  for command in occurrences days agenda heatmap stats; do
     run "$input" "year 2026" "$command" "${year[@]}"
   done
 done
-for command in occurrences days agenda heatmap; do
+for command in occurrences days agenda heatmap stats; do
   run plain-200-years "1901..2099" "$command" --from 1901-01-01 --to 2099-12-31 --tz UTC
 done
-for command in occurrences days agenda heatmap; do
+for command in occurrences days agenda heatmap stats; do
   run secondly-60 "one day" "$command" --from 2026-06-01 --to 2026-06-01 --tz UTC
   run setpos-secondly "one day" "$command" --from 2026-06-01 --to 2026-06-01 --tz UTC
 done
