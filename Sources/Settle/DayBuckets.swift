@@ -60,7 +60,7 @@ struct DayBuckets {
             // No day is counted or listed (`listDays` counts them): only
             // whether it lands in the window matters.
             guard placer.landsOnAnyDay(settled) else { return }
-            if counter != nil { counter!.count(settled) } else if placer.options.keepOccurrences { placed.append(settled) }
+            if !counted(settled) && placer.options.keepOccurrences { placed.append(settled) }
             return
         }
         guard let landed = placer.dayRanges(settled) else { return }
@@ -73,9 +73,7 @@ struct DayBuckets {
                 busyCompactAt = max(16_384, busy.count * 2)
             }
         }
-        if counter != nil {
-            counter!.count(settled)
-        } else if placer.options.keepOccurrences {
+        if !counted(settled) && placer.options.keepOccurrences {
             // Its days are kept for the day lists alone.
             if placer.options.listDays {
                 if !landed.more.isEmpty { moreRanges[placed.count] = landed.more }
@@ -83,6 +81,15 @@ struct DayBuckets {
             }
             placed.append(settled)
         }
+    }
+
+    /// Hands `settled` to the borrowed counter; false when occurrences
+    /// are kept rather than counted.
+    @inline(__always)
+    private mutating func counted(_ settled: borrowing SettledOccurrence) -> Bool {
+        guard counter != nil else { return false }
+        counter?.count(settled)
+        return true
     }
 
     /// One range of days an occurrence lands on, counted.
