@@ -7,7 +7,9 @@ package struct JSONObjectWriter {
     /// The object so far, as UTF-8 bytes (`{` and the fields written).
     package private(set) var out: ByteWriter
     private var first = true
-    private var times = TimeMemos()
+    /// Made at the first time written: most objects write none of their
+    /// own (an occurrence's times use its writer's, `fields(atMost:memos:)`).
+    private var times: TimeMemos?
 
     package init() {
         out = ByteWriter(capacity: 256)
@@ -83,19 +85,25 @@ package struct JSONObjectWriter {
     package mutating func field(_ name: StaticString, time value: EventTime?) {
         guard let value else { return }
         key(name)
-        out.appendQuotedISO8601(value, memos: &times)
+        withTimes { $0.appendQuotedISO8601(value, memos: &$1) }
     }
 
     /// An instant at an offset, `2026-11-22T09:00:00-05:00` (`+00:00` at zero).
     package mutating func field(_ name: StaticString, local value: (Instant, Int)) {
         key(name)
-        out.appendQuotedISO8601(value.0, offsetSeconds: value.1, zulu: false, memos: &times)
+        withTimes { $0.appendQuotedISO8601(value.0, offsetSeconds: value.1, zulu: false, memos: &$1) }
     }
 
     /// A UTC instant, `2026-11-22T14:00:00Z`.
     package mutating func field(_ name: StaticString, utc value: Instant) {
         key(name)
-        out.appendQuotedISO8601(value, offsetSeconds: 0, zulu: true, memos: &times)
+        withTimes { $0.appendQuotedISO8601(value, offsetSeconds: 0, zulu: true, memos: &$1) }
+    }
+
+    private mutating func withTimes(_ body: (inout ByteWriter, inout TimeMemos) -> Void) {
+        var memos = times.take() ?? TimeMemos()
+        body(&out, &memos)
+        times = memos
     }
 
     /// A nested object or array, already written.
@@ -197,15 +205,13 @@ package struct JSONObjectWriter {
     }
 
     /// Fields written through a cursor into room for `most` bytes, each
-    /// with its leading comma (after at least one field), times with this
-    /// object's memos; false, with nothing written, when `body` gives up.
-    package mutating func fields(atMost most: Int, _ body: (inout ByteWriter.Cursor, inout TimeMemos) -> Bool) -> Bool {
+    /// with its leading comma (after at least one field), times with
+    /// `memos`: a writer's memos, kept from one object to the next, where
+    /// an object's own would start empty for each; false, with nothing
+    /// written, when `body` gives up.
+    package mutating func fields(atMost most: Int, memos: inout TimeMemos,
+                                 _ body: (inout ByteWriter.Cursor, inout TimeMemos) -> Bool) -> Bool {
         precondition(!first, "a cursor's fields follow another field")
-        // The memos taken out while the cursor writes: the closure may not
-        // reach into `self`, whose `out` is being written.
-        var memos = TimeMemos()
-        swap(&memos, &times)
-        defer { swap(&memos, &times) }
         return out.write(atMost: most) { body(&$0, &memos) }
     }
 

@@ -63,23 +63,14 @@ package enum OccurrenceJSON {
                        cache: inout EventFieldsCache, into json: inout JSONObjectWriter) {
         let parts = cache.parts(of: settled)
         cache.copy(parts.uid, into: &json)
-        cache.withBytes(parts.title) { title in
-            occurrenceFields(settled, title: title, part: part, timeline: timeline, into: &json)
-        }
-        cache.copy(parts.rest, into: &json)
-    }
-
-    /// From recurrenceId to busy, the title (as written in the cache)
-    /// among them: what differs from one occurrence of an event to the
-    /// next, in one run of stores (one check of room for all of them);
-    /// field by field only for a time the cursor does not write.
-    @inline(__always)
-    private static func occurrenceFields(_ settled: UnsafePointer<SettledOccurrence>, title: UnsafeBufferPointer<UInt8>,
-                                         part: DayPart?, timeline: ZoneTimeline, into json: inout JSONObjectWriter) {
-        let written = json.fields(atMost: Room.occurrenceFields + title.count) {
+        // Read where it lies, so that the cache's memos, which outlive
+        // this object, can be written meanwhile.
+        let title = cache.unsafeBytes(parts.title)
+        let written = json.fields(atMost: Room.occurrenceFields + title.count, memos: &cache.times) {
             putOccurrenceFields(settled, title: title, part: part, timeline: timeline, into: &$0, memos: &$1)
         }
         if !written { occurrenceFieldsOneByOne(settled.pointee, title: title, part: part, timeline: timeline, into: &json) }
+        cache.copy(parts.rest, into: &json)
     }
 
     /// The most bytes the one-run writers store, part by part: a bound,
@@ -348,8 +339,8 @@ package struct EventFieldsCache {
     }
 
     /// The bytes of one of the parts, where they lie: valid until the
-    /// cache writes again (`parts(of:)`), which `writeLine` does not do
-    /// while it reads them.
+    /// cache writes again (`parts(of:)`), which `writeLine` and `fields`
+    /// do not do while they read them.
     @inline(__always)
     func unsafeBytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: bytes.unsafeBytes.assumingMemoryBound(to: UInt8.self)[range])
