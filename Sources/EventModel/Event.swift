@@ -13,14 +13,14 @@ public struct Event: Sendable, Hashable, Identifiable {
     /// and absent when all are empty: most events kept by the expanding
     /// commands are kept without them (far from the window, or a heatmap),
     /// and they would take 96 bytes of every event.
-    private var text: EventTextBox?
+    @usableFromInline var text: EventTextBox?
 
     public var description: String? {
-        get { text?.value.description }
+        @inlinable get { text?.value.description }
         set { withText { $0.description = newValue } }
     }
     public var location: Location? {
-        get { text?.value.location }
+        @inlinable get { text?.value.location }
         set { withText { $0.location = newValue } }
     }
     /// Made on access from the boxes held (``attendeeBoxes``).
@@ -30,9 +30,9 @@ public struct Event: Sendable, Hashable, Identifiable {
     }
     /// The attendees as held, shared with the other events of their read
     /// (`PeopleTable`): read through these, no array of values is made.
-    package var attendeeBoxes: [AttendeeBox] { text?.value.attendees ?? [] }
+    @inlinable package var attendeeBoxes: [AttendeeBox] { text?.value.attendees ?? [] }
     public var categories: [String] {
-        get { text?.value.categories ?? [] }
+        @inlinable get { text?.value.categories ?? [] }
         set { withText { $0.categories = newValue } }
     }
     /// ORGANIZER, read with the attendees (a meeting's participants count
@@ -157,11 +157,11 @@ extension Event {
 /// attendees whether it had them or not. The location inline: most events
 /// that have a text have one, and a box of its own cost each of them an
 /// allocation, and a reader of it a second indirection.
-struct EventText: Sendable, Hashable {
-    var description: String?
-    var location: Location?
-    var attendees: [AttendeeBox] = []
-    var categories: [String] = []
+@usableFromInline struct EventText: Sendable, Hashable {
+    @usableFromInline var description: String?
+    @usableFromInline var location: Location?
+    @usableFromInline var attendees: [AttendeeBox] = []
+    @usableFromInline var categories: [String] = []
     var organizer: AttendeeBox?
 
     var isEmpty: Bool { description == nil && location == nil && attendees.isEmpty && categories.isEmpty && organizer == nil }
@@ -169,14 +169,17 @@ struct EventText: Sendable, Hashable {
 
 /// An event's text by reference: changed only through `Event.withText`,
 /// in place when no other event holds it, else on a copy.
-package final class EventTextBox: @unchecked Sendable, Hashable {
-    var value: EventText
+@usableFromInline package final class EventTextBox: @unchecked Sendable, Hashable {
+    // Unchecked: changed only by `Event.withText` when one event alone
+    // holds it, so no read can overlap a change; each reader of a field
+    // would otherwise pay a runtime check.
+    @usableFromInline @exclusivity(unchecked) var value: EventText
 
     init(_ value: EventText) { self.value = value }
 
     /// By value: events are equal by what they say, not by where it is held.
-    package static func == (a: EventTextBox, b: EventTextBox) -> Bool { a === b || a.value == b.value }
-    package func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    @usableFromInline package static func == (a: EventTextBox, b: EventTextBox) -> Bool { a === b || a.value == b.value }
+    @usableFromInline package func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 /// An event's DURATION, held by reference.

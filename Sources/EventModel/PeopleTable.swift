@@ -1,14 +1,14 @@
 /// An attendee or organizer held by reference: an event keeps eight bytes
 /// for each of its people, and every event of one read that names the same
 /// person (with the same reply) shares one of these.
-package final class AttendeeBox: Sendable, Hashable {
+@usableFromInline package final class AttendeeBox: Sendable, Hashable {
     package let value: Attendee
 
     package init(_ value: Attendee) { self.value = value }
 
     /// By value, as `EventTextBox`.
-    package static func == (a: AttendeeBox, b: AttendeeBox) -> Bool { a === b || a.value == b.value }
-    package func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    @usableFromInline package static func == (a: AttendeeBox, b: AttendeeBox) -> Bool { a === b || a.value == b.value }
+    @usableFromInline package func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 /// The people and categories of one read, each distinct value kept once, so

@@ -1,11 +1,15 @@
 /// Output built as UTF-8 bytes in one reusable buffer: strings appended
 /// by their bytes, numbers digit by digit, JSON strings escaped by scanning
 /// bytes. The owner drains it (`take`) into its file in large writes.
-package struct ByteWriter {
+///
+/// Public with no public member: Swift inlines a `package` member into
+/// another module only when its type is public, and Export and Settle
+/// write through this a few bytes at a time.
+public struct ByteWriter {
     /// Owns the memory. Checked for uniqueness before each write, so a
     /// copied writer copies its bytes before writing (value semantics).
-    private final class Storage {
-        let base: UnsafeMutablePointer<UInt8>
+    @usableFromInline final class Storage {
+        @usableFromInline let base: UnsafeMutablePointer<UInt8>
 
         init(capacity: Int) {
             base = .allocate(capacity: capacity)
@@ -16,11 +20,11 @@ package struct ByteWriter {
         }
     }
 
-    private var storage: Storage
+    @usableFromInline var storage: Storage
     /// `storage.base` and its size, kept here: writing reads no class field.
-    private var base: UnsafeMutablePointer<UInt8>
-    package private(set) var capacity: Int
-    package private(set) var count = 0
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline package internal(set) var capacity: Int
+    @usableFromInline package internal(set) var count = 0
     /// No room yet, and nothing allocated (a writer lent a buffer).
     nonisolated(unsafe) private static let none = Storage(capacity: 0)
 
@@ -56,28 +60,28 @@ package struct ByteWriter {
     /// The bytes written, where they lie: valid while this writer lives
     /// and is not written to again (a writer handed over whole to be
     /// written without a copy).
-    package var unsafeBytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+    @inlinable package var unsafeBytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
     /// The bytes written so far, lent.
-    package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    @inlinable package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try body(UnsafeBufferPointer(start: base, count: count))
     }
 
     /// Room for `more` bytes past the end, in memory this writer alone
     /// owns: where to store them, before `commit`ting how many were stored.
     /// One check for a whole field, then plain stores.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func reserve(_ more: Int) -> UnsafeMutablePointer<UInt8> {
         if _slowPath(count &+ more > capacity || !isKnownUniquelyReferenced(&storage)) { makeRoom(more) }
         return base + count
     }
 
     /// Counts `written` bytes stored at `reserve`'s pointer as written.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func commit(_ written: Int) { count &+= written }
 
-    @inline(never)
-    private mutating func makeRoom(_ more: Int) {
+    @usableFromInline @inline(never)
+    mutating func makeRoom(_ more: Int) {
         let needed = count + more
         if needed > capacity { capacity = max(needed, capacity * 2) }
         let fresh = Storage(capacity: capacity)
@@ -92,7 +96,7 @@ package struct ByteWriter {
         text.withUTF8 { append(bytes: $0) }
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func append(byte: UInt8) {
         reserve(1).pointee = byte
         count &+= 1
@@ -103,14 +107,14 @@ package struct ByteWriter {
         for byte in more { append(byte: byte) }
     }
 
-    package mutating func append(bytes more: UnsafeBufferPointer<UInt8>) {
+    @inlinable package mutating func append(bytes more: UnsafeBufferPointer<UInt8>) {
         guard let from = more.baseAddress, more.count > 0 else { return }
         reserve(more.count).update(from: from, count: more.count)
         count &+= more.count
     }
 
     /// `text`'s bytes (a literal's: no String made).
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func append(static text: StaticString) {
         let length = text.utf8CodeUnitCount
         reserve(length).update(from: text.utf8Start, count: length)

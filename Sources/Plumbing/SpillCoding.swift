@@ -2,18 +2,21 @@
 /// (signed ones zigzagged, so that -1 takes a byte), texts as their
 /// length and UTF-8 bytes, zones and file names by number in tables the
 /// writer keeps (`SpillTables`).
-package struct SpillWriter {
-    package private(set) var bytes: [UInt8] = []
+///
+/// Public with no public member, as `ByteWriter`: Settle writes through
+/// this a few bytes at a time.
+public struct SpillWriter {
+    @usableFromInline package internal(set) var bytes: [UInt8] = []
 
     package init() {}
 
     package mutating func reset() { bytes.removeAll(keepingCapacity: true) }
 
-    package mutating func unsigned(_ value: UInt64) { Self.unsigned(value, into: &bytes) }
+    @inlinable package mutating func unsigned(_ value: UInt64) { Self.unsigned(value, into: &bytes) }
 
     /// `value` as LEB128: seven bits a byte, low bits first, the top bit
     /// set on every byte but the last.
-    package static func unsigned(_ value: UInt64, into bytes: inout [UInt8]) {
+    @inlinable package static func unsigned(_ value: UInt64, into bytes: inout [UInt8]) {
         var rest = value
         while rest > 0x7F {
             bytes.append(UInt8(rest & 0x7F) | 0x80)
@@ -22,17 +25,17 @@ package struct SpillWriter {
         bytes.append(UInt8(rest))
     }
 
-    package mutating func int(_ value: Int) { int64(Int64(value)) }
+    @inlinable package mutating func int(_ value: Int) { int64(Int64(value)) }
 
-    package mutating func int64(_ value: Int64) {
+    @inlinable package mutating func int64(_ value: Int64) {
         unsigned(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
     }
 
-    package mutating func byte(_ value: UInt8) { bytes.append(value) }
+    @inlinable package mutating func byte(_ value: UInt8) { bytes.append(value) }
 
-    package mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    @inlinable package mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
-    package mutating func text(_ value: String) {
+    @inlinable package mutating func text(_ value: String) {
         unsigned(UInt64(value.utf8.count))
         bytes.append(contentsOf: value.utf8)
     }
@@ -43,12 +46,12 @@ package struct SpillWriter {
         bytes.append(contentsOf: value)
     }
 
-    package mutating func optionalInt(_ value: Int?) {
+    @inlinable package mutating func optionalInt(_ value: Int?) {
         bool(value != nil)
         if let value { int(value) }
     }
 
-    package mutating func ints(_ values: [Int]) {
+    @inlinable package mutating func ints(_ values: [Int]) {
         unsigned(UInt64(values.count))
         for value in values { int(value) }
     }

@@ -59,6 +59,24 @@ import Testing
         #expect(try script("check-public-use.sh", [probe.path]).status != 0)
     }
 
+    /// Plumbing's writers are public types so that their `package` members
+    /// inline into the targets that write through them; nothing else of
+    /// Plumbing, and none of their members, may be public.
+    @Test func plumbingIsPublicOnlyInItsWritersNames() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("public-\(UUID().uuidString)")
+        let plumbing = root.appendingPathComponent("Sources/Plumbing")
+        try FileManager.default.createDirectory(at: plumbing, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = plumbing.appendingPathComponent("Writers.swift")
+        try Data("public struct ByteWriter {\n    package var count = 0\n}\n".utf8).write(to: file)
+        let writer = try script("check-public.py", [root.path])
+        #expect(writer.status == 0 && writer.output.hasPrefix("0 public declarations"), "\(writer.output)")
+        try Data("public struct ByteWriter {\n    public var count = 0\n}\npublic struct Other {}\n".utf8).write(to: file)
+        let leaks = try script("check-public.py", [root.path])
+        #expect(leaks.status == 1 && leaks.output.contains("Writers.swift:2") && leaks.output.contains("Writers.swift:4"),
+                "\(leaks.output)")
+    }
+
     /// A `public extension` would make its members public without a word
     /// the count sees.
     @Test func noPublicExtension() throws {
