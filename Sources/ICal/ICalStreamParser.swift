@@ -79,14 +79,15 @@ package final class ICalStreamParser {
         }
         if !stopped {
             reader.forEachLine { bytes, line, overflow in
+                // The start is read when the line after it comes.
+                if let start = recording, line > start.lines {
+                    if line == start.lines + 1 { state.remember(start) }
+                    recording = nil
+                }
                 state.handle(bytes, line: line, overflow: overflow) { item in
                     recording?.items.append(item)
                     if !body(item) { stopped = true }
                     emitted = true
-                }
-                if let start = recording, line >= start.lines {
-                    if line == start.lines { state.remember(start) }
-                    recording = nil
                 }
                 if emitted {
                     state.splitsLines = splitsLines()
@@ -711,6 +712,7 @@ extension ParseState {
         var start = start
         start.stack = stack
         start.components = components
+        start.zones = start.items.count { if case .ready(.component) = $0 { true } else { false } }
         memo.remember(start)
     }
 

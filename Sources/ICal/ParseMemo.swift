@@ -58,7 +58,7 @@ package final class ParseMemo {
         }
         guard let known else { return .new(FilePrefix(bytes: Array(chunk[0..<length]), lines: lines)) }
         prefixHits += 1
-        hits += known.items.count { if case .ready(.component(let made)) = $0 { made.name == "VTIMEZONE" } else { false } }
+        hits += known.zones
         return .known(known)
     }
 
@@ -69,9 +69,9 @@ package final class ParseMemo {
     }
 }
 
-/// A file's first lines up to the END of its first VTIMEZONE, and what
-/// reading them made (`ParseMemo`): the VCALENDAR's own lines and its
-/// VTIMEZONEs, written alike in each of a vdir's files. A file that
+/// A file's first lines before its first component other than a
+/// VTIMEZONE, and what reading them made (`ParseMemo`): the VCALENDAR's
+/// own lines and its VTIMEZONEs, written alike in each of a vdir's files. A file that
 /// starts with the same bytes makes the same items, line numbers
 /// included, and leaves the reader as they did; its lines are not read.
 struct FilePrefix {
@@ -88,32 +88,42 @@ struct FilePrefix {
     var items: [Parsed] = []
     var stack: [(name: String, line: Int)] = []
     var components = 0
+    /// How many VTIMEZONEs `items` holds.
+    var zones = 0
 
-    /// The length and lines of a chunk's start up to its first line that
-    /// is `END:VTIMEZONE` (and its line ending); nil when there is none
-    /// within the limits, when a line of it ends otherwise than in LF or
-    /// CRLF (the reader could tell line endings by what follows), or when
-    /// the line after it is not in the chunk or may continue it.
+    /// The length and lines of a chunk's start before its first line that
+    /// begins a component other than VCALENDAR, VTIMEZONE or a part of
+    /// one; nil when there is none within the limits, or when a line
+    /// before it ends otherwise than in LF or CRLF (the reader could tell
+    /// line endings by what follows).
     static func end(in chunk: UnsafeRawBufferPointer) -> (length: Int, lines: Int)? {
         guard let base = chunk.baseAddress else { return nil }
-        let wanted: StaticString = "END:VTIMEZONE"
         var start = 0
         var lines = 0
         while start < min(chunk.count, VerbatimLines.maxBytes), lines < VerbatimLines.maxLines {
             guard let found = memchr(base + start, 0x0A, chunk.count - start) else { return nil }
             let end = UnsafeRawPointer(found) - base
-            lines += 1
             var content = end
-            if content > start && chunk[content - 1] == 0x0D { content -= 1 }
+            if content > start && base.load(fromByteOffset: content - 1, as: UInt8.self) == 0x0D { content -= 1 }
             if memchr(base + start, 0x0D, content - start) != nil { return nil }
-            if content - start == wanted.utf8CodeUnitCount, memcmp(base + start, wanted.utf8Start, content - start) == 0 {
-                let length = end + 1
-                guard length < chunk.count, chunk[length] != 0x20, chunk[length] != 0x09 else { return nil }
-                return (length, lines)
+            if base.load(fromByteOffset: start, as: UInt8.self) == UInt8(ascii: "B"),
+               beginsAnotherComponent(base + start, count: content - start) {
+                return lines == 0 ? nil : (start, lines)
             }
+            lines += 1
             start = end + 1
         }
         return nil
+    }
+
+    /// Whether a line is `BEGIN:` and a name but VCALENDAR, VTIMEZONE, STANDARD or DAYLIGHT.
+    private static func beginsAnotherComponent(_ line: UnsafeRawPointer, count: Int) -> Bool {
+        func starts(_ text: StaticString, at offset: Int) -> Bool {
+            count - offset >= text.utf8CodeUnitCount && memcmp(line + offset, text.utf8Start, text.utf8CodeUnitCount) == 0
+        }
+        func names(_ text: StaticString) -> Bool { count - 6 == text.utf8CodeUnitCount && starts(text, at: 6) }
+        guard count > 6, starts("BEGIN:", at: 0) else { return false }
+        return !(names("VCALENDAR") || names("VTIMEZONE") || names("STANDARD") || names("DAYLIGHT"))
     }
 
     /// Whether an item of a file's start may be given again for another's:

@@ -92,6 +92,11 @@ import Testing
             text(Array(zone.dropLast()) + ["END:VTIMEZONE", "BEGIN:VEVENT", "UID:c", "END:VEVENT"], "\n"),  // bare
             text(open + ["BEGIN:VEVENT"] + zone + ["END:VEVENT", "END:VCALENDAR"], "\n"),  // inside an event
             bom,
+            text(open + event + ["END:VCALENDAR"], "\n"), text(open + other + ["END:VCALENDAR"], "\n"),  // no VTIMEZONE
+            text(["BEGIN:VCALENDAR", "PRODID:-//a", " b//EN"] + zone + event + ["END:VCALENDAR"], "\r\n"),  // folded
+            text(["BEGIN:VCALENDAR", "PRODID:-//a", " b//EN"] + zone + other + ["END:VCALENDAR"], "\r\n"),
+            text(open + zone + [" X-MORE"] + event + ["END:VCALENDAR"], "\n"),
+            text(open + Array(zone.dropLast()) + event + ["END:VCALENDAR"], "\n"),  // its END missing
         ]
     }()
 
