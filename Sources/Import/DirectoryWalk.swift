@@ -96,12 +96,18 @@ package struct DirectoryWalk {
         return extensions.contains { lower.hasSuffix($0) && lower.count > $0.count }
     }
 
-    /// The same for an ASCII name, byte by byte (a vdir's thousands of
-    /// names each made a lower-cased copy); nil for any other name.
+    /// The same for an ASCII name, by the bytes after its last dot (a
+    /// vdir's thousands of names each made a lower-cased copy); nil for
+    /// any other name.
     private static func isCalendarName(ascii name: UnsafeBufferPointer<UInt8>) -> Bool? {
-        guard name.allSatisfy({ $0 < 0x80 }) else { return nil }
-        return asciiExtensions.contains { suffix in
-            name.count > suffix.count && zip(name.suffix(suffix.count), suffix).allSatisfy { byte, wanted in
+        var high: UInt8 = 0
+        for byte in name { high |= byte }
+        guard high < 0x80 else { return nil }
+        // Every suffix is a dot and letters: it follows the last dot.
+        guard let dot = name.lastIndex(of: 0x2E), dot > 0 else { return false }
+        let suffix = name[dot...]
+        return asciiExtensions.contains { wanted in
+            wanted.count == suffix.count && zip(suffix, wanted).allSatisfy { byte, wanted in
                 (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == wanted
             }
         }
@@ -126,7 +132,7 @@ package struct DirectoryWalk {
         let prefix = directory == "/" ? "/" : directory + "/"
         for (index, entry) in names.enumerated() {
             let path = prefix + entry.name
-            let isCalendar = DirectoryWalk.isCalendarName(entry.name)
+            let isCalendar = entry.isCalendar
             // A regular file, as its listing says, needs no `lstat`: one a
             // file was most of a vdir's listing. The first entry is always
             // looked up, as it tells a folder that may be listed but not searched.
@@ -256,13 +262,13 @@ package struct DirectoryWalk {
     }
 
     /// An entry as the listing gives it: its name, its type (`DT_*`;
-    /// `DT_UNKNOWN` where the file system does not say) and its inode.
+    /// `DT_UNKNOWN` where the file system does not say), its inode, and
+    /// whether its name is a calendar's.
     struct Entry {
         var name: String
         var type: UInt8
         var inode: UInt64
-        /// The name's first eight bytes, big-endian: what sorting compares first.
-        var key: UInt64 = 0
+        var isCalendar: Bool
     }
 
     static let regularType = UInt8(DT_REG)
@@ -275,21 +281,16 @@ package struct DirectoryWalk {
         }
         defer { closedir(handle) }
         var found: [Entry] = []
-        var allASCII = true
+        // Each ASCII name's first eight bytes, big-endian, and its place in `found`.
+        var keys: [(key: UInt64, index: Int)]? = []
         while true {
             errno = 0
             guard let entry = readdir(handle) else {
                 if errno != 0 { problem(.error, .unreadable, directory, DirectoryWalk.reason(errno) + "; the folder is read in part") }
                 break
             }
-            // Decoded once when it is UTF-8, as most names are.
-            let (name, valid, ascii, key) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                let bytes = raw.prefix { $0 != 0 }
-                var key: UInt64 = 0
-                for (offset, byte) in bytes.prefix(8).enumerated() { key |= UInt64(byte) << (56 - 8 * offset) }
-                let ascii = bytes.allSatisfy { $0 < 0x80 }
-                if let name = String(validating: bytes, as: UTF8.self) { return (name, true, ascii, key) }
-                return (String(decoding: bytes, as: UTF8.self), false, ascii, key)
+            let (name, valid, key) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                DirectoryWalk.decode(UnsafeRawBufferPointer(rebasing: raw[0..<strnlen(raw.baseAddress!, raw.count)]))
             }
             if name.hasPrefix(".") { continue }
             // Paths are text here: a name that is not UTF-8 cannot be opened
@@ -298,23 +299,39 @@ package struct DirectoryWalk {
                 problem(.error, .unreadable, directory + "/" + name, "a name that is not UTF-8 (shown with U+FFFD); not read")
                 continue
             }
-            allASCII = allASCII && ascii
-            found.append(Entry(name: name, type: entry.pointee.d_type, inode: UInt64(entry.pointee.d_ino), key: key))
+            if let key { keys?.append((key, found.count)) } else { keys = nil }
+            found.append(Entry(name: name, type: entry.pointee.d_type, inode: UInt64(entry.pointee.d_ino),
+                               isCalendar: DirectoryWalk.isCalendarName(name)))
         }
-        return DirectoryWalk.sorted(found, allASCII: allASCII)
+        guard let keys else { return found.sorted { $0.name < $1.name } }
+        return DirectoryWalk.sorted(keys, of: found).map { found[$0.index] }
     }
 
-    /// Entries in the order `String`'s `<` gives their names. ASCII names
-    /// are in that order by their bytes, compared eight at a time first:
-    /// a vdir's thousands of names compared as strings cost more than the
-    /// rest of its listing.
-    static func sorted(_ entries: [Entry], allASCII: Bool) -> [Entry] {
-        guard allASCII else { return entries.sorted { $0.name < $1.name } }
-        return entries.sorted { one, other in
+    /// A name read from the listing: the string, whether it is UTF-8, and
+    /// its first eight bytes big-endian when it is ASCII (`sorted`).
+    private static func decode(_ bytes: UnsafeRawBufferPointer) -> (String, valid: Bool, key: UInt64?) {
+        var key: UInt64 = 0
+        var high: UInt8 = 0
+        for (offset, byte) in bytes.enumerated() {
+            high |= byte
+            if offset < 8 { key |= UInt64(byte) << (56 - 8 * offset) }
+        }
+        // Decoded once when it is UTF-8, as most names are.
+        if high < 0x80 { return (String(decoding: bytes, as: UTF8.self), true, key) }
+        if let name = String(validating: bytes, as: UTF8.self) { return (name, true, nil) }
+        return (String(decoding: bytes, as: UTF8.self), false, nil)
+    }
+
+    /// ASCII names in the order `String`'s `<` gives them, which is their
+    /// bytes' order: compared eight bytes at a time first, and moved as
+    /// a key and an index, not as strings (a vdir's thousands of names
+    /// sorted as strings cost more than the rest of its listing).
+    static func sorted(_ keys: [(key: UInt64, index: Int)], of entries: [Entry]) -> [(key: UInt64, index: Int)] {
+        keys.sorted { one, other in
             if one.key != other.key { return one.key < other.key }
-            var (one, other) = (one.name, other.name)
-            return one.withUTF8 { a in
-                other.withUTF8 { b in
+            var (a, b) = (entries[one.index].name, entries[other.index].name)
+            return a.withUTF8 { a in
+                b.withUTF8 { b in
                     let common = min(a.count, b.count)
                     let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
                     return order != 0 ? order < 0 : a.count < b.count
