@@ -293,7 +293,10 @@ package struct Importer {
             ?? (name == "<stdin>" ? "stdin" : ((path as NSString).lastPathComponent as NSString).deletingPathExtension)
         if let collection = file.collection {
             report.calendars.insert(collection.name)
-            if let color = collection.color { report.calendarColors[collection.name] = color }
+            // The first colour a name was given stays, as `merge` keeps it.
+            if let color = collection.color, report.calendarColors[collection.name] == nil {
+                report.calendarColors[collection.name] = color
+            }
         }
         guard let head = source.peek(4096) else {
             unreadable(name, DirectoryWalk.reason(errno), &report, diagnostic)
@@ -533,8 +536,8 @@ private final class SmallFileReaders: @unchecked Sendable {
 
     deinit { buffers.forEach { $0.deallocate() } }
 
-    /// What reading these files makes, in their order; the reports are
-    /// each file's merged in turn, as `Importer.read` merges them.
+    /// What reading these files makes, in their order; the reports count
+    /// them in turn, as `Importer.read` merges each file's.
     func read(_ files: ArraySlice<InputFile>, worker: Int) -> SmallFileRead {
         let made = Heard()
         var read = SmallFileRead()
@@ -544,10 +547,11 @@ private final class SmallFileReaders: @unchecked Sendable {
         let event = { (found: consuming Event) in made.list.append(.event(found)); return true }
         let stored: ((StoredItem) -> Bool)? = keepsStored ? { made.list.append(.stored($0)); return true } : nil
         let diagnostic = { (found: Diagnostic) in made.list.append(.diagnostic(found)) }
+        // Each file's counts go straight into the piece's report: a report
+        // a file, merged, cost each file a set of calendars of its own.
         for file in files {
-            var report = ImportReport()
             if file.size == nil {
-                guard importer.readListed(file, into: buffers[worker], report: &report, event: event, stored: stored,
+                guard importer.readListed(file, into: buffers[worker], report: &piece, event: event, stored: stored,
                                           diagnostic: diagnostic) != nil else {
                     // Nothing was made of it: the caller reads it whole.
                     read.reports.append(piece)
@@ -556,9 +560,8 @@ private final class SmallFileReaders: @unchecked Sendable {
                     continue
                 }
             } else {
-                _ = importer.readFile(file, report: &report, event: event, stored: stored, diagnostic: diagnostic)
+                _ = importer.readFile(file, report: &piece, event: event, stored: stored, diagnostic: diagnostic)
             }
-            piece.merge(report)
         }
         read.reports.append(piece)
         read.heard = made.list

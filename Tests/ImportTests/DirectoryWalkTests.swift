@@ -193,6 +193,20 @@ func oneEvent(_ uid: String, calendarName: String? = nil) -> String {
 }
 
 @Suite struct VdirCollectionTests {
+    /// Two collections of one display name and different colours, their
+    /// files read among each other's: the first colour stays.
+    @Test func aNameOfTwoColoursKeepsTheFirst() {
+        let folder = Folder()
+        for (name, color) in [("a", "#FF0000"), ("b", "#0000FF")] {
+            folder.write("vdir/\(name)/displayname", "Work\n")
+            folder.write("vdir/\(name)/color", color + "\n")
+            for n in 0..<3 { folder.write("vdir/\(name)/\(n).ics", oneEvent("\(name)\(n)")) }
+        }
+        let result = importPaths([folder.path("vdir")])
+        #expect(result.events.count == 6)
+        #expect(result.report.calendarColors == ["Work": CalendarColor(red: 255, green: 0, blue: 0)])
+    }
+
     @Test func aDisplayNameAndColourNameTheCollection() {
         let folder = Folder()
         folder.write("vdir/work/a.ics", oneEvent("a", calendarName: "Ignored"))
