@@ -28,6 +28,8 @@ package final class ByteSource {
     /// In-memory input not yet handed on (the `bytes:` form), raw.
     private var memory: [UInt8]
     private var memoryOffset = 0
+    /// In-memory input that belongs to the caller (the `borrowing:` form), raw.
+    private let borrowed: UnsafeRawBufferPointer?
     /// Makes the next bytes (the `pulling:` form).
     private let pull: ((UnsafeMutableRawBufferPointer) -> Int)?
     /// The producer or the descriptor gave its end (or failed): it is not
@@ -62,6 +64,7 @@ package final class ByteSource {
         self.prefix = []
         self.memory = []
         self.pull = nil
+        self.borrowed = nil
         self.regularFileSize = regularFileSize
     }
 
@@ -71,7 +74,20 @@ package final class ByteSource {
         self.prefix = []
         self.memory = bytes
         self.pull = nil
+        self.borrowed = nil
         self.regularFileSize = nil
+    }
+
+    /// Reads the bytes of a whole regular file the caller read, which must
+    /// stay as they are while this source is read: a vdir's file read
+    /// into its thread's buffer, not copied into an array of its own.
+    package init(borrowing bytes: UnsafeRawBufferPointer) {
+        self.fd = -1
+        self.prefix = []
+        self.memory = []
+        self.pull = nil
+        self.borrowed = bytes
+        self.regularFileSize = bytes.count
     }
 
     /// Reads what `pull` makes on demand: it fills the buffer it is given
@@ -83,6 +99,7 @@ package final class ByteSource {
         self.prefix = []
         self.memory = []
         self.pull = pull
+        self.borrowed = nil
         self.regularFileSize = nil
     }
 
@@ -93,6 +110,9 @@ package final class ByteSource {
         // When what the first read gave holds them (or all there is),
         // they are looked at where they are.
         let isUTF16 = encoding == .utf16LittleEndian || encoding == .utf16BigEndian
+        if let borrowed, prefixOffset == prefix.count, !isUTF16 {
+            return Array(borrowed[memoryOffset..<min(borrowed.count, memoryOffset + count)])
+        }
         if prefixOffset == prefix.count, !isUTF16, readToEnd || ahead.count - aheadOffset >= count {
             return Array(ahead[aheadOffset..<min(ahead.count, aheadOffset + count)])
         }
@@ -144,6 +164,11 @@ package final class ByteSource {
     private func start() -> Bool {
         if started { return true }
         started = true
+        if let borrowed {
+            // Looked at where they are; what follows the mark is read from there.
+            (encoding, memoryOffset) = ByteSource.encoding(of: UnsafeRawBufferPointer(rebasing: borrowed.prefix(3)))
+            return true
+        }
         return withUnsafeTemporaryAllocation(byteCount: ByteSource.firstReadBytes, alignment: 1) { head in
             var filled = 0
             while filled < 3 {
@@ -153,18 +178,20 @@ package final class ByteSource {
                 filled += n
             }
             let first = UnsafeRawBufferPointer(rebasing: head[0..<filled])
-            var mark = 0
-            if first.starts(with: [0xEF, 0xBB, 0xBF]) {
-                (encoding, mark) = (.utf8WithBOM, 3)
-            } else if first.starts(with: [0xFF, 0xFE]) {
-                (encoding, mark) = (.utf16LittleEndian, 2)
-            } else if first.starts(with: [0xFE, 0xFF]) {
-                (encoding, mark) = (.utf16BigEndian, 2)
-            }
+            let mark: Int
+            (encoding, mark) = ByteSource.encoding(of: first)
             ahead = Array(first[mark...])
             aheadOffset = 0
             return true
         }
+    }
+
+    /// The encoding the first bytes' byte-order mark says, and the mark's length.
+    private static func encoding(of first: UnsafeRawBufferPointer) -> (Encoding, mark: Int) {
+        if first.starts(with: [0xEF, 0xBB, 0xBF]) { return (.utf8WithBOM, 3) }
+        if first.starts(with: [0xFF, 0xFE]) { return (.utf16LittleEndian, 2) }
+        if first.starts(with: [0xFE, 0xFF]) { return (.utf16BigEndian, 2) }
+        return (.utf8, 0)
     }
 
     /// The next bytes after the prefix, transcoded when the input is UTF-16.
@@ -252,6 +279,13 @@ package final class ByteSource {
         if let pull {
             let n = pull(buffer)
             if n <= 0 { readToEnd = true }
+            return n
+        }
+        if let borrowed {
+            let n = min(buffer.count, borrowed.count - memoryOffset)
+            guard n > 0 else { return 0 }
+            buffer.baseAddress!.copyMemory(from: borrowed.baseAddress! + memoryOffset, byteCount: n)
+            memoryOffset += n
             return n
         }
         if fd < 0 {

@@ -46,6 +46,21 @@ struct ContentLineReader {
 
     func deallocate() { chunk.deallocate() }
 
+    /// The input's first chunk, read if it was not yet: called before
+    /// `forEachLine`, to tell a start read before (`ParseMemo`).
+    mutating func withStart<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        if chunkCount == 0 && physicalLine == 0 { _ = refill() }
+        return body(UnsafeRawBufferPointer(rebasing: chunk[0..<chunkCount]))
+    }
+
+    /// Passes over the first `bytes` bytes of the first chunk, `lines`
+    /// whole physical lines ending in LF that `forEachLine` is not to
+    /// give (`FilePrefix`): it goes on from the line after them.
+    mutating func pass(bytes: Int, lines: Int) {
+        position = bytes
+        physicalLine = lines
+    }
+
     /// Calls `body` with each logical line (without its line ending), the
     /// physical line where it starts, and whether it was cut at the limit
     /// (it then holds the line's first `maxLineBytes` bytes, wherever the

@@ -61,16 +61,40 @@ package final class ICalStreamParser {
         defer { state.leave() }
         var stopped = false
         var emitted = false
-        reader.forEachLine { bytes, line, overflow in
-            state.handle(bytes, line: line, overflow: overflow) { item in
-                if !body(item) { stopped = true }
-                emitted = true
-            }
-            if emitted {
+        // A start read before on this thread (`ParseMemo`) is not read again;
+        // another is remembered once read, when it may be.
+        var recording: FilePrefix?
+        if let memo = state.memo {
+            switch reader.withStart({ memo.prefix(of: $0) }) {
+            case .known(let known)?:
+                for item in known.items where !stopped { stopped = !body(item) }
+                state.resume(after: known)
+                reader.pass(bytes: known.bytes.count, lines: known.lines)
                 state.splitsLines = splitsLines()
-                emitted = false
+            case .new(let start)?:
+                recording = start
+            case nil:
+                break
             }
-            return !stopped && !state.finished
+        }
+        if !stopped {
+            reader.forEachLine { bytes, line, overflow in
+                // The start is read when the line after it comes.
+                if let start = recording, line > start.lines {
+                    if line == start.lines + 1 { state.remember(start) }
+                    recording = nil
+                }
+                state.handle(bytes, line: line, overflow: overflow) { item in
+                    recording?.items.append(item)
+                    if !body(item) { stopped = true }
+                    emitted = true
+                }
+                if emitted {
+                    state.splitsLines = splitsLines()
+                    emitted = false
+                }
+                return !stopped && !state.finished
+            }
         }
         if !stopped { state.finish { _ = body($0) } }
         return !reader.readFailed
@@ -678,6 +702,26 @@ private struct ParseState {
 }
 
 extension ParseState {
+    /// Remembers what the start of a file made (`FilePrefix`), read to
+    /// its last line: only when it can be taken again as it is, the
+    /// calendar open and nothing else (a problem, a component still open
+    /// or left to libical, any component but a VTIMEZONE).
+    func remember(_ start: FilePrefix) {
+        guard let memo, componentDepth == nil, verbatim == nil, remembering == nil, !poisoned, !finished,
+              strayLine == nil, start.items.allSatisfy(FilePrefix.isRepeatable) else { return }
+        var start = start
+        start.stack = stack
+        start.components = components
+        start.zones = start.items.count { if case .ready(.component) = $0 { true } else { false } }
+        memo.remember(start)
+    }
+
+    /// Where reading a file's start read before left this state.
+    mutating func resume(after start: FilePrefix) {
+        stack = start.stack
+        components = start.components
+    }
+
     /// A line of a top-level VTIMEZONE (`verbatim`): kept, until its END
     /// finds the same lines read before (that component again) or not
     /// (all read as usual, to be remembered). Anything unusual on the way

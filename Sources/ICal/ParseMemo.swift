@@ -39,6 +39,103 @@ package final class ParseMemo {
         if components.count >= ParseMemo.maxComponents { components.removeFirst() }
         components.append((lines, component))
     }
+
+    private var prefixes: [FilePrefix] = []
+    /// How many files started as one read before (for tests).
+    package private(set) var prefixHits = 0
+
+    /// Most starts of files remembered: a vdir's files differ in a handful of ways before their event.
+    static let maxPrefixes = 16
+
+    /// What a file's first chunk starts with: a start read before, whose
+    /// items are that file's again, or one to remember once read; nil
+    /// when it has no start that could be remembered.
+    func prefix(of chunk: UnsafeRawBufferPointer) -> FilePrefix.Lookup? {
+        guard let (length, lines) = FilePrefix.end(in: chunk) else { return nil }
+        let known = prefixes.last { known in
+            known.lines == lines && known.bytes.count == length
+                && known.bytes.withUnsafeBytes { memcmp($0.baseAddress!, chunk.baseAddress!, length) == 0 }
+        }
+        guard let known else { return .new(FilePrefix(bytes: Array(chunk[0..<length]), lines: lines)) }
+        prefixHits += 1
+        hits += known.zones
+        return .known(known)
+    }
+
+    /// Remembers what a file's start made, the oldest forgotten past the limit.
+    func remember(_ start: FilePrefix) {
+        if prefixes.count >= ParseMemo.maxPrefixes { prefixes.removeFirst() }
+        prefixes.append(start)
+    }
+}
+
+/// A file's first lines before its first component other than a
+/// VTIMEZONE, and what reading them made (`ParseMemo`): the VCALENDAR's
+/// own lines and its VTIMEZONEs, written alike in each of a vdir's files. A file that
+/// starts with the same bytes makes the same items, line numbers
+/// included, and leaves the reader as they did; its lines are not read.
+struct FilePrefix {
+    enum Lookup {
+        case known(FilePrefix)
+        case new(FilePrefix)
+    }
+
+    let bytes: [UInt8]
+    /// How many physical lines they are, each ending in LF.
+    let lines: Int
+    /// What reading them made, and the open components and the count of
+    /// top-level ones they left.
+    var items: [Parsed] = []
+    var stack: [(name: String, line: Int)] = []
+    var components = 0
+    /// How many VTIMEZONEs `items` holds.
+    var zones = 0
+
+    /// The length and lines of a chunk's start before its first line that
+    /// begins a component other than VCALENDAR, VTIMEZONE or a part of
+    /// one; nil when there is none within the limits, or when a line
+    /// before it ends otherwise than in LF or CRLF (the reader could tell
+    /// line endings by what follows).
+    static func end(in chunk: UnsafeRawBufferPointer) -> (length: Int, lines: Int)? {
+        guard let base = chunk.baseAddress else { return nil }
+        var start = 0
+        var lines = 0
+        while start < min(chunk.count, VerbatimLines.maxBytes), lines < VerbatimLines.maxLines {
+            guard let found = memchr(base + start, 0x0A, chunk.count - start) else { return nil }
+            let end = UnsafeRawPointer(found) - base
+            var content = end
+            if content > start && base.load(fromByteOffset: content - 1, as: UInt8.self) == 0x0D { content -= 1 }
+            if memchr(base + start, 0x0D, content - start) != nil { return nil }
+            if base.load(fromByteOffset: start, as: UInt8.self) == UInt8(ascii: "B"),
+               beginsAnotherComponent(base + start, count: content - start) {
+                return lines == 0 ? nil : (start, lines)
+            }
+            lines += 1
+            start = end + 1
+        }
+        return nil
+    }
+
+    /// Whether a line is `BEGIN:` and a name but VCALENDAR, VTIMEZONE, STANDARD or DAYLIGHT.
+    private static func beginsAnotherComponent(_ line: UnsafeRawPointer, count: Int) -> Bool {
+        func starts(_ text: StaticString, at offset: Int) -> Bool {
+            count - offset >= text.utf8CodeUnitCount && memcmp(line + offset, text.utf8Start, text.utf8CodeUnitCount) == 0
+        }
+        func names(_ text: StaticString) -> Bool { count - 6 == text.utf8CodeUnitCount && starts(text, at: 6) }
+        guard count > 6, starts("BEGIN:", at: 0) else { return false }
+        return !(names("VCALENDAR") || names("VTIMEZONE") || names("STANDARD") || names("DAYLIGHT"))
+    }
+
+    /// Whether an item of a file's start may be given again for another's:
+    /// anything read by this stage but a problem or a component other than
+    /// a VTIMEZONE.
+    static func isRepeatable(_ item: Parsed) -> Bool {
+        switch item {
+        case .ready(.calendarBegin), .ready(.calendarEnd), .ready(.calendarProperty): true
+        case .ready(.component(let component)): component.name == "VTIMEZONE"
+        case .ready(.problem), .collected: false
+        }
+    }
 }
 
 /// The lines of a top-level VTIMEZONE after its BEGIN line, kept as they

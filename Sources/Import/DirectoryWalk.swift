@@ -51,6 +51,10 @@ package struct DirectoryWalk {
     private var files: [(file: InputFile, identity: FileIdentity)] = []
     private var walked: Set<FileIdentity> = []
     private var reportedLoops: Set<FileIdentity> = []
+    /// Whether every entry is looked up (`lstat`), regular files too,
+    /// rather than taken as its listing says: where a file's identity
+    /// must be what `stat` says of it (`pathReading`).
+    private var statsEveryEntry = false
 
     /// A file or directory by device and inode.
     struct FileIdentity: Hashable {
@@ -76,6 +80,7 @@ package struct DirectoryWalk {
         var status = stat()
         guard stat(root, &status) == 0, kind(status) == S_IFDIR else { return nil }
         var walk = DirectoryWalk()
+        walk.statsEveryEntry = true
         _ = walk.walk(root, status: status)
         let wanted = FileIdentity(device: device, inode: inode)
         return walk.files.first { $0.identity == wanted }?.file.path
@@ -91,12 +96,18 @@ package struct DirectoryWalk {
         return extensions.contains { lower.hasSuffix($0) && lower.count > $0.count }
     }
 
-    /// The same for an ASCII name, byte by byte (a vdir's thousands of
-    /// names each made a lower-cased copy); nil for any other name.
+    /// The same for an ASCII name, by the bytes after its last dot (a
+    /// vdir's thousands of names each made a lower-cased copy); nil for
+    /// any other name.
     private static func isCalendarName(ascii name: UnsafeBufferPointer<UInt8>) -> Bool? {
-        guard name.allSatisfy({ $0 < 0x80 }) else { return nil }
-        return asciiExtensions.contains { suffix in
-            name.count > suffix.count && zip(name.suffix(suffix.count), suffix).allSatisfy { byte, wanted in
+        var high: UInt8 = 0
+        for byte in name { high |= byte }
+        guard high < 0x80 else { return nil }
+        // Every suffix is a dot and letters: it follows the last dot.
+        guard let dot = name.lastIndex(of: 0x2E), dot > 0 else { return false }
+        let suffix = name[dot...]
+        return asciiExtensions.contains { wanted in
+            wanted.count == suffix.count && zip(suffix, wanted).allSatisfy { byte, wanted in
                 (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == wanted
             }
         }
@@ -118,16 +129,25 @@ package struct DirectoryWalk {
         guard let names = entries(of: directory) else { return }
         let ancestors = ancestors + [identity]
         var contents = FolderContents()
-        for entry in names {
-            let path = directory == "/" ? "/" + entry : directory + "/" + entry
-            let isCalendar = DirectoryWalk.isCalendarName(entry)
+        let prefix = directory == "/" ? "/" : directory + "/"
+        for (index, entry) in names.enumerated() {
+            let path = prefix + entry.name
+            let isCalendar = entry.isCalendar
+            // A regular file, as its listing says, needs no `lstat`: one a
+            // file was most of a vdir's listing. The first entry is always
+            // looked up, as it tells a folder that may be listed but not searched.
+            if index > 0, !statsEveryEntry, entry.type == DirectoryWalk.regularType {
+                placeRegular(entry.name, path: path, identity: FileIdentity(device: identity.device, inode: entry.inode),
+                             size: nil, isCalendar: isCalendar, into: &contents)
+                continue
+            }
             switch lookUp(path, in: directory, isCalendar: isCalendar) {
             case .skipped:
                 continue
             case .folderUnsearchable:
                 return
             case .found(let status, let linkIdentity):
-                place(entry, path: path, status: status, linkIdentity: linkIdentity, isCalendar: isCalendar,
+                place(entry.name, path: path, status: status, linkIdentity: linkIdentity, isCalendar: isCalendar,
                       ancestors: ancestors, into: &contents)
             }
         }
@@ -208,14 +228,21 @@ package struct DirectoryWalk {
                 contents.folders.append((path, entry, target))
             }
         case S_IFREG:
-            if isCalendar {
-                contents.found.append((InputFile(path: path, foundInDirectory: true, size: Int(status.st_size)),
-                                       FileIdentity(status)))
-            } else if entry == "displayname" || entry == "color" {
-                contents.metadata[entry] = DirectoryWalk.firstLine(of: path)
-            }
+            placeRegular(entry, path: path, identity: FileIdentity(status), size: Int(status.st_size),
+                         isCalendar: isCalendar, into: &contents)
         default:
             if isCalendar { problem(.warning, .notRegularFile, path, "not a regular file (\(DirectoryWalk.describe(status))); skipped") }
+        }
+    }
+
+    /// A regular file: a calendar to read (its size when known), a
+    /// collection's metadata, or nothing.
+    private func placeRegular(_ entry: String, path: String, identity: FileIdentity, size: Int?, isCalendar: Bool,
+                              into contents: inout FolderContents) {
+        if isCalendar {
+            contents.found.append((InputFile(path: path, foundInDirectory: true, size: size), identity))
+        } else if entry == "displayname" || entry == "color" {
+            contents.metadata[entry] = DirectoryWalk.firstLine(of: path)
         }
     }
 
@@ -234,25 +261,36 @@ package struct DirectoryWalk {
         return collection
     }
 
-    /// The visible entries of a directory, sorted; nil (reported) when it cannot be read.
-    private mutating func entries(of directory: String) -> [String]? {
+    /// An entry as the listing gives it: its name, its type (`DT_*`;
+    /// `DT_UNKNOWN` where the file system does not say), its inode, and
+    /// whether its name is a calendar's.
+    struct Entry {
+        var name: String
+        var type: UInt8
+        var inode: UInt64
+        var isCalendar: Bool
+    }
+
+    static let regularType = UInt8(DT_REG)
+
+    /// The visible entries of a directory, sorted by name; nil (reported) when it cannot be read.
+    private mutating func entries(of directory: String) -> [Entry]? {
         guard let handle = opendir(directory) else {
             problem(.error, .unreadable, directory, DirectoryWalk.reason(errno) + "; nothing in this folder is read")
             return nil
         }
         defer { closedir(handle) }
-        var names: [String] = []
+        var found: [Entry] = []
+        // Each ASCII name's first eight bytes, big-endian, and its place in `found`.
+        var keys: [(key: UInt64, index: Int)]? = []
         while true {
             errno = 0
             guard let entry = readdir(handle) else {
                 if errno != 0 { problem(.error, .unreadable, directory, DirectoryWalk.reason(errno) + "; the folder is read in part") }
                 break
             }
-            // Decoded once when it is UTF-8, as most names are.
-            let (name, valid) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                let bytes = raw.prefix { $0 != 0 }
-                return String(validating: bytes, as: UTF8.self).map { ($0, true) }
-                    ?? (String(decoding: bytes, as: UTF8.self), false)
+            let (name, valid, key) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                DirectoryWalk.decode(UnsafeRawBufferPointer(rebasing: raw[0..<strnlen(raw.baseAddress!, raw.count)]))
             }
             if name.hasPrefix(".") { continue }
             // Paths are text here: a name that is not UTF-8 cannot be opened
@@ -261,9 +299,45 @@ package struct DirectoryWalk {
                 problem(.error, .unreadable, directory + "/" + name, "a name that is not UTF-8 (shown with U+FFFD); not read")
                 continue
             }
-            names.append(name)
+            if let key { keys?.append((key, found.count)) } else { keys = nil }
+            found.append(Entry(name: name, type: entry.pointee.d_type, inode: UInt64(entry.pointee.d_ino),
+                               isCalendar: DirectoryWalk.isCalendarName(name)))
         }
-        return names.sorted()
+        guard let keys else { return found.sorted { $0.name < $1.name } }
+        return DirectoryWalk.sorted(keys, of: found).map { found[$0.index] }
+    }
+
+    /// A name read from the listing: the string, whether it is UTF-8, and
+    /// its first eight bytes big-endian when it is ASCII (`sorted`).
+    private static func decode(_ bytes: UnsafeRawBufferPointer) -> (String, valid: Bool, key: UInt64?) {
+        var key: UInt64 = 0
+        var high: UInt8 = 0
+        for (offset, byte) in bytes.enumerated() {
+            high |= byte
+            if offset < 8 { key |= UInt64(byte) << (56 - 8 * offset) }
+        }
+        // Decoded once when it is UTF-8, as most names are.
+        if high < 0x80 { return (String(decoding: bytes, as: UTF8.self), true, key) }
+        if let name = String(validating: bytes, as: UTF8.self) { return (name, true, nil) }
+        return (String(decoding: bytes, as: UTF8.self), false, nil)
+    }
+
+    /// ASCII names in the order `String`'s `<` gives them, which is their
+    /// bytes' order: compared eight bytes at a time first, and moved as
+    /// a key and an index, not as strings (a vdir's thousands of names
+    /// sorted as strings cost more than the rest of its listing).
+    static func sorted(_ keys: [(key: UInt64, index: Int)], of entries: [Entry]) -> [(key: UInt64, index: Int)] {
+        keys.sorted { one, other in
+            if one.key != other.key { return one.key < other.key }
+            var (a, b) = (entries[one.index].name, entries[other.index].name)
+            return a.withUTF8 { a in
+                b.withUTF8 { b in
+                    let common = min(a.count, b.count)
+                    let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+                    return order != 0 ? order < 0 : a.count < b.count
+                }
+            }
+        }
     }
 
     private mutating func problem(_ severity: Diagnostic.Severity, _ kind: Diagnostic.Kind, _ path: String, _ message: String) {

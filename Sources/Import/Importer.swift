@@ -117,8 +117,11 @@ package struct Importer {
 
     /// A file that `readSmall` may read among others: a small regular
     /// file named by its path.
+    /// A file found in a directory whose size was not asked (its listing
+    /// said it is regular) is one too, until its first read says otherwise.
     private static func isSmall(_ file: InputFile) -> Bool {
-        file.bytes == nil && file.descriptor == nil && !readsConcurrently(size: file.size)
+        file.bytes == nil && file.descriptor == nil
+            && (file.size == nil ? file.foundInDirectory : !readsConcurrently(size: file.size))
     }
 
     /// Small files (a vdir's items) read on every core, each whole by
@@ -135,12 +138,19 @@ package struct Importer {
         ParallelChunks.inOrder(count: (files.count + each - 1) / each, ahead: 4 * ParallelChunks.width, make: { piece, worker in
             readers.read(files[piece * each..<min(files.count, piece * each + each)], worker: worker)
         }, take: { read in
-            report.merge(read.report)
+            var reports = read.reports.makeIterator()
+            report.merge(reports.next()!)
             for index in read.heard.indices {
                 switch read.heard[index].take() {
                 case .event(let found)?: keepGoing = event(found)
                 case .stored(let item)?: keepGoing = stored?(item) ?? true
                 case .diagnostic(let found)?: diagnostic(found)
+                case .large(let file)?:
+                    // Read here, in its turn, as any large file is.
+                    var fileReport = ImportReport()
+                    keepGoing = readFile(file, report: &fileReport, event: event, stored: stored, diagnostic: diagnostic)
+                    report.merge(fileReport)
+                    report.merge(reports.next()!)
                 case nil: break
                 }
                 if !keepGoing { return false }
@@ -243,15 +253,51 @@ package struct Importer {
             firstBytes = bytes
             size = regularSize
         }
+        // Sniff the format from the first bytes; the source replays them.
+        let source = file.bytes.map { ByteSource(bytes: $0) }
+            ?? (firstBytes.isEmpty ? ByteSource(fileDescriptor: fd, regularFileSize: size) : Importer.source(fd, after: firstBytes))
+        return read(source, file: file, name: name, size: size, report: &report, event: event, stored: stored,
+                    diagnostic: diagnostic)
+    }
+
+    /// Reads a file found in a directory and taken as regular by its
+    /// listing (`InputFile.size` nil): opened, and read by one read into
+    /// `buffer`, which a regular file smaller than it fills only in part.
+    /// Nil, with nothing reported, when it is to be read as `readFile`
+    /// reads it: it filled the buffer (a large file), or gave nothing.
+    fileprivate func readListed(_ file: InputFile, into buffer: UnsafeMutableRawBufferPointer, report: inout ImportReport,
+                                event: (consuming Event) -> Bool, stored: ((StoredItem) -> Bool)?,
+                                diagnostic: @escaping (Diagnostic) -> Void) -> Bool? {
+        let name = file.shownName ?? file.path
+        let fd = open(file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            unreadable(name, DirectoryWalk.reason(errno), &report, diagnostic)
+            return true
+        }
+        var count: Int
+        repeat { count = readBytes(fd, buffer) } while count < 0 && errno == EINTR
+        close(fd)
+        // Empty, unreadable or not a regular file after all: `readFile`
+        // says which, as it always did.
+        guard count > 0, count < buffer.count else { return nil }
+        return read(ByteSource(borrowing: UnsafeRawBufferPointer(rebasing: buffer[0..<count])), file: file, name: name,
+                    size: count, report: &report, event: event, stored: stored, diagnostic: diagnostic)
+    }
+
+    /// Reads the opened `source` of `file`, counted and sniffed.
+    private func read(_ source: ByteSource, file: InputFile, name: String, size: Int?, report: inout ImportReport,
+                      event: (consuming Event) -> Bool, stored: ((StoredItem) -> Bool)?,
+                      diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
+        let path = file.path
         let stem = file.collection?.name
             ?? (name == "<stdin>" ? "stdin" : ((path as NSString).lastPathComponent as NSString).deletingPathExtension)
         if let collection = file.collection {
             report.calendars.insert(collection.name)
-            if let color = collection.color { report.calendarColors[collection.name] = color }
+            // The first colour a name was given stays, as `merge` keeps it.
+            if let color = collection.color, report.calendarColors[collection.name] == nil {
+                report.calendarColors[collection.name] = color
+            }
         }
-        // Sniff the format from the first bytes; the source replays them.
-        let source = file.bytes.map { ByteSource(bytes: $0) }
-            ?? (firstBytes.isEmpty ? ByteSource(fileDescriptor: fd, regularFileSize: size) : Importer.source(fd, after: firstBytes))
         guard let head = source.peek(4096) else {
             unreadable(name, DirectoryWalk.reason(errno), &report, diagnostic)
             return true
@@ -456,16 +502,19 @@ extension ImportReport {
     }
 }
 
-/// What reading one small file made, in its order, to be handed on.
+/// What reading a few small files made, in their order, to be handed on.
 private struct SmallFileRead {
     enum Heard {
         case event(Event)
         case stored(StoredItem)
         case diagnostic(Diagnostic)
+        /// A file found large when read: read by the caller in its turn.
+        case large(InputFile)
     }
 
     var heard: [Heard?] = []
-    var report = ImportReport()
+    /// The files' reports merged, one before each large file and one after the last.
+    var reports: [ImportReport] = []
 }
 
 /// Reads small files on any thread, each worker with its own importer
@@ -474,28 +523,49 @@ private struct SmallFileRead {
 private final class SmallFileReaders: @unchecked Sendable {
     private let importers: [Importer]
     private let keepsStored: Bool
+    /// Each worker's buffer a file is read into (`Importer.readListed`).
+    private let buffers: [UnsafeMutableRawBufferPointer]
 
     init(_ importer: Importer, workers: Int, keepsStored: Bool) {
         importers = [importer] + (1..<max(1, workers)).map { _ in Importer(options: importer.options) }
         self.keepsStored = keepsStored
+        buffers = importers.map { _ in
+            UnsafeMutableRawBufferPointer.allocate(byteCount: Importer.smallFileBytes, alignment: 16)
+        }
     }
 
-    /// What reading these files makes, in their order; the report is
-    /// each file's merged in turn, as `Importer.read` merges them.
+    deinit { buffers.forEach { $0.deallocate() } }
+
+    /// What reading these files makes, in their order; the reports count
+    /// them in turn, as `Importer.read` merges each file's.
     func read(_ files: ArraySlice<InputFile>, worker: Int) -> SmallFileRead {
         let made = Heard()
+        var read = SmallFileRead()
         var piece = ImportReport()
+        let importer = importers[worker]
+        // Its callbacks never stop it: the caller's do, as it hands them on.
+        let event = { (found: consuming Event) in made.list.append(.event(found)); return true }
+        let stored: ((StoredItem) -> Bool)? = keepsStored ? { made.list.append(.stored($0)); return true } : nil
+        let diagnostic = { (found: Diagnostic) in made.list.append(.diagnostic(found)) }
+        // Each file's counts go straight into the piece's report: a report
+        // a file, merged, cost each file a set of calendars of its own.
         for file in files {
-            var report = ImportReport()
-            // Its callbacks never stop it: the caller's do, as it hands them on.
-            _ = importers[worker].readFile(
-                file, report: &report,
-                event: { (found: consuming Event) in made.list.append(.event(found)); return true },
-                stored: keepsStored ? { made.list.append(.stored($0)); return true } : nil,
-                diagnostic: { made.list.append(.diagnostic($0)) })
-            piece.merge(report)
+            if file.size == nil {
+                guard importer.readListed(file, into: buffers[worker], report: &piece, event: event, stored: stored,
+                                          diagnostic: diagnostic) != nil else {
+                    // Nothing was made of it: the caller reads it whole.
+                    read.reports.append(piece)
+                    piece = ImportReport()
+                    made.list.append(.large(file))
+                    continue
+                }
+            } else {
+                _ = importer.readFile(file, report: &piece, event: event, stored: stored, diagnostic: diagnostic)
+            }
         }
-        return SmallFileRead(heard: made.list, report: piece)
+        read.reports.append(piece)
+        read.heard = made.list
+        return read
     }
 
     /// Where the callbacks of one read put what they hear.

@@ -64,8 +64,56 @@ import Testing
             calendar(Array(zone.prefix(2)) + ["BEGIN:X-OTHER", "END:X-OTHER"] + Array(zone.dropFirst(2)) + event),
             Array((zone + ["END:VCALENDAR"] + event).map { $0 + "\r\n" }.joined().utf8),  // bare, then a stray END
             calendar(Array(zone.prefix(2)) + ["X-LONG:" + String(repeating: "x", count: 300)] + Array(zone.dropFirst(2))),
+        ] + startInputs
+    }()
+
+    /// Files that start alike up to the END of a VTIMEZONE (`FilePrefix`),
+    /// or nearly, and go on differently.
+    static let startInputs: [[UInt8]] = {
+        let zone = ParseMemoTests.zone, event = ParseMemoTests.event
+        let other = event.map { $0 == "UID:a" ? "UID:b" : $0 }
+        func text(_ lines: [String], _ ending: String) -> [UInt8] { Array(lines.map { $0 + ending }.joined().utf8) }
+        let open = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN"]
+        var bom = text(open + zone + event + ["END:VCALENDAR"], "\r\n")
+        bom.insert(contentsOf: [0xEF, 0xBB, 0xBF], at: 0)
+        return [
+            text(open + zone + event + ["END:VCALENDAR"], "\r\n"), text(open + zone + other + ["END:VCALENDAR"], "\r\n"),
+            text(open + zone + event + ["END:VCALENDAR"], "\n"), text(open + zone + other, "\n"),  // no END:VCALENDAR
+            text(open + zone + ["END:VCALENDAR"], "\n"), text(open + zone, "\n"),  // the file ends after it
+            text(open + zone + [" X-MORE", "END:VCALENDAR"], "\n"),  // its END line goes on
+            text(open + zone + ["stray text", "END:VCALENDAR"], "\n"),
+            text(open + zone + zone + event + ["END:VCALENDAR"], "\n"),  // defined twice
+            text(open + zone + ["END:VCALENDAR"] + open + zone + event + ["END:VCALENDAR"], "\n"),
+            text(open + event + zone + ["END:VCALENDAR"], "\n"),  // an event before it
+            text(open + ["X-WR-CALNAME:\"Half"] + zone + event + ["END:VCALENDAR"], "\n"),  // a problem before it
+            text(["BEGIN:VCALENDAR", "VERSION:2.0\rPRODID:x"] + zone + event + ["END:VCALENDAR"], "\n"),  // a CR alone
+            text(open + zone + event + ["END:VCALENDAR"], "\r"),  // Mac line endings
+            text(["stray"] + open + zone + event + ["END:VCALENDAR"], "\n"),
+            text(Array(zone.dropLast()) + ["END:VTIMEZONE", "BEGIN:VEVENT", "UID:c", "END:VEVENT"], "\n"),  // bare
+            text(open + ["BEGIN:VEVENT"] + zone + ["END:VEVENT", "END:VCALENDAR"], "\n"),  // inside an event
+            bom,
+            text(open + event + ["END:VCALENDAR"], "\n"), text(open + other + ["END:VCALENDAR"], "\n"),  // no VTIMEZONE
+            text(["BEGIN:VCALENDAR", "PRODID:-//a", " b//EN"] + zone + event + ["END:VCALENDAR"], "\r\n"),  // folded
+            text(["BEGIN:VCALENDAR", "PRODID:-//a", " b//EN"] + zone + other + ["END:VCALENDAR"], "\r\n"),
+            text(open + zone + [" X-MORE"] + event + ["END:VCALENDAR"], "\n"),
+            text(open + Array(zone.dropLast()) + event + ["END:VCALENDAR"], "\n"),  // its END missing
         ]
     }()
+
+    /// A file that starts with the bytes another read before did, up to
+    /// the END of its VTIMEZONE, has those lines passed over: the same
+    /// items, the lines after them numbered as they are.
+    @Test func aFileStartingAsOneReadBeforeIsNotReadAgain() {
+        let memo = ParseMemo()
+        let inputs = ParseMemoTests.startInputs.prefix(2)
+        for input in inputs + inputs {
+            #expect(ParseMemoTests.items(input, memo: memo) == ParseMemoTests.items(input, memo: nil))
+        }
+        #expect(memo.prefixHits == 3)
+        #expect(memo.hits == 3)
+        let lines = ParseMemoTests.items(inputs.last!, memo: memo)
+        #expect(lines.contains { $0.hasPrefix("VEVENT@21[UID@22:b") })
+    }
 
     /// With the limits as they are, and with one the VTIMEZONE's parts
     /// pass when it stands bare and not inside a VCALENDAR.

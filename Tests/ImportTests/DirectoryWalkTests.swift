@@ -80,6 +80,20 @@ func oneEvent(_ uid: String, calendarName: String? = nil) -> String {
         #expect(!result.events.contains { ["hidden", "x"].contains($0.uid) })
     }
 
+    /// Names are read in the order `String`'s `<` gives them, whether they
+    /// are all ASCII (sorted by their bytes) or not.
+    @Test(arguments: [false, true]) func filesAreReadInTheirNamesOrder(withAccents: Bool) {
+        let folder = Folder()
+        var names = ["event-0001.ics", "event-00010.ics", "event-0001a.ics", "event-000.ics", "Event-1.ics", "a.ics",
+                     "a-b.ics", "a_b.ics", "A.ics", "abcdefgh.ics", "abcdefgh", "abcdefg.ics", "z.ICS", "0.ics", "~.ics"]
+        if withAccents { names += ["é.ics", "e\u{301}x.ics", "Ω.ics"] }
+        for (index, name) in names.enumerated() { folder.write("cal/" + name, oneEvent("u\(index)")) }
+        let result = importPaths([folder.path("cal")])
+        let read = result.events.map { ($0.source.file as NSString).lastPathComponent }
+        #expect(read == names.filter { $0 != "abcdefgh" }.sorted())
+        #expect(result.diagnostics.isEmpty)
+    }
+
     @Test func reportsEachLoopOnceAndStillReadsTheRest() {
         let folder = Folder()
         folder.write("cal/a.ics", oneEvent("a"))
@@ -179,6 +193,20 @@ func oneEvent(_ uid: String, calendarName: String? = nil) -> String {
 }
 
 @Suite struct VdirCollectionTests {
+    /// Two collections of one display name and different colours, their
+    /// files read among each other's: the first colour stays.
+    @Test func aNameOfTwoColoursKeepsTheFirst() {
+        let folder = Folder()
+        for (name, color) in [("a", "#FF0000"), ("b", "#0000FF")] {
+            folder.write("vdir/\(name)/displayname", "Work\n")
+            folder.write("vdir/\(name)/color", color + "\n")
+            for n in 0..<3 { folder.write("vdir/\(name)/\(n).ics", oneEvent("\(name)\(n)")) }
+        }
+        let result = importPaths([folder.path("vdir")])
+        #expect(result.events.count == 6)
+        #expect(result.report.calendarColors == ["Work": CalendarColor(red: 255, green: 0, blue: 0)])
+    }
+
     @Test func aDisplayNameAndColourNameTheCollection() {
         let folder = Folder()
         folder.write("vdir/work/a.ics", oneEvent("a", calendarName: "Ignored"))

@@ -82,6 +82,35 @@ import Testing
         #expect(together.report.zones.count == 40)
     }
 
+    /// A file found large, empty or unreadable only once read (its
+    /// listing does not say) is read in its turn as any such file is:
+    /// the same events, diagnostics and zone uses, in the same order.
+    @Test func aLargeOrEmptyFileAmongSmallOnesIsReadInItsTurn() throws {
+        let folder = VdirReadingTests.vdir()
+        try FileManager.default.copyItem(atPath: folder.path("cal/zz-large.ics"), toPath: folder.path("cal/item-30-large.ics"))
+        folder.write("cal/item-40-empty.ics", "")
+        folder.write("cal/item-41-blank.ics", "\n")
+        let together = importPaths([folder.path("cal")])
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path("cal")).sorted()
+        var alone: [String] = []
+        var aloneDiagnostics: [String] = []
+        var zones: [String] = []
+        var counted = 0
+        for name in files {
+            let one = importPaths([folder.path("cal/" + name)])
+            alone += VdirReadingTests.describe(events: one.events)
+            aloneDiagnostics += one.diagnostics.map(\.description)
+            zones += one.report.zones.map { "\($0.file) \($0.tzid)" }
+            counted += one.report.files
+        }
+        #expect(together.events.count > 800)
+        #expect(VdirReadingTests.describe(events: together.events) == alone)
+        #expect(together.diagnostics.map(\.description) == aloneDiagnostics)
+        #expect(together.diagnostics.contains { $0.description.contains("item-40-empty.ics") })
+        #expect(together.report.zones.map { "\($0.file) \($0.tzid)" } == zones)
+        #expect(together.report.files == counted)
+    }
+
     /// Files are read a few at a time, ahead of the one handed on: a read
     /// stopped after any event hands on nothing after it, whichever file
     /// of a piece that event came from.
