@@ -39,6 +39,7 @@ extension SubscriptionReader {
             try? await client.client.shutdown()
             let (state, report) = try outcome.get()
             try store.write(state)
+            store.removeStrays(state)
             let changed = previous == nil || report.changed + report.removed > 0
             let bytes = client.received.state.withLock { $0.bytes }
             return calDAVResult(subscription, store, changed ? .changed(bytes: bytes, first: previous == nil) : .unchanged,

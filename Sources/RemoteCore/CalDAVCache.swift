@@ -30,16 +30,46 @@ package struct CalDAVState: Codable, Sendable {
 
     /// What people know the cache's folders and files by, by path under
     /// the source's folder: a calendar's folder is its display name, an
-    /// item its href's last segment under that (`Family/dinner.ics`).
+    /// item stored in a file of its own its href's last segment under that
+    /// (`Family/dinner.ics`); items in packs are named by `shownParts`.
     package var shownNames: [String: String] {
         var names: [String: String] = [:]
         for calendar in calendars {
             names[calendar.folder] = calendar.displayName
+            guard calendar.packs == nil else { continue }
             for href in calendar.items.keys {
                 names[calendar.folder + "/" + CalDAVStore.key(href) + ".ics"] = calendar.displayName + "/" + Self.lastSegment(href)
             }
         }
         return names
+    }
+
+    /// Each pack's items by path under the source's folder: the line each
+    /// starts on in its pack and its name (`Family/dinner.ics`), in order.
+    package var shownParts: [String: [ShownPart]] {
+        var parts: [String: [ShownPart]] = [:]
+        for calendar in calendars {
+            guard let count = calendar.packs else { continue }
+            for (href, line) in calendar.lines ?? [:] {
+                let pack = calendar.folder + "/" + CalDAVStore.packName(CalDAVStore.pack(of: href, count: count), count: count)
+                parts[pack, default: []].append(ShownPart(line: line, name: calendar.displayName + "/" + Self.lastSegment(href)))
+            }
+        }
+        return parts.mapValues { $0.sorted { $0.line < $1.line } }
+    }
+
+    /// The files the state names, by path under the source's folder: only
+    /// these are read (a sync that did not finish may have left others).
+    package var files: Set<String> {
+        var files: Set<String> = []
+        for calendar in calendars {
+            if calendar.packs != nil {
+                for name in (calendar.packBytes ?? [:]).keys { files.insert(calendar.folder + "/" + name) }
+            } else {
+                for href in calendar.items.keys { files.insert(calendar.folder + "/" + CalDAVStore.key(href) + ".ics") }
+            }
+        }
+        return files
     }
 
     /// An href's last segment, percent-decoded unless that would make a
@@ -56,6 +86,17 @@ package struct CalDAVState: Codable, Sendable {
     }
 }
 
+/// An item of a pack: the line it starts on there, and its name.
+package struct ShownPart: Codable, Sendable, Equatable {
+    package var line: Int
+    package var name: String
+
+    package init(line: Int, name: String) {
+        self.line = line
+        self.name = name
+    }
+}
+
 /// One calendar of a CalDAV source.
 package struct CalendarState: Codable, Sendable {
     package var href: String
@@ -68,6 +109,13 @@ package struct CalendarState: Codable, Sendable {
     package var window: String?
     /// Each item's href and ETag.
     package var items: [String: String] = [:]
+    /// How many packs hold the items (`CalDAVStore.writePacks`); nil while
+    /// they are stored one file each, as before packs.
+    package var packs: Int?
+    /// Each item's first line in its pack, by href.
+    package var lines: [String: Int]?
+    /// Each pack's size as written, by file name.
+    package var packBytes: [String: Int]?
 
     package var itemCount: Int { items.count }
 
@@ -82,10 +130,11 @@ package struct CalendarState: Codable, Sendable {
 
 /// A CalDAV source's files in the cache: `caldav/KEY/` holds one folder
 /// per calendar (named by a digest of its href) with its `displayname`
-/// and `color` and one `.ics` file per item (named by a digest of the
-/// item's href), so that it reads as a vdir; `caldav/KEY.state.json` is
-/// the state, `caldav/KEY.lock` the lock. Every file is written beside
-/// and renamed.
+/// and `color` and its items in a few packs (`CalDAVPacks.swift`), so
+/// that it reads as a vdir; `caldav/KEY.state.json` is the state, written
+/// last, `caldav/KEY.lock` the lock. Every file is written beside and
+/// renamed. A cache from before packs holds one `.ics` file per item
+/// (named by a digest of the item's href) until its next sync.
 package struct CalDAVStore: Sendable {
     package let base: String
 
@@ -126,14 +175,6 @@ package struct CalDAVStore: Sendable {
         base + "/" + calendar.folder + "/" + Self.key(href) + ".ics"
     }
 
-    package func writeItem(_ calendar: CalendarState, _ href: String, _ data: String) throws(RemoteFailure) {
-        try replace(itemPath(calendar, href), with: Array(data.utf8))
-    }
-
-    package func removeItem(_ calendar: CalendarState, _ href: String) {
-        unlink(itemPath(calendar, href))
-    }
-
     /// Its `displayname` and `color`, as a vdir's (written only when changed).
     package func writeMetadata(_ calendar: CalendarState) throws(RemoteFailure) {
         let folder = base + "/" + calendar.folder
@@ -162,7 +203,7 @@ package struct CalDAVStore: Sendable {
         return String(hex.prefix(7)).lowercased()
     }
 
-    private func replace(_ path: String, with bytes: [UInt8]) throws(RemoteFailure) {
+    func replace(_ path: String, with bytes: [UInt8]) throws(RemoteFailure) {
         let temporary = try TemporaryFile(beside: path)
         try temporary.write(bytes)
         try temporary.commit(as: path)

@@ -28,6 +28,8 @@ extension SubscriptionReader {
                                         seconds: started.map { Date().timeIntervalSince($0) } ?? 0)
         result.isFolder = true
         result.shownNames = state?.shownNames ?? [:]
+        result.shownParts = state?.shownParts ?? [:]
+        result.files = state?.files
         result.report = report
         return result
     }

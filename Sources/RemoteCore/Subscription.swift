@@ -66,6 +66,10 @@ package struct SubscriptionResult: Sendable, Codable {
     /// A CalDAV source: what its folder's calendars and items are called
     /// (`CalDAVState.shownNames`).
     package var shownNames: [String: String] = [:]
+    /// A CalDAV source: its packs' items (`CalDAVState.shownParts`).
+    package var shownParts: [String: [ShownPart]] = [:]
+    /// A CalDAV source: the files of its folder to read (`CalDAVState.files`).
+    package var files: Set<String>?
     /// A CalDAV sync's counts and notes.
     package var report: CalDAVReport?
 
