@@ -75,14 +75,44 @@ package struct CalDAVState: Codable, Sendable {
     /// An href's last segment, percent-decoded unless that would make a
     /// name with a control character or a slash in it.
     package static func lastSegment(_ href: String) -> String {
-        let segment = href.split(separator: "/").last.map(String.init) ?? href
-        // Nothing to decode, and so nothing to check: the common case, once per item of every read.
-        guard segment.utf8.contains(UInt8(ascii: "%")) else { return segment }
-        guard let decoded = segment.removingPercentEncoding,
-              !decoded.contains("/"), !decoded.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            return segment
+        let bytes = Array(href.utf8)
+        var end = bytes.count
+        while end > 0 && bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        let start = bytes[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+        let segment = bytes[start..<end]
+        guard !segment.isEmpty else { return href }
+        // Nothing to decode, and so nothing to check: the common case.
+        guard segment.contains(UInt8(ascii: "%")) else { return String(decoding: segment, as: UTF8.self) }
+        // Decoded here, byte by byte: Foundation's decoding cost more than reading the item, once per item of every read.
+        var decoded: [UInt8] = []
+        var index = segment.startIndex
+        while index < segment.endIndex {
+            if segment[index] == UInt8(ascii: "%"), index + 2 < segment.endIndex,
+               let high = hexDigit(segment[index + 1]), let low = hexDigit(segment[index + 2]) {
+                decoded.append(high << 4 | low)
+                index += 3
+            } else if segment[index] == UInt8(ascii: "%") {
+                return String(decoding: segment, as: UTF8.self)
+            } else {
+                decoded.append(segment[index])
+                index += 1
+            }
         }
-        return decoded
+        let text = String(validating: decoded, as: UTF8.self)
+        guard let text, !decoded.contains(UInt8(ascii: "/")),
+              !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
+            return String(decoding: segment, as: UTF8.self)
+        }
+        return text
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }
 

@@ -50,6 +50,21 @@ extension CalDAVStore {
         return true
     }
 
+    /// `state.shownParts` of the packs that have the size the state says:
+    /// the items of a pack a sync that did not finish rewrote are named
+    /// by their calendar, not by names of another pack's lines.
+    package func shownParts(_ state: CalDAVState) -> [String: [ShownPart]] {
+        var parts = state.shownParts
+        for calendar in state.calendars {
+            for (name, bytes) in calendar.packBytes ?? [:] {
+                var status = stat()
+                let path = calendar.folder + "/" + name
+                if stat(base + "/" + path, &status) != 0 || Int(status.st_size) != bytes { parts[path] = nil }
+            }
+        }
+        return parts
+    }
+
     /// Writes the packs that `fresh` (items fetched, by href) and the items
     /// gone since the last write change; all of them when the count of
     /// packs changes or the items were stored one file each. Items are those

@@ -142,7 +142,7 @@ extension SubscriptionReader {
     /// (recent enough, or `--offline`); nil when it is to be fetched.
     package func kept(_ subscription: Subscription, mode: RefreshMode) -> SubscriptionResult? {
         let store = calDAVStore(subscription)
-        if store.readState() != nil { return calDAVCached(subscription, store, mode: mode) }
+        if let state = store.readState() { return calDAVCached(subscription, store, known: state, mode: mode) }
         return cached(subscription, cache.entry(subscription.cacheKey), mode: mode)
     }
 }

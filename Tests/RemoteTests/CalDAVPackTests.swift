@@ -133,4 +133,14 @@ import Testing
         FileManager.default.createFile(atPath: path, contents: Data(Self.item(1).utf8))
         #expect(!store.packsAreWhole(calendar))
     }
+
+    /// An item's name: its href's last segment, decoded unless that would
+    /// show a slash, a control character or what is not UTF-8.
+    @Test func anItemIsNamedByItsHrefsLastSegment() {
+        let cases = ["/me/work/dinner%20one.ics": "dinner one.ics", "/me/work/caf%C3%A9.ics": "café.ics",
+                     "/me/work/a%2Fb.ics": "a%2Fb.ics", "/me/work/bell%07.ics": "bell%07.ics", "/me/work/c1%C2%85.ics": "c1%C2%85.ics",
+                     "/me/work/%zz.ics": "%zz.ics", "/me/work/bad%FF.ics": "bad%FF.ics", "/me/work/": "work", "plain.ics": "plain.ics",
+                     "/me/work/u%40host.ics": "u@host.ics"]
+        for (href, name) in cases { #expect(CalDAVState.lastSegment(href) == name, "\(href)") }
+    }
 }
