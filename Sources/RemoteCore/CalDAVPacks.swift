@@ -119,16 +119,16 @@ extension CalDAVStore {
         sizes[name] = text.count
     }
 
-    /// Once the state is written: the files of a calendar that it no longer
-    /// names (packs of another count, items stored one file each, files a
-    /// sync that did not finish left) go. The lock is held, so no other
-    /// process is writing them.
+    /// Once the state is written: the `.ics` files of a calendar that it no
+    /// longer names (packs of another count, items stored one file each,
+    /// packs a sync that did not finish left) go. Files being written
+    /// (`.partial-…`, never read) stay: another process may be writing one.
     package func removeStrays(_ state: CalDAVState) {
         for calendar in state.calendars {
             let folder = base + "/" + calendar.folder
             let kept = Set((calendar.packBytes ?? [:]).keys)
             for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            where (name.hasSuffix(".ics") || name.contains(".ics.partial-")) && !kept.contains(name) {
+            where name.hasSuffix(".ics") && !kept.contains(name) {
                 unlink(folder + "/" + name)
             }
         }
