@@ -76,12 +76,13 @@ extension CalDAVStore {
         var count = old.packs ?? Self.packCount(for: calendar.items.count)
         if calendar.items.count > 2 * count * Self.packItems { count = Self.packCount(for: calendar.items.count) }
         let whole = count != old.packs
-        var touched = Set(fresh.keys.map { Self.pack(of: $0, count: count) })
-        for href in (old.lines ?? [:]).keys where calendar.items[href] == nil { touched.insert(Self.pack(of: href, count: count)) }
-        if whole { touched = Set(0..<count) }
+        // Each href's pack worked out once: the digest is most of a first sync's own work on its packs.
         var members: [Int: [String]] = [:]
-        for href in calendar.items.keys where touched.contains(Self.pack(of: href, count: count)) {
-            members[Self.pack(of: href, count: count), default: []].append(href)
+        for href in calendar.items.keys { members[Self.pack(of: href, count: count), default: []].append(href) }
+        var touched = Set(0..<count)
+        if !whole {
+            touched = Set(fresh.keys.map { Self.pack(of: $0, count: count) })
+            for href in (old.lines ?? [:]).keys where calendar.items[href] == nil { touched.insert(Self.pack(of: href, count: count)) }
         }
         var reader = OldItems(store: self, calendar: old)
         var lines = whole ? [:] : (old.lines ?? [:])
