@@ -30,6 +30,8 @@ struct InputFile: Sendable, Equatable {
     var size: Int?
     /// What diagnostics and events name it by, when not its path (`ShownFolder`).
     var shownName: String?
+    /// The items of a file that holds several, named (`ShownFolder.parts`).
+    var parts: [ShownFolder.Part]?
 }
 
 /// Reads one input directory recursively into the calendar files it holds:

@@ -46,7 +46,7 @@ struct ICSImporter {
             diagnostic(Diagnostic(.error, .unreadable, at: SourcePosition(file: file, line: 0),
                                   "read error; the rest of the file is not read"))
         }
-        report.zones += stream.zones.resolutions.map {
+        report.zones += stream.resolutions.map {
             ZoneUse(file: file, tzid: $0.tzid, rule: $0.rule, zone: $0.zone?.id)
         }
         return keepGoing
@@ -124,7 +124,13 @@ struct ICSImporter {
         let textWindow: CoarseWindow?
         let made: Outputs
         let note: (Diagnostic) -> Void
-        let zones: ZoneResolver
+        let catalog: ZoneCatalog
+        /// The current VCALENDAR's zones: a TZID means what its own
+        /// calendar's VTIMEZONE says (several calendars in one stream, as a
+        /// CalDAV cache's pack holds them, may each define the same TZID).
+        var zones: ZoneResolver
+        /// How the TZIDs of the stream's earlier VCALENDARs were resolved.
+        var earlierResolutions: [ZoneResolution] = []
         var calendarName: String
         var calendarZone: Zone?
         var underMethod = false
@@ -147,9 +153,13 @@ struct ICSImporter {
             self.made = made
             let note: (Diagnostic) -> Void = { made.list.append(.diagnostic($0)) }
             self.note = note
+            catalog = importer.catalog
             zones = ZoneResolver(catalog: importer.catalog, file: file, report: note)
             calendarName = stem
         }
+
+        /// How every TZID of the stream was resolved.
+        var resolutions: [ZoneResolution] { earlierResolutions + zones.resolutions }
 
         mutating func prepare(_ item: ICalItem, report: inout ImportReport) {
             switch item {
@@ -164,7 +174,12 @@ struct ICSImporter {
             case .component(let component):
                 take(component, report: &report)
             case .calendarEnd:
-                break
+                // What waited for a VTIMEZONE of this calendar is made with
+                // its zones; the next calendar defines its own.
+                emitPending(report: &report)
+                earlierResolutions += zones.resolutions
+                zones = ZoneResolver(catalog: catalog, file: file, report: note)
+                current = nil
             case .problem(let problem):
                 note(Diagnostic(ICSImporter.severity(of: problem.kind), ICSImporter.kind(of: problem.kind),
                                 at: SourcePosition(file: file, line: problem.line), problem.message))

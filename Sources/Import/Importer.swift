@@ -215,7 +215,11 @@ package struct Importer {
                        &report, diagnostic)
         }
         if let shown {
-            for index in found.indices { found[index].shownName = shown.shown(found[index].path, root: input) }
+            if shown.files != nil { found.removeAll { !shown.reads($0.path, root: input) } }
+            for index in found.indices {
+                found[index].shownName = shown.shown(found[index].path, root: input)
+                found[index].parts = shown.parts(found[index].path, root: input)
+            }
         }
         return found
     }
@@ -227,8 +231,29 @@ package struct Importer {
         diagnostic(Diagnostic(.error, .unreadable, at: SourcePosition(file: file, line: 0), reason))
     }
 
+    /// A file of several items (a CalDAV cache's pack): what is said of a
+    /// line of it is said of the item there, by the item's name and line.
+    private func readParts(_ file: InputFile, _ parts: [ShownFolder.Part], report: inout ImportReport,
+                           event: (consuming Event) -> Bool, stored: ((StoredItem) -> Bool)?,
+                           diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
+        var alone = file
+        alone.parts = nil
+        return withoutActuallyEscaping(event) { event in
+            readFile(alone, report: &report, event: { found in
+                var found = found
+                found.source = ShownFolder.position(found.source, in: parts)
+                return event(found)
+            }, stored: stored, diagnostic: { said in
+                var said = said
+                said.source = ShownFolder.position(said.source, in: parts)
+                diagnostic(said)
+            })
+        }
+    }
+
     fileprivate func readFile(_ file: InputFile, report: inout ImportReport, event: (consuming Event) -> Bool,
                           stored: ((StoredItem) -> Bool)?, diagnostic: @escaping (Diagnostic) -> Void) -> Bool {
+        if let parts = file.parts { return readParts(file, parts, report: &report, event: event, stored: stored, diagnostic: diagnostic) }
         let path = file.path
         let name = file.shownName ?? (path == "-" && file.bytes == nil && file.descriptor == nil ? "<stdin>" : path)
         // A path is opened without blocking: a named pipe must not hang the

@@ -16,8 +16,9 @@ enum CalDAVKind: Sendable, Equatable {
 /// the cache as a vdir.
 extension SubscriptionReader {
     /// A source known as CalDAV: its copy, synced first if `mode` asks.
-    func readCalDAV(_ subscription: Subscription, _ store: CalDAVStore, mode: RefreshMode) async -> SubscriptionResult {
-        if let kept = calDAVCached(subscription, store, mode: mode) { return kept }
+    func readCalDAV(_ subscription: Subscription, _ store: CalDAVStore, known: CalDAVState? = nil,
+                    mode: RefreshMode) async -> SubscriptionResult {
+        if let kept = calDAVCached(subscription, store, known: known, mode: mode) { return kept }
         let started = Date()
         return await store.entry.locked(patience: limits.totalTimeout + 5) {
             // Another process may have synced it while this one waited.
@@ -39,10 +40,11 @@ extension SubscriptionReader {
             try? await client.client.shutdown()
             let (state, report) = try outcome.get()
             try store.write(state)
+            store.removeStrays(state)
             let changed = previous == nil || report.changed + report.removed > 0
             let bytes = client.received.state.withLock { $0.bytes }
             return calDAVResult(subscription, store, changed ? .changed(bytes: bytes, first: previous == nil) : .unchanged,
-                                report: report, started: started)
+                                report: report, started: started, known: state)
         } catch {
             if var state = store.readState() {
                 state.lastError = error.description

@@ -5,8 +5,9 @@ import RemoteCore
 /// calendar seen for the first time whole in one calendar-query with its
 /// data, after that with sync-collection (RFC 6578) when the server offers
 /// it, else with the ETag list (or, with a window, a calendar-query), then
-/// a calendar-multiget of what changed. Items are written as they arrive;
-/// the state is written by the caller once every calendar is done, so a
+/// a calendar-multiget of what changed. Items are kept as they arrive and
+/// written into the calendar's packs once it is done (`writePacks`); the
+/// state is written by the caller once every calendar is done, so a
 /// failure leaves the last state (and at worst fetches again next time).
 struct CalDAVSync {
     let client: CalDAVClient
@@ -15,13 +16,31 @@ struct CalDAVSync {
     /// Where hrefs are resolved: the host that answered.
     let origin: RemoteAddress
     var report = CalDAVReport()
+    /// The current calendar's items fetched, by href, until its packs are written.
+    var fresh: [String: String] = [:]
 
     /// How many hrefs one calendar-multiget asks for.
     static let batch = 200
 
     /// A calendar (`found` in the listing, or the probe's answer, which
-    /// has no ctag) brought up to date from `kept`.
+    /// has no ctag) brought up to date from `kept`, its packs written when
+    /// an item changed (or its items were stored one file each).
     mutating func sync(_ found: DAVResponse, kept: CalendarState?, probed: Bool = false) async throws(RemoteFailure) -> CalendarState {
+        var kept = kept
+        // A pack of another size than the state says was left by a sync
+        // that did not finish: its items cannot be told apart, so the
+        // calendar is fetched again whole.
+        if let old = kept, !store.packsAreWhole(old) { kept = CalendarState(href: old.href, displayName: old.displayName) }
+        fresh = [:]
+        var calendar = try await update(found, kept: kept, probed: probed)
+        if !fresh.isEmpty || calendar.packs == nil || (calendar.lines ?? [:]).count != calendar.items.count {
+            try store.writePacks(&calendar, fresh: fresh)
+        }
+        fresh = [:]
+        return calendar
+    }
+
+    private mutating func update(_ found: DAVResponse, kept: CalendarState?, probed: Bool) async throws(RemoteFailure) -> CalendarState {
         var calendar = kept ?? CalendarState(href: found.href, displayName: "")
         calendar.displayName = Self.name(found)
         calendar.color = found.color.flatMap { $0.isEmpty ? nil : $0 }
@@ -131,7 +150,7 @@ struct CalDAVSync {
                 missing.append(member.href)
                 continue
             }
-            try store.writeItem(calendar, member.href, data)
+            fresh[member.href] = data
             calendar.items[member.href] = member.etag ?? ""
             report.changed += 1
         }
@@ -139,7 +158,7 @@ struct CalDAVSync {
     }
 
     private mutating func remove(_ href: String, from calendar: inout CalendarState) {
-        store.removeItem(calendar, href)
+        fresh[href] = nil
         calendar.items[href] = nil
         report.removed += 1
     }
@@ -165,7 +184,7 @@ struct CalDAVSync {
                 guard let data = response.calendarData, data.contains("BEGIN:VCALENDAR") else { continue }
                 let href: String? = wanted.contains(response.href) ? response.href : Self.match(response.href, in: wanted)
                 guard let href else { continue }
-                try store.writeItem(calendar, href, data)
+                fresh[href] = data
                 calendar.items[href] = response.etag ?? ""
                 got.insert(href)
                 report.changed += 1

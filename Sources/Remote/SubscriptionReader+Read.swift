@@ -42,7 +42,7 @@ extension SubscriptionReader {
     /// One subscription: its copy if recent enough, else fetched under its lock.
     package func read(_ subscription: Subscription, mode: RefreshMode) async -> SubscriptionResult {
         let store = calDAVStore(subscription)
-        if store.readState() != nil { return await readCalDAV(subscription, store, mode: mode) }
+        if let state = store.readState() { return await readCalDAV(subscription, store, known: state, mode: mode) }
         let entry = cache.entry(subscription.cacheKey)
         if let kept = cached(subscription, entry, mode: mode) { return kept }
         let started = Date()

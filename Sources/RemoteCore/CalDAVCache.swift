@@ -30,11 +30,13 @@ package struct CalDAVState: Codable, Sendable {
 
     /// What people know the cache's folders and files by, by path under
     /// the source's folder: a calendar's folder is its display name, an
-    /// item its href's last segment under that (`Family/dinner.ics`).
+    /// item stored in a file of its own its href's last segment under that
+    /// (`Family/dinner.ics`); items in packs are named by `shownParts`.
     package var shownNames: [String: String] {
         var names: [String: String] = [:]
         for calendar in calendars {
             names[calendar.folder] = calendar.displayName
+            guard calendar.packs == nil else { continue }
             for href in calendar.items.keys {
                 names[calendar.folder + "/" + CalDAVStore.key(href) + ".ics"] = calendar.displayName + "/" + Self.lastSegment(href)
             }
@@ -42,17 +44,86 @@ package struct CalDAVState: Codable, Sendable {
         return names
     }
 
+    /// Each pack's items by path under the source's folder: the line each
+    /// starts on in its pack and its name (`Family/dinner.ics`), in order.
+    package var shownParts: [String: [ShownPart]] {
+        var parts: [String: [ShownPart]] = [:]
+        for calendar in calendars {
+            guard let count = calendar.packs else { continue }
+            for (href, line) in calendar.lines ?? [:] {
+                let pack = calendar.folder + "/" + CalDAVStore.packName(CalDAVStore.pack(of: href, count: count), count: count)
+                parts[pack, default: []].append(ShownPart(line: line, name: calendar.displayName + "/" + Self.lastSegment(href)))
+            }
+        }
+        return parts.mapValues { $0.sorted { $0.line < $1.line } }
+    }
+
+    /// The files the state names, by path under the source's folder: only
+    /// these are read (a sync that did not finish may have left others).
+    package var files: Set<String> {
+        var files: Set<String> = []
+        for calendar in calendars {
+            if calendar.packs != nil {
+                for name in (calendar.packBytes ?? [:]).keys { files.insert(calendar.folder + "/" + name) }
+            } else {
+                for href in calendar.items.keys { files.insert(calendar.folder + "/" + CalDAVStore.key(href) + ".ics") }
+            }
+        }
+        return files
+    }
+
     /// An href's last segment, percent-decoded unless that would make a
     /// name with a control character or a slash in it.
     package static func lastSegment(_ href: String) -> String {
-        let segment = href.split(separator: "/").last.map(String.init) ?? href
-        // Nothing to decode, and so nothing to check: the common case, once per item of every read.
-        guard segment.utf8.contains(UInt8(ascii: "%")) else { return segment }
-        guard let decoded = segment.removingPercentEncoding,
-              !decoded.contains("/"), !decoded.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            return segment
+        let bytes = Array(href.utf8)
+        var end = bytes.count
+        while end > 0 && bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        let start = bytes[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+        let segment = bytes[start..<end]
+        guard !segment.isEmpty else { return href }
+        // Nothing to decode, and so nothing to check: the common case.
+        guard segment.contains(UInt8(ascii: "%")) else { return String(decoding: segment, as: UTF8.self) }
+        // Decoded here, byte by byte: Foundation's decoding cost more than reading the item, once per item of every read.
+        var decoded: [UInt8] = []
+        var index = segment.startIndex
+        while index < segment.endIndex {
+            if segment[index] == UInt8(ascii: "%"), index + 2 < segment.endIndex,
+               let high = hexDigit(segment[index + 1]), let low = hexDigit(segment[index + 2]) {
+                decoded.append(high << 4 | low)
+                index += 3
+            } else if segment[index] == UInt8(ascii: "%") {
+                return String(decoding: segment, as: UTF8.self)
+            } else {
+                decoded.append(segment[index])
+                index += 1
+            }
         }
-        return decoded
+        let text = String(validating: decoded, as: UTF8.self)
+        guard let text, !decoded.contains(UInt8(ascii: "/")),
+              !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
+            return String(decoding: segment, as: UTF8.self)
+        }
+        return text
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+
+/// An item of a pack: the line it starts on there, and its name.
+package struct ShownPart: Codable, Sendable, Equatable {
+    package var line: Int
+    package var name: String
+
+    package init(line: Int, name: String) {
+        self.line = line
+        self.name = name
     }
 }
 
@@ -68,6 +139,13 @@ package struct CalendarState: Codable, Sendable {
     package var window: String?
     /// Each item's href and ETag.
     package var items: [String: String] = [:]
+    /// How many packs hold the items (`CalDAVStore.writePacks`); nil while
+    /// they are stored one file each, as before packs.
+    package var packs: Int?
+    /// Each item's first line in its pack, by href.
+    package var lines: [String: Int]?
+    /// Each pack's size as written, by file name.
+    package var packBytes: [String: Int]?
 
     package var itemCount: Int { items.count }
 
@@ -82,10 +160,11 @@ package struct CalendarState: Codable, Sendable {
 
 /// A CalDAV source's files in the cache: `caldav/KEY/` holds one folder
 /// per calendar (named by a digest of its href) with its `displayname`
-/// and `color` and one `.ics` file per item (named by a digest of the
-/// item's href), so that it reads as a vdir; `caldav/KEY.state.json` is
-/// the state, `caldav/KEY.lock` the lock. Every file is written beside
-/// and renamed.
+/// and `color` and its items in a few packs (`CalDAVPacks.swift`), so
+/// that it reads as a vdir; `caldav/KEY.state.json` is the state, written
+/// last, `caldav/KEY.lock` the lock. Every file is written beside and
+/// renamed. A cache from before packs holds one `.ics` file per item
+/// (named by a digest of the item's href) until its next sync.
 package struct CalDAVStore: Sendable {
     package let base: String
 
@@ -126,14 +205,6 @@ package struct CalDAVStore: Sendable {
         base + "/" + calendar.folder + "/" + Self.key(href) + ".ics"
     }
 
-    package func writeItem(_ calendar: CalendarState, _ href: String, _ data: String) throws(RemoteFailure) {
-        try replace(itemPath(calendar, href), with: Array(data.utf8))
-    }
-
-    package func removeItem(_ calendar: CalendarState, _ href: String) {
-        unlink(itemPath(calendar, href))
-    }
-
     /// Its `displayname` and `color`, as a vdir's (written only when changed).
     package func writeMetadata(_ calendar: CalendarState) throws(RemoteFailure) {
         let folder = base + "/" + calendar.folder
@@ -162,7 +233,7 @@ package struct CalDAVStore: Sendable {
         return String(hex.prefix(7)).lowercased()
     }
 
-    private func replace(_ path: String, with bytes: [UInt8]) throws(RemoteFailure) {
+    func replace(_ path: String, with bytes: [UInt8]) throws(RemoteFailure) {
         let temporary = try TemporaryFile(beside: path)
         try temporary.write(bytes)
         try temporary.commit(as: path)

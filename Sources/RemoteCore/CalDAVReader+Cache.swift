@@ -6,28 +6,37 @@ extension SubscriptionReader {
         CalDAVStore(cache: cache, key: subscription.cacheKey)
     }
 
-    package func calDAVCached(_ subscription: Subscription, _ store: CalDAVStore, mode: RefreshMode) -> SubscriptionResult? {
-        let checked = store.readState()?.checked
+    /// `known`: the state, when the caller has just read it (a large
+    /// calendar's state costs a noticeable part of a cached read to decode).
+    package func calDAVCached(_ subscription: Subscription, _ store: CalDAVStore, known: CalDAVState? = nil,
+                              mode: RefreshMode) -> SubscriptionResult? {
+        // Fetched whatever the copy is: the state is read after the sync.
+        if mode == .always { return nil }
+        let state = known ?? store.readState()
+        let checked = state?.checked
         switch mode {
         case .never:
-            return calDAVResult(subscription, store, checked != nil ? .cached : .failed(.neverFetched), report: nil, started: nil)
+            return calDAVResult(subscription, store, checked != nil ? .cached : .failed(.neverFetched), report: nil, started: nil,
+                                known: state)
         case .always:
             return nil
         case .whenDue:
             guard let checked, Date().timeIntervalSince1970 - checked < subscription.refresh else { return nil }
-            return calDAVResult(subscription, store, .cached, report: nil, started: nil)
+            return calDAVResult(subscription, store, .cached, report: nil, started: nil, known: state)
         }
     }
 
     package func calDAVResult(_ subscription: Subscription, _ store: CalDAVStore, _ outcome: SubscriptionResult.Outcome,
-                              report: CalDAVReport?, started: Date?) -> SubscriptionResult {
-        let state = store.readState()
+                              report: CalDAVReport?, started: Date?, known: CalDAVState? = nil) -> SubscriptionResult {
+        let state = known ?? store.readState()
         let checked = state?.checked
         var result = SubscriptionResult(subscription: subscription, outcome: outcome, body: checked != nil ? store.base : nil,
                                         age: checked.map { max(0, Date().timeIntervalSince1970 - $0) },
                                         seconds: started.map { Date().timeIntervalSince($0) } ?? 0)
         result.isFolder = true
         result.shownNames = state?.shownNames ?? [:]
+        result.shownParts = state.map(store.shownParts) ?? [:]
+        result.files = state?.files
         result.report = report
         return result
     }

@@ -66,6 +66,10 @@ package struct SubscriptionResult: Sendable, Codable {
     /// A CalDAV source: what its folder's calendars and items are called
     /// (`CalDAVState.shownNames`).
     package var shownNames: [String: String] = [:]
+    /// A CalDAV source: its packs' items (`CalDAVState.shownParts`).
+    package var shownParts: [String: [ShownPart]] = [:]
+    /// A CalDAV source: the files of its folder to read (`CalDAVState.files`).
+    package var files: Set<String>?
     /// A CalDAV sync's counts and notes.
     package var report: CalDAVReport?
 
@@ -138,7 +142,7 @@ extension SubscriptionReader {
     /// (recent enough, or `--offline`); nil when it is to be fetched.
     package func kept(_ subscription: Subscription, mode: RefreshMode) -> SubscriptionResult? {
         let store = calDAVStore(subscription)
-        if store.readState() != nil { return calDAVCached(subscription, store, mode: mode) }
+        if let state = store.readState() { return calDAVCached(subscription, store, known: state, mode: mode) }
         return cached(subscription, cache.entry(subscription.cacheKey), mode: mode)
     }
 }

@@ -58,4 +58,28 @@ import Testing
         let read = Self.read(.folder("/nonexistent-busylife-cache/src", shown: Self.shown))
         #expect(read.diagnostics.map(\.description) == ["work: error: no such file or directory"])
     }
+
+    /// A pack (several items' VCALENDARs in one file): each event and each
+    /// diagnostic is named by its item, with the line counted from the
+    /// item's start; only the files the state names are read.
+    @Test func itemsOfAPackAreNamedByTheirOwnNameAndLine() {
+        let folder = Folder()
+        let dinner = ics(vevent("dinner", ["DTSTART;TZID=Mars/Olympus:20261103T190000", "DURATION:PT1H"]))
+        let lunch = ics(["X-WR-CALNAME:Lunches"] + vevent("lunch", ["DTSTART:20261104T120000Z", "DURATION:PT1H", "RRULE:FREQ=BOGUS"]))
+        folder.write("src/c0ffee/displayname", "Family\n")
+        folder.write("src/c0ffee/pack-1-0.ics", dinner + lunch)
+        // Left by a sync that did not finish: not the state's, not read.
+        folder.write("src/c0ffee/pack-2-0.ics", dinner)
+        let lunchLine = dinner.utf8.filter { $0 == UInt8(ascii: "\n") }.count + 1
+        let shown = ShownFolder(name: "work", names: ["c0ffee": "Family"],
+                                parts: ["c0ffee/pack-1-0.ics": [.init(line: 1, name: "Family/dinner one.ics"),
+                                                                .init(line: lunchLine, name: "Family/lunch.ics")]],
+                                files: ["c0ffee/pack-1-0.ics"])
+        let read = Self.read(.folder(folder.path("src"), shown: shown))
+        #expect(read.events.map(\.uid).sorted() == ["dinner", "lunch"])
+        #expect(read.events.map(\.source.description).sorted() == ["work/Family/dinner one.ics:3", "work/Family/lunch.ics:4"])
+        #expect(Set(read.events.map(\.calendar)) == ["Family"])
+        #expect(read.diagnostics.map(\.source.description).sorted() == ["work/Family/dinner one.ics:5", "work/Family/lunch.ics:8"],
+                "\(read.diagnostics)")
+    }
 }

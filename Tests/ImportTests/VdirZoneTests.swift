@@ -135,4 +135,27 @@ import Testing
         #expect(Set(VdirZoneTests.starts(read.events).values) == [VdirZoneTests.seconds("2026-07-15T00:00:00Z")])
         #expect(importer.catalog.zonesBuilt == 12)
     }
+
+    /// Items one after another in one file (a CalDAV cache's pack): each
+    /// VCALENDAR's TZIDs mean what its own VTIMEZONE says, a calendar
+    /// without one does not borrow an earlier one's, and every component
+    /// is read, as from one file each.
+    @Test func calendarsInOneFileKeepTheirOwnZones() {
+        let todo = ["BEGIN:VTODO", "UID:t", "SUMMARY:Todo", "END:VTODO"]
+        let files = [("a.ics", ics(VdirZoneTests.sydney + VdirZoneTests.event("a", at: "20260115T100000") + todo)),
+                     ("b.ics", ics(VdirZoneTests.india + VdirZoneTests.event("b", at: "20260115T100000"))),
+                     ("c.ics", ics(VdirZoneTests.event("c", at: "20260115T100000"))),
+                     ("d.ics", ics(VdirZoneTests.sydney + VdirZoneTests.event("d", at: "20260715T100000") + todo))]
+        let (apart, _) = VdirZoneTests.read(files)
+        let folder = Folder()
+        folder.write("pack.ics", files.map(\.1).joined())
+        let together = importPaths([folder.path("pack.ics")])
+        #expect(VdirZoneTests.starts(together.events) == VdirZoneTests.starts(apart.events))
+        #expect(VdirZoneTests.starts(together.events)["b"] == VdirZoneTests.seconds("2026-01-15T04:30:00Z"))
+        #expect(together.events.map { "\($0.uid) \($0.title) \($0.start)" } == apart.events.map { "\($0.uid) \($0.title) \($0.start)" })
+        #expect(together.report.otherComponents == apart.report.otherComponents)
+        #expect(together.report.otherComponents["VTODO"] == 2)
+        #expect(together.diagnostics.map(\.message) == apart.diagnostics.map(\.message))
+        #expect(together.diagnostics.count == 1)
+    }
 }
