@@ -39,6 +39,16 @@ package struct DAVMultistatus: Sendable, Equatable {
 /// entity is refused before parsing: entity expansion is how a small
 /// reply becomes gigabytes (billion laughs).
 package enum CalDAVXML {
+    /// `text` without the white space around it (Unicode's, line ends
+    /// included), as `trimmingCharacters(in: .whitespacesAndNewlines)` gives
+    /// it, without Foundation's trip through NSString: every element's end
+    /// asks, thousands a reply.
+    package static func trimmed(_ text: String) -> String {
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+              let last = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(text[first...last])
+    }
+
     static let dav = "DAV:"
     static let caldav = "urn:ietf:params:xml:ns:caldav"
     static let calendarServer = "http://calendarserver.org/ns/"
@@ -157,7 +167,7 @@ private final class MultistatusReader: NSObject, XMLParserDelegate {
     }
 
     private func endDAV(_ name: String, parent: (namespace: String, name: String)) {
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = CalDAVXML.trimmed(text)
         switch (name, parent.name) {
         case ("href", "response"): current?.href = value
         case ("href", "current-user-principal"): pending.currentUserPrincipal = value
@@ -181,8 +191,8 @@ private final class MultistatusReader: NSObject, XMLParserDelegate {
         // Calendar data is kept as sent, and not trimmed: it is most of a sync's reply.
         switch (namespace, name) {
         case (CalDAVXML.caldav, "calendar-data"): pending.calendarData = text
-        case (CalDAVXML.calendarServer, "getctag"): pending.ctag = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        case (CalDAVXML.apple, "calendar-color"): pending.color = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        case (CalDAVXML.calendarServer, "getctag"): pending.ctag = CalDAVXML.trimmed(text)
+        case (CalDAVXML.apple, "calendar-color"): pending.color = CalDAVXML.trimmed(text)
         default: break
         }
     }

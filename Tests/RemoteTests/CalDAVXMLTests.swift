@@ -6,6 +6,14 @@ import Testing
 /// CalDAV replies read by namespace and local name, whatever the prefixes,
 /// and hostile XML refused before it is parsed.
 @Suite struct CalDAVXMLTests {
+    /// Values are trimmed as Foundation's `.whitespacesAndNewlines` trims
+    /// them, Unicode spaces and CR LF included, without its NSString trip.
+    @Test(arguments: ["", " ", "\r\n", "a", " a ", "\n\t\"1-2\"\r\n  ", "\u{A0}x\u{3000}", "a b\u{2028}",
+                      "é \r\n", "\r\n\r\nHTTP/1.1 200 OK\r\n"])
+    func trimsAsFoundationDoes(_ text: String) {
+        #expect(CalDAVXML.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
     /// Xandikos's style: every namespace with a prefix of its own choosing.
     @Test func prefixesAreTheServersChoice() throws {
         let reply = """
