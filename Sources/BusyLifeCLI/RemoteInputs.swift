@@ -101,9 +101,10 @@ struct RemoteInputs: Sendable {
             close(fd)
             // Empty calendars are no error, as a folder without calendar files would be.
             guard Self.holdsItems(folder) else { return }
-            let shown = ShownFolder(name: name, names: result.shownNames,
-                                    parts: result.shownParts.mapValues { $0.map { ShownFolder.Part(line: $0.line, name: $0.name) } },
-                                    files: result.files)
+            let naming = CalDAVStore(folder: folder).naming()
+            let shown = ShownFolder(name: name, names: naming.names,
+                                    parts: naming.parts.mapValues { $0.map { ShownFolder.Part(line: $0.line, name: $0.name) } },
+                                    files: naming.files)
             shownFolders[folder] = shown
             sources.append(.file(URL(filePath: folder, directoryHint: .isDirectory)))
             importSources.append(.folder(folder, shown: shown))

@@ -152,9 +152,10 @@ extension SourceCopies {
         guard !result.isFolder else {
             // A CalDAV source's cache is a vdir: a folder per calendar, a file per item.
             guard let folder = result.body, Self.holdsItems(folder) else { return }
-            let parts = result.shownParts.mapValues { $0.map { ShownFolder.Part(line: $0.line, name: $0.name) } }
-            inputs.append(.folder(folder, shown: ShownFolder(name: result.subscription.shownName, names: result.shownNames,
-                                                             parts: parts, files: result.files)))
+            let naming = CalDAVStore(folder: folder).naming()
+            let parts = naming.parts.mapValues { $0.map { ShownFolder.Part(line: $0.line, name: $0.name) } }
+            inputs.append(.folder(folder, shown: ShownFolder(name: result.subscription.shownName, names: naming.names,
+                                                             parts: parts, files: naming.files)))
             return
         }
         handles.append(handle)

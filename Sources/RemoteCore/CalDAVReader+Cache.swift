@@ -34,9 +34,6 @@ extension SubscriptionReader {
                                         age: checked.map { max(0, Date().timeIntervalSince1970 - $0) },
                                         seconds: started.map { Date().timeIntervalSince($0) } ?? 0)
         result.isFolder = true
-        result.shownNames = state?.shownNames ?? [:]
-        result.shownParts = state.map(store.shownParts) ?? [:]
-        result.files = state?.files
         result.report = report
         return result
     }
@@ -58,5 +55,31 @@ extension SubscriptionReader {
         let store = calDAVStore(subscription)
         guard store.readState() != nil else { return nil }
         return calDAVCached(subscription, store, mode: .never)
+    }
+}
+
+/// What a CalDAV copy's calendars, packs and items are called, and which
+/// of its files to read, from its state.
+package struct CalDAVNaming: Sendable {
+    /// By path under the copy's folder (`CalDAVState.shownNames`).
+    package var names: [String: String]
+    /// Each pack's items (`CalDAVState.shownParts`).
+    package var parts: [String: [ShownPart]]
+    /// The files to read (`CalDAVState.files`); nil for a copy without a state.
+    package var files: Set<String>?
+}
+
+extension CalDAVStore {
+    /// The store whose folder is `folder` (a result's `body`).
+    package init(folder: String) {
+        base = folder
+    }
+
+    /// Worked out by whoever reads the copy, from the state as it is then,
+    /// rather than carried by each result: a sync that reads nothing (as
+    /// `busylife sync`) would make and pass on a name for every item.
+    package func naming() -> CalDAVNaming {
+        let state = readState()
+        return CalDAVNaming(names: state?.shownNames ?? [:], parts: state.map(shownParts) ?? [:], files: state?.files)
     }
 }

@@ -61,15 +61,9 @@ package struct SubscriptionResult: Sendable, Codable {
     package var age: Double?
     /// How long the fetch took (0 when nothing was fetched).
     package var seconds: Double = 0
-    /// A CalDAV source: `body` is a folder read as a vdir (a folder per calendar).
+    /// A CalDAV source: `body` is a folder read as a vdir (a folder per
+    /// calendar), whose names its reader asks of `CalDAVStore.naming`.
     package var isFolder = false
-    /// A CalDAV source: what its folder's calendars and items are called
-    /// (`CalDAVState.shownNames`).
-    package var shownNames: [String: String] = [:]
-    /// A CalDAV source: its packs' items (`CalDAVState.shownParts`).
-    package var shownParts: [String: [ShownPart]] = [:]
-    /// A CalDAV source: the files of its folder to read (`CalDAVState.files`).
-    package var files: Set<String>?
     /// A CalDAV sync's counts and notes.
     package var report: CalDAVReport?
 
