@@ -575,7 +575,8 @@ private final class SmallFileReaders: @unchecked Sendable {
         // Each file's counts go straight into the piece's report: a report
         // a file, merged, cost each file a set of calendars of its own.
         for file in files {
-            if file.size == nil {
+            // A pack's items are named as `readFile` names them (`readParts`).
+            if file.size == nil && file.parts == nil {
                 guard importer.readListed(file, into: buffers[worker], report: &piece, event: event, stored: stored,
                                           diagnostic: diagnostic) != nil else {
                     // Nothing was made of it: the caller reads it whole.
