@@ -56,7 +56,13 @@ extension SubscriptionReader {
             if let kept = cached(subscription, entry, mode: mode) { return kept }
             // Asked once, before the first fetch: a CalDAV calendar or account, or a document.
             if !entry.hasBody, let found = await probe(subscription) {
-                return await syncCalDAV(subscription, store, found: found, started: started)
+                // Under the store's lock too, which every later sync takes:
+                // a process that finds the state this one writes waits for
+                // this sync to end (leftover files removed) before its own.
+                try? store.create()
+                return await store.entry.locked(patience: limits.totalTimeout + 5) {
+                    await syncCalDAV(subscription, store, found: found, started: started)
+                }
             }
             let outcome = await fetch(subscription, entry)
             if case .failed(let failure) = outcome { note(failure, subscription, entry) }

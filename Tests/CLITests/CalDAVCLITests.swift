@@ -143,6 +143,33 @@ struct CalDAVCLITests {
         #expect(Self.uids(events).count == 60)
     }
 
+    /// A first sync takes the lock every later sync takes: while another
+    /// process holds it (here `flock`), the first sync waits.
+    @Test func aFirstSyncWaitsForTheStoresLock() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("work", displayName: "Work")
+        for index in 0..<5 {
+            server.folder.write("storage/collection-root/me/work/item\(index).ics", calDAVItem("u\(index)", day: 1 + index))
+        }
+        Self.configureWork(server, "/me/work/")
+        #expect(try server.busylifeRun(["sync"]).status == 0)
+        let caldav = server.folder.path("cache") + "/busylife/caldav"
+        let names = try FileManager.default.contentsOfDirectory(atPath: caldav)
+        let state = try #require(names.first { $0.hasSuffix(".state.json") })
+        let lock = caldav + "/" + state.dropLast(".state.json".count) + ".lock"
+        // Without its state the source is new again: the next sync is a first one.
+        try FileManager.default.removeItem(atPath: caldav + "/" + state)
+        let environment = ["XDG_CACHE_HOME": server.folder.path("cache"), "HOME": server.folder.path("home"),
+                           "BUSYLIFE_CONFIG": server.folder.path("config.toml")]
+        let marker = server.folder.path("released")
+        let run = try busylife([], shell: """
+            flock -x '\(lock)' -c "sleep 2; touch '\(marker)'" & sleep 0.5
+            BUSYLIFE sync; status=$?; test -e '\(marker)' && echo waited; wait; exit $status
+            """, environment: environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("work: new, 1 calendar, 5 items changed") && run.stdout.hasSuffix("waited\n"), "\(run.stdout)")
+    }
+
     /// Offline: the cache reads as the server did; with no cache, exit 66.
     @Test(arguments: CalDAVServer.Kind.allCases)
     func theCacheIsReadOffline(kind: CalDAVServer.Kind) throws {
