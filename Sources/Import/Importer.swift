@@ -138,19 +138,17 @@ package struct Importer {
         ParallelChunks.inOrder(count: (files.count + each - 1) / each, ahead: 4 * ParallelChunks.width, make: { piece, worker in
             readers.read(files[piece * each..<min(files.count, piece * each + each)], worker: worker)
         }, take: { read in
-            var reports = read.reports.makeIterator()
-            report.merge(reports.next()!)
             for index in read.heard.indices {
                 switch read.heard[index].take() {
                 case .event(let found)?: keepGoing = event(found)
                 case .stored(let item)?: keepGoing = stored?(item) ?? true
                 case .diagnostic(let found)?: diagnostic(found)
+                case .counts(let counted)?: report.merge(counted)
                 case .large(let file)?:
                     // Read here, in its turn, as any large file is.
                     var fileReport = ImportReport()
                     keepGoing = readFile(file, report: &fileReport, event: event, stored: stored, diagnostic: diagnostic)
                     report.merge(fileReport)
-                    report.merge(reports.next()!)
                 case nil: break
                 }
                 if !keepGoing { return false }
@@ -533,13 +531,14 @@ private struct SmallFileRead {
         case event(Event)
         case stored(StoredItem)
         case diagnostic(Diagnostic)
+        /// The counts of the files whose outputs follow, up to the next
+        /// large file or the end, merged.
+        case counts(ImportReport)
         /// A file found large when read: read by the caller in its turn.
         case large(InputFile)
     }
 
     var heard: [Heard?] = []
-    /// The files' reports merged, one before each large file and one after the last.
-    var reports: [ImportReport] = []
 }
 
 /// Reads small files on any thread, each worker with its own importer
@@ -567,6 +566,9 @@ private final class SmallFileReaders: @unchecked Sendable {
         let made = Heard()
         var read = SmallFileRead()
         var piece = ImportReport()
+        // The counts go before what their files made, where the caller
+        // merges them before handing that on.
+        var countsAt = 0
         let importer = importers[worker]
         // Its callbacks never stop it: the caller's do, as it hands them on.
         let event = { (found: consuming Event) in made.list.append(.event(found)); return true }
@@ -580,16 +582,17 @@ private final class SmallFileReaders: @unchecked Sendable {
                 guard importer.readListed(file, into: buffers[worker], report: &piece, event: event, stored: stored,
                                           diagnostic: diagnostic) != nil else {
                     // Nothing was made of it: the caller reads it whole.
-                    read.reports.append(piece)
+                    made.list.insert(.counts(piece), at: countsAt)
                     piece = ImportReport()
                     made.list.append(.large(file))
+                    countsAt = made.list.count
                     continue
                 }
             } else {
                 _ = importer.readFile(file, report: &piece, event: event, stored: stored, diagnostic: diagnostic)
             }
         }
-        read.reports.append(piece)
+        made.list.insert(.counts(piece), at: countsAt)
         read.heard = made.list
         return read
     }

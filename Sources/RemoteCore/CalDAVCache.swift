@@ -117,7 +117,7 @@ package struct CalDAVState: Codable, Sendable {
 }
 
 /// An item of a pack: the line it starts on there, and its name.
-package struct ShownPart: Codable, Sendable, Equatable {
+package struct ShownPart: Sendable, Equatable {
     package var line: Int
     package var name: String
 
