@@ -107,7 +107,7 @@ let package = Package(
         ]),
         // Reading and settling below the library, shared with the command
         // line (which must not link the library's subscription fetching).
-        .target(name: "Reading", dependencies: ["EventModel", "Import", "Settle", "Statistics"]),
+        .target(name: "Reading", dependencies: ["EventModel", "Import", "Settle", "Statistics", "RemoteCore"]),
         // The commands, run by both executables: busylife, and busylife-net
         // for `serve` and `html` (which it hands the server through `NetworkParts`).
         .target(

@@ -6,6 +6,7 @@ import Darwin
 import EventModel
 import Foundation
 import Import
+import Reading
 import RemoteCore
 import Synchronization
 
@@ -99,33 +100,15 @@ struct RemoteInputs: Sendable {
         if result.isFolder, let folder = result.body {
             // A CalDAV source's cache is a vdir: a folder per calendar, a file per item.
             close(fd)
-            // Empty calendars are no error, as a folder without calendar files would be.
-            guard Self.holdsItems(folder) else { return }
-            let naming = CalDAVStore(folder: folder).naming()
-            let shown = ShownFolder(name: name, names: naming.names,
-                                    parts: naming.parts.mapValues { $0.map { ShownFolder.Part(line: $0.line, name: $0.name) } },
-                                    files: naming.files)
-            shownFolders[folder] = shown
+            let copy = CalDAVCopy(folder: folder, source: name)
+            guard copy.holdsItems else { return }
+            shownFolders[folder] = copy.shown
             sources.append(.file(URL(filePath: folder, directoryHint: .isDirectory)))
-            importSources.append(.folder(folder, shown: shown))
+            importSources.append(copy.input)
             return
         }
         sources.append(.fileHandle(FileHandle(fileDescriptor: fd, closeOnDealloc: true), name: name))
         importSources.append(.fileDescriptor(fd, name: name))
-    }
-
-    /// Whether a CalDAV source's folder holds an item (stops at the first).
-    static func holdsItems(_ folder: String) -> Bool {
-        let calendars = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return calendars.contains { calendar in
-            guard let handle = opendir(folder + "/" + calendar) else { return false }
-            defer { closedir(handle) }
-            while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name.hasSuffix(".ics") { return true }
-            }
-            return false
-        }
     }
 
     /// How long ago, as people say it: `under a minute ago`, `12 min ago`, `2 h ago`, `3 d ago`.

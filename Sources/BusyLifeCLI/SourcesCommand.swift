@@ -89,16 +89,18 @@ struct SourcesCommand: ParsableCommand {
     /// A source's row, then for a CalDAV source one row per calendar.
     static func rows(_ entry: String, _ configuration: Configuration, _ reader: SubscriptionReader?) -> [Row] {
         guard let subscription = RemoteInputs.subscription(entry, configuration), let reader,
-              let (state, folders) = reader.calDAVCopy(of: subscription) else { return [row(entry, configuration, reader)] }
+              let (state, folder) = reader.calDAVCopy(of: subscription) else { return [row(entry, configuration, reader)] }
         var source = Row(name: subscription.shownName, kind: state.isAccount ? "caldav account" : "caldav calendar",
                          address: state.printed, calendars: state.calendars.map(\.displayName), items: 0)
         source.lastError = state.lastError
         source.ageSeconds = state.checked.map { max(0, Int(Date().timeIntervalSince1970 - $0)) }
+        // Only the files the state names, as every reading command reads them.
+        let copy = CalDAVCopy(folder: folder, source: subscription.shownName)
         var rows: [Row] = []
-        for (calendar, folder) in zip(state.calendars, folders) {
+        for calendar in state.calendars {
             var row = Row(name: calendar.displayName, kind: "calendar", address: state.printed, calendars: [], color: calendar.color,
                           source: subscription.shownName)
-            count(.file(URL(filePath: folder, directoryHint: .isDirectory)), into: &row)
+            count(copy.input(calendar: calendar.folder), into: &row)
             row.calendars = []
             source.items = (source.items ?? 0) + (row.items ?? 0)
             rows.append(row)
@@ -115,7 +117,9 @@ struct SourcesCommand: ParsableCommand {
             row.lastError = record?.lastError
             if let body, let checked = record?.checked {
                 row.ageSeconds = max(0, Int(Date().timeIntervalSince1970 - checked))
-                if let handle = FileHandle(forReadingAtPath: body) { count(.fileHandle(handle, name: subscription.shownName), into: &row) }
+                if let handle = FileHandle(forReadingAtPath: body) {
+                    count(.fileDescriptor(handle.fileDescriptor, name: subscription.shownName), into: &row)
+                }
             }
             return row
         }
@@ -131,13 +135,13 @@ struct SourcesCommand: ParsableCommand {
             return row
         }
         if status.st_mode & S_IFMT == S_IFDIR { row.kind = "directory" }
-        count(.file(URL(filePath: entry, directoryHint: .notDirectory)), into: &row)
+        count(InputSource(argument: entry), into: &row)
         return row
     }
 
     /// The calendars and events of a source, read as any command reads it.
-    private static func count(_ source: CalendarSource, into row: inout Row) {
-        let report = Reading.read(source.input().map { [$0] } ?? [], useCalendarZone: true, event: { _ in true }, diagnostic: { _ in })
+    private static func count(_ input: InputSource, into row: inout Row) {
+        let report = Reading.read([input], useCalendarZone: true, event: { _ in true }, diagnostic: { _ in })
         row.items = report.events
         row.calendars = report.calendars.sorted()
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Import
+import Reading
 internal import Remote
 internal import RemoteCore
 
@@ -151,24 +152,13 @@ extension SourceCopies {
         }
         guard !result.isFolder else {
             // A CalDAV source's cache is a vdir: a folder per calendar, a file per item.
-            guard let folder = result.body, Self.holdsItems(folder) else { return }
-            let naming = CalDAVStore(folder: folder).naming()
-            let parts = naming.parts.mapValues { $0.map { ShownFolder.Part(line: $0.line, name: $0.name) } }
-            inputs.append(.folder(folder, shown: ShownFolder(name: result.subscription.shownName, names: naming.names,
-                                                             parts: parts, files: naming.files)))
+            guard let folder = result.body else { return }
+            let copy = CalDAVCopy(folder: folder, source: result.subscription.shownName)
+            if copy.holdsItems { inputs.append(copy.input) }
             return
         }
         handles.append(handle)
         inputs.append(.fileDescriptor(handle.fileDescriptor, name: result.subscription.shownName))
-    }
-
-    /// Whether a CalDAV source's folder holds an item: empty calendars are
-    /// no error, as a folder without calendar files would be.
-    static func holdsItems(_ folder: String) -> Bool {
-        let files = FileManager.default
-        return ((try? files.contentsOfDirectory(atPath: folder)) ?? []).contains { calendar in
-            ((try? files.contentsOfDirectory(atPath: folder + "/" + calendar)) ?? []).contains { $0.hasSuffix(".ics") }
-        }
     }
 
     private mutating func note(_ severity: Diagnostic.Severity, _ position: SourcePosition, _ text: String) {

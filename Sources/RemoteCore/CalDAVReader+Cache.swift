@@ -40,13 +40,13 @@ extension SubscriptionReader {
 }
 
 extension SubscriptionReader {
-    /// A CalDAV source's state and each calendar's folder, as they are:
+    /// A CalDAV source's state and the folder of its copy, as they are:
     /// for `busylife sources`, which fetches nothing. Nil for a source not
     /// known as CalDAV.
-    package func calDAVCopy(of subscription: Subscription) -> (state: CalDAVState, folders: [String])? {
+    package func calDAVCopy(of subscription: Subscription) -> (state: CalDAVState, folder: String)? {
         let store = calDAVStore(subscription)
         guard let state = store.readState() else { return nil }
-        return (state, state.calendars.map { store.base + "/" + $0.folder })
+        return (state, store.base)
     }
 
     /// A source known as CalDAV, as its cache holds it, syncing nothing

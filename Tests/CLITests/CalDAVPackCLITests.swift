@@ -101,4 +101,33 @@ for path in glob.glob(os.path.join(sys.argv[1], "*.state.json")):
         let events = try server.busylifeRun(["events", "work", "--format", "json", "--offline"])
         #expect(CalDAVCLITests.uids(events) == ["u0", "u1", "u2", "u3", "u4", "u5"])
     }
+
+    /// Files left in a calendar's folder by a sync that did not finish
+    /// are not the calendar's: `sources` counts what `events` reads, the
+    /// files the state names, calendar by calendar.
+    @Test func sourcesCountOnlyTheFilesTheStateNames() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("work", displayName: "Work")
+        try server.makeCalendar("family", displayName: "Family")
+        for index in 0..<3 { try server.put("work", "\(index).ics", calDAVItem("w\(index)", day: 2 + index)) }
+        try server.put("family", "f.ics", calDAVItem("f", day: 9))
+        CalDAVCLITests.configureWork(server, "/")
+        #expect(try server.busylifeRun(["sync"]).status == 0)
+        let cache = server.folder.path("cache/busylife/caldav") + "/"
+        let workPack = try #require(Self.files(server).first { name in
+            ((try? String(contentsOfFile: cache + name, encoding: .utf8)) ?? "").contains("UID:w0")
+        })
+        let folder = cache + (workPack as NSString).deletingLastPathComponent
+        // What a sync that doubled the packs would have written before its state.
+        try calDAVItem("stray", day: 12).write(toFile: folder + "/pack-2-1.ics", atomically: true, encoding: .utf8)
+
+        let events = try server.busylifeRun(["events", "work", "--format", "json", "--offline"])
+        #expect(CalDAVCLITests.uids(events) == ["f", "w0", "w1", "w2"])
+        let sources = try server.busylifeRun(["sources", "--format", "json"])
+        #expect(sources.status == 0, "\(sources.stderr)")
+        let json = try #require(JSONSerialization.jsonObject(with: Data(sources.stdout.utf8)) as? [String: Any])
+        let rows = try #require(json["sources"] as? [[String: Any]])
+        let items = Dictionary(uniqueKeysWithValues: rows.map { ($0["name"] as? String ?? "", $0["items"] as? Int ?? -1) })
+        #expect(items == ["work": 4, "Work": 3, "Family": 1], "\(sources.stdout)")
+    }
 }
