@@ -118,7 +118,8 @@ struct SourcesCommand: ParsableCommand {
             if let body, let checked = record?.checked {
                 row.ageSeconds = max(0, Int(Date().timeIntervalSince1970 - checked))
                 if let handle = FileHandle(forReadingAtPath: body) {
-                    count(.fileDescriptor(handle.fileDescriptor, name: subscription.shownName), into: &row)
+                    // Kept open until read: the input holds only its descriptor.
+                    withExtendedLifetime(handle) { count(.fileDescriptor(handle.fileDescriptor, name: subscription.shownName), into: &row) }
                 }
             }
             return row
