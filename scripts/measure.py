@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Time one run of a command: its wall seconds and its peak memory.
 
-    scripts/measure.py OUT COMMAND [ARG ...]
+    scripts/measure.py [--cpu] OUT COMMAND [ARG ...]
 
 Runs COMMAND with its standard output written to the file OUT (/dev/null
-to drop it) and prints "WALL_SECONDS PEAK_KB". The wall time runs from
+to drop it) and prints "WALL_SECONDS PEAK_KB", with --cpu followed by
+its processor seconds (user and system, every thread). The wall time runs from
 just before the process is started (posix_spawn) to just after it is
 reaped (wait4): the command's own start-up and exit are in it, no shell's
 or timer's (`/usr/bin/time -v` put its own start, about 1.4 ms on the
@@ -19,10 +20,14 @@ import time
 
 
 def main() -> int:
-    if len(sys.argv) < 3:
+    arguments = sys.argv[1:]
+    cpu = arguments[:1] == ["--cpu"]
+    if cpu:
+        arguments = arguments[1:]
+    if len(arguments) < 2:
         print(__doc__.strip(), file=sys.stderr)
         return 2
-    out, command = sys.argv[1], sys.argv[2:]
+    out, command = arguments[0], arguments[1:]
     fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     start = time.perf_counter()
     pid = os.posix_spawnp(command[0], command, os.environ, file_actions=[(os.POSIX_SPAWN_DUP2, fd, 1)])
@@ -33,7 +38,8 @@ def main() -> int:
     if code != 0:
         print(f"measure.py: {command[0]} exited with {code}", file=sys.stderr)
         return code if code > 0 else 1
-    print(f"{wall:.4f} {usage.ru_maxrss}")
+    processor = f" {usage.ru_utime + usage.ru_stime:.4f}" if cpu else ""
+    print(f"{wall:.4f} {usage.ru_maxrss}{processor}")
     return 0
 
 
