@@ -191,14 +191,9 @@ package struct CalDAVStore: Sendable {
         try replace(stateFile, with: Array(data))
     }
 
-    /// Makes `caldav/`, the source's folder and a calendar's (private to the user).
+    /// Makes the source's folder and a calendar's, and any folder above them that is missing (private to the user).
     package func create(calendar: String? = nil) throws(RemoteFailure) {
-        let parent = String(base[..<(base.lastIndex(of: "/") ?? base.endIndex)])
-        for path in [parent, base] + (calendar.map { [base + "/" + $0] } ?? []) {
-            if mkdir(path, 0o700) != 0 && errno != EEXIST {
-                throw .cache("cannot create the cache folder \(path) (\(String(cString: strerror(errno))))")
-            }
-        }
+        try RemoteCache.makeFolder(calendar.map { base + "/" + $0 } ?? base)
     }
 
     package func itemPath(_ calendar: CalendarState, _ href: String) -> String {

@@ -37,9 +37,18 @@ package struct RemoteCache: Sendable {
 
     /// Makes the folders (private to the user: the copies may be private calendars).
     package func create() throws(RemoteFailure) {
-        for path in [folder, folder + "/subscriptions"] {
-            if mkdir(path, 0o700) != 0 && errno != EEXIST {
-                throw .cache("cannot create the cache folder \(path) (\(String(cString: strerror(errno))))")
+        try Self.makeFolder(folder + "/subscriptions")
+    }
+
+    /// Makes the folder `path` and every folder above it that is missing
+    /// (a new account has no `~/.cache` yet), each private to the user.
+    package static func makeFolder(_ path: String) throws(RemoteFailure) {
+        var end = path.startIndex
+        while end < path.endIndex {
+            end = path[path.index(after: end)...].firstIndex(of: "/") ?? path.endIndex
+            let folder = String(path[..<end])
+            if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+                throw .cache("cannot create the cache folder \(folder) (\(String(cString: strerror(errno))))")
             }
         }
     }

@@ -78,6 +78,21 @@ import Testing
         #expect(address.redirected(to: "file:///etc/passwd") == nil)
     }
 
+    /// A new account has a home but no `~/.cache`: the cache makes every
+    /// folder it needs, each private to the user.
+    @Test func aNewAccountsCacheMakesTheFoldersAboveIt() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("home-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let cache = try #require(RemoteCache(environment: ["HOME": home]))
+        try cache.create()
+        try CalDAVStore(cache: cache, key: "source").create(calendar: "work")
+        for folder in [".cache", ".cache/busylife", ".cache/busylife/subscriptions", ".cache/busylife/caldav/source/work"] {
+            let mode = try #require(FileManager.default.attributesOfItem(atPath: home + "/" + folder)[.posixPermissions] as? Int)
+            #expect(mode == 0o700, "\(folder)")
+        }
+    }
+
     @Test func netrcGivesTheHostsLoginElseTheDefault() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("netrc-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: file) }
