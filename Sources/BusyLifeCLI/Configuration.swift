@@ -128,7 +128,8 @@ struct Configuration: Sendable {
         for key in settings.table.keys where !keys.contains(key) {
             throw settings.fail(key, "is not a setting; settings: \(keys.joined(separator: ", "))")
         }
-        let folder = (file as NSString).deletingLastPathComponent
+        // "." for a file named alone: its entries are read from the current folder.
+        let folder = Output.folder(of: file)
         if let value = settings.table["sources"] {
             configuration.sources = try settings.sources(value, home: home, folder: folder)
         }

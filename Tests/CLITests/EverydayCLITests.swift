@@ -231,6 +231,21 @@ import Testing
         }
     }
 
+    /// A relative entry is read from the configuration file's folder, the
+    /// current folder when BUSYLIFE_CONFIG names the file alone.
+    @Test func aRelativeEntryIsReadFromTheFilesFolder() throws {
+        let folder = try configFolder("calendars = [\"cal/meeting.ics\"]\n")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/busylife/cal", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: repository.path + "/samples/meeting.ics", toPath: folder + "/busylife/cal/meeting.ics")
+        for config in ["config.toml", "./config.toml", folder + "/busylife/config.toml"] {
+            let run = try busylife([], shell: "cd '\(folder)/busylife' && BUSYLIFE events --format json",
+                                   environment: ["BUSYLIFE_CONFIG": config])
+            #expect(run.status == 0, "\(config): \(run.stderr)")
+            #expect(run.stdout.contains("cal/meeting.ics\""), "\(config): \(run.stdout)")
+        }
+    }
+
     @Test func flagsWinOverTheEnvironmentWhichWinsOverTheFile() throws {
         let folder = try configFolder("""
             calendars = ["\(repository.path)/samples/meeting.ics"]
