@@ -70,21 +70,34 @@ package struct RemoteAddress: Sendable, Hashable {
         return name == "localhost" || name.hasSuffix(".localhost") || name.hasPrefix("127.") || name == "::1"
     }
 
-    /// The last segment of the path, when there is one: what names a
-    /// subscription's calendar when nothing else does.
-    package var lastSegment: String? {
-        url.pathComponents.filter { $0 != "/" }.last
-    }
-
     /// The address as every message and file names it: `host/…/last`,
-    /// never whole and never with user-info.
+    /// never whole and never with user-info. A last segment that may be a
+    /// secret is left out as well (`host/…`): iCloud's and Nextcloud's
+    /// public addresses end in theirs.
     package var printed: String {
         let segments = url.pathComponents.filter { $0 != "/" }
-        switch segments.count {
-        case 0: return host
-        case 1: return host + "/" + segments[0]
-        default: return host + "/…/" + segments[segments.count - 1]
+        guard let last = segments.last else { return host }
+        if Self.mayBeSecret(last) { return host + "/…" }
+        return host + (segments.count == 1 ? "/" : "/…/") + last
+    }
+
+    /// Whether a segment holds what a random token looks like: sixteen or
+    /// more letters, digits, `-` and `_` in a row, a digit among them.
+    /// Names people give (`basic.ics`, `work-2026.ics`) are shorter or have none.
+    static func mayBeSecret(_ segment: String) -> Bool {
+        var run = 0
+        var digit = false
+        for scalar in segment.unicodeScalars {
+            guard scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" else {
+                run = 0
+                digit = false
+                continue
+            }
+            run += 1
+            digit = digit || ("0"..."9").contains(scalar)
+            if run >= 16 && digit { return true }
         }
+        return false
     }
 }
 

@@ -69,6 +69,13 @@ import Testing
         #expect(address.printed == "calendar.example.com/…/basic.ics")
         #expect(address.userInfo?.user == "me" && address.userInfo?.password == "pw")
         #expect(RemoteAddress("https://example.com")?.printed == "example.com")
+        // Where the secret is the last segment, it is not printed either.
+        #expect(RemoteAddress("webcal://p07-caldav.icloud.com/published/2/MTIzNDU2Nzg5MDEyMzQ1Njc4OTAxMjM0NTY3ODkw")?.printed
+            == "p07-caldav.icloud.com/…")
+        #expect(RemoteAddress("https://cloud.example.org/remote.php/dav/public-calendars/CpjNMJP4mHfdFwCj?export")?.printed
+            == "cloud.example.org/…")
+        #expect(RemoteAddress("https://example.com/cal/work-2026.ics")?.printed == "example.com/…/work-2026.ics")
+        #expect(RemoteAddress("https://example.com/holidays.ics")?.printed == "example.com/holidays.ics")
         #expect(RemoteAddress("http://[::1]:8080/a.ics")?.isLoopback == true)
         #expect(RemoteAddress("http://127.0.0.2/a.ics")?.isLoopback == true)
         #expect(RemoteAddress("http://example.com/a.ics")?.isLoopback == false)
