@@ -184,10 +184,12 @@ extension RemoteInputs {
     /// subscriptions, in order, then the other `[sources]` by name.
     static func configured(_ configuration: Configuration) -> [Subscription] {
         var found: [Subscription] = []
-        var seen: Set<RemoteAddress> = []
+        // One a cache entry: an address given as itself and as a source's
+        // url is one, the same url with another login is another.
+        var seen: Set<String> = []
         let named = configuration.sources.keys.sorted().map { configuration.sources[$0]?.subscription }
         for subscription in configuration.calendars.map({ subscription($0, configuration) }) + named {
-            guard let subscription, seen.insert(subscription.address).inserted else { continue }
+            guard let subscription, seen.insert(subscription.cacheKey).inserted else { continue }
             found.append(subscription)
         }
         return found

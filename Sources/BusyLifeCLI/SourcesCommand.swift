@@ -62,9 +62,10 @@ struct SourcesCommand: ParsableCommand {
         let reader = RemoteInputs.reader(ProcessInfo.processInfo.environment)
         var entries = configuration.calendars
         let listed = Set(entries)
-        let addresses = Set(entries.compactMap { RemoteInputs.subscription($0, configuration)?.address })
+        // A source is listed once for its cache entry: the same url with another login is another.
+        let entriesKeys = Set(entries.compactMap { RemoteInputs.subscription($0, configuration)?.cacheKey })
         for name in configuration.sources.keys.sorted() where !listed.contains(name) {
-            if let address = configuration.sources[name]?.subscription.address, addresses.contains(address) { continue }
+            if let key = configuration.sources[name]?.subscription.cacheKey, entriesKeys.contains(key) { continue }
             entries.append(name)
         }
         let rows = entries.flatMap { Self.rows($0, configuration, reader) }

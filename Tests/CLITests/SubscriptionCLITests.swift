@@ -73,6 +73,33 @@ import Testing
         #expect(sync.stdout.hasSuffix("; fresh\n"))
     }
 
+    /// Two sources of one address with other logins are two copies: sync
+    /// and sources name both, as reading each does.
+    @Test func oneAddressWithTwoLoginsIsTwoSources() throws {
+        let server = try SubscriptionServer()
+        server.serve("work.ics", oneEventCalendar("a"))
+        let url = server.url("etag/work.ics")
+        server.configure("""
+            calendars = ["mine"]
+
+            [sources.mine]
+            url = "\(url)"
+            username = "me"
+            password-command = "echo pw"
+
+            [sources.theirs]
+            url = "\(url)"
+            username = "them"
+            password-command = "echo pw"
+            """)
+        let sync = try server.busylifeRun(["sync"])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(sync.stdout.hasPrefix("mine: new, ") && sync.stdout.contains("\ntheirs: new, "), "\(sync.stdout)")
+        #expect(try server.stats().requests == 2)
+        let sources = try server.busylifeRun(["sources"])
+        #expect(sources.stdout.hasPrefix("mine (subscription)") && sources.stdout.contains("\ntheirs (subscription)"), "\(sources.stdout)")
+    }
+
     /// A calendar that changed on the server replaces the copy.
     @Test func aChangedCalendarReplacesTheCopy() throws {
         let server = try SubscriptionServer()
