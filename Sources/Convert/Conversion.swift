@@ -81,9 +81,11 @@ package final class Conversion {
     private var modelText = ModelText()
     private var calendarProperties: [StoredProperty] = []
     private var calendarPropertyNames: Set<String> = []
-    private var firstCalendarFile: String?
+    /// The first VCALENDAR with calendar lines: its file, and its ordinal in the file.
+    private var firstCalendar: (file: String, calendar: Int)?
     private var droppedCalendarProperties: [String: Int] = [:]
-    /// Each input's calendar name (X-WR-CALNAME as written; an events.json's stem).
+    /// Each input's calendar name (X-WR-CALNAME as written; an events.json's
+    /// stem), by file (and, for a VCALENDAR, its ordinal in the file).
     private var calendarNames: [String: String] = [:]
     private var body: Spool
     private var text = ICalTextWriter()
@@ -190,7 +192,7 @@ package final class Conversion {
         }
         for (name, count) in droppedCalendarProperties.sorted(by: { $0.key < $1.key }) {
             found.append(Diagnostic(.note, .unusedProperty, at: SourcePosition(file: "<convert>", line: 0),
-                                    "\(count) \(name) line\(count == 1 ? "" : "s") of later inputs not written: one VCALENDAR keeps the first input's"))
+                                    "\(count) \(name) line\(count == 1 ? "" : "s") of later calendars not written: one VCALENDAR keeps the first calendar's"))
         }
         found += repeats.diagnostics
         found += modelText.diagnostics
@@ -209,12 +211,15 @@ package final class Conversion {
 
     private func take(_ item: StoredItem) {
         switch item {
-        case .calendarProperty(let property, let file):
-            if property.name == "X-WR-CALNAME" { calendarNames[file] = property.value }
-            // The first input with calendar lines keeps them all; a later
-            // input's only when the calendar does not hold that property yet.
-            if firstCalendarFile == nil { firstCalendarFile = file }
-            if file == firstCalendarFile || !calendarPropertyNames.contains(property.name) && !Self.singleCalendarProperties.contains(property.name) {
+        case .calendarProperty(let property, let file, let calendar):
+            if property.name == "X-WR-CALNAME" { calendarNames["\(file)\u{0}\(calendar)"] = property.value }
+            // The first VCALENDAR with calendar lines keeps them all; a later
+            // one's (of a later input, or of the same file, as a CalDAV
+            // pack holds them) only when the calendar does not hold that
+            // property yet, so the output has one VERSION and one PRODID.
+            if firstCalendar == nil { firstCalendar = (file, calendar) }
+            let first = firstCalendar.map { $0.file == file && $0.calendar == calendar } ?? false
+            if first || !calendarPropertyNames.contains(property.name) && !Self.singleCalendarProperties.contains(property.name) {
                 calendarProperties.append(property)
                 calendarPropertyNames.insert(property.name)
             } else if !calendarProperties.contains(property) && !["VERSION", "PRODID", "CALSCALE"].contains(property.name) {

@@ -134,6 +134,8 @@ struct ICSImporter {
         var calendarName: String
         var calendarZone: Zone?
         var underMethod = false
+        /// The stream's VCALENDARs begun so far: the current one's ordinal plus one.
+        var calendarsBegun = 0
         /// Events waiting for a VTIMEZONE, each with the builder of its own calendar.
         var pending: [(ICalComponent, EventBuilder)] = []
         // One builder while the calendar's name, zone and METHOD stay as
@@ -168,8 +170,11 @@ struct ICSImporter {
                 calendarName = stem
                 calendarZone = nil
                 underMethod = false
+                calendarsBegun += 1
             case .calendarProperty(let property, let form):
-                if keepsStored, let form { made.list.append(.stored(.calendarProperty(form, file: file))) }
+                if keepsStored, let form {
+                    made.list.append(.stored(.calendarProperty(form, file: file, calendar: max(calendarsBegun - 1, 0))))
+                }
                 readCalendarProperty(property)
             case .component(let component):
                 take(component, report: &report)
@@ -338,8 +343,9 @@ struct ICSImporter {
 /// What a read that keeps the stored form hands on, in input order
 /// (`Importer.read(_:stored:diagnostic:)`), for writing it back.
 package enum StoredItem {
-    /// A property of the calendar itself, as written.
-    case calendarProperty(StoredProperty, file: String)
+    /// A property of the calendar itself, as written, and which VCALENDAR
+    /// of its file it belongs to (from 0: a CalDAV cache's pack holds several).
+    case calendarProperty(StoredProperty, file: String, calendar: Int)
     /// An event read into the model, its VEVENT as written (nil for
     /// events.json), and the zone each TZID of it resolved to (nil: unresolved).
     case event(Event, StoredComponent?, zones: [String: Zone?])

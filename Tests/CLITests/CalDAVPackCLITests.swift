@@ -102,6 +102,32 @@ for path in glob.glob(os.path.join(sys.argv[1], "*.state.json")):
         #expect(CalDAVCLITests.uids(events) == ["u0", "u1", "u2", "u3", "u4", "u5"])
     }
 
+    /// `convert` backs a CalDAV calendar up as one file: its pack's
+    /// VCALENDARs become one, with one VERSION and one PRODID, as Python's
+    /// icalendar reads it.
+    @Test func aCalendarBackedUpIsOneCalendar() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("work", displayName: "Work")
+        for index in 0..<3 { try server.put("work", "\(index).ics", calDAVItem("u\(index)", day: 2 + index)) }
+        CalDAVCLITests.configureWork(server, "/me/work/")
+        #expect(try server.busylifeRun(["sync"]).status == 0)
+        let backup = server.folder.path("backup.ics")
+        let run = try server.busylifeRun(["convert", "work", "-o", backup, "--offline"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = try String(contentsOfFile: backup, encoding: .utf8)
+        #expect(text.components(separatedBy: "\r\nVERSION:").count == 2 && text.components(separatedBy: "\r\nPRODID:").count == 2, "\(text)")
+        let reading = Process()
+        reading.executableURL = URL(filePath: CalDAVServer.python)
+        reading.arguments = ["-c", "import icalendar, sys; c = icalendar.Calendar.from_ical(open(sys.argv[1], \"rb\").read()); "
+                             + "print(type(c.get(\"VERSION\")).__name__, type(c.get(\"PRODID\")).__name__, len(c.walk(\"VEVENT\")))", backup]
+        let output = Pipe()
+        reading.standardOutput = output
+        try reading.run()
+        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        reading.waitUntilExit()
+        #expect(said == "vText vText 3\n")
+    }
+
     /// Files left in a calendar's folder by a sync that did not finish
     /// are not the calendar's: `sources` counts what `events` reads, the
     /// files the state names, calendar by calendar.

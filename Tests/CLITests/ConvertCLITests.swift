@@ -338,6 +338,42 @@ import Testing
         // .ics keeps TRANSP and STATUS: the flag is refused there.
         #expect(try busylife(["convert", input, "--busy-only"]).status == 64)
     }
+    /// A file of several VCALENDARs (a CalDAV cache's pack, or files put
+    /// one after the other) is written as one calendar with one VERSION
+    /// and one PRODID, as Python's icalendar reads it: as stored, with a
+    /// window, expanded, and as jCal. A later calendar adds only what the
+    /// first does not have; differently named calendars give no name.
+    @Test func severalCalendarsOfOneFileKeepOneVersionAndProdid() throws {
+        guard FileManager.default.isExecutableFile(atPath: ConvertCLITests.python) else {
+            print("skipped: .venv has no Python with icalendar (run scripts/setup.sh)")
+            return
+        }
+        func calendar(_ uid: String, _ lines: [String]) -> String {
+            (["BEGIN:VCALENDAR", "VERSION:2.0"] + lines
+             + ["BEGIN:VEVENT", "UID:\(uid)", "DTSTAMP:20260101T000000Z", "DTSTART:20261102T100000Z",
+                "DTEND:20261102T110000Z", "SUMMARY:\(uid)", "END:VEVENT", "END:VCALENDAR", ""]).joined(separator: "\r\n")
+        }
+        let both = calendar("a", ["PRODID:-//First//EN", "X-WR-CALNAME:Home"])
+            + calendar("b", ["PRODID:-//Second//EN", "X-WR-CALNAME:Work", "METHOD:PUBLISH", "X-ONLY-LATER:yes"])
+        let path = try temporaryFolder().appendingPathComponent("both.ics").path
+        try both.write(toFile: path, atomically: true, encoding: .utf8)
+        let script = """
+        import sys, icalendar
+        text = sys.stdin.read()
+        c = icalendar.Calendar.from_jcal(text) if sys.argv[1] == "jcal" else icalendar.Calendar.from_ical(text)
+        print(*[type(c.get(n)).__name__ + "=" + str(c.get(n)) for n in ["VERSION", "PRODID", "X-WR-CALNAME", "METHOD", "X-ONLY-LATER"]])
+        print(len(c.walk("VEVENT")))
+        """
+        let window = "--from 2026-11-01 --to 2026-11-30"
+        for (arguments, format) in [("", "ics"), (window, "ics"), ("--expand", "ics"), (window + " --expand", "ics"),
+                                    ("--format jcal", "jcal"), ("--format jcal --expand " + window, "jcal")] {
+            let run = try busylife([], shell: "BUSYLIFE convert \(path) \(arguments) | \(ConvertCLITests.python) -c '\(script)' \(format)")
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            #expect(run.stdout.split(separator: "\n") == ["vText=2.0 vText=-//First//EN NoneType=None NoneType=None vUnknown=yes", "2"],
+                    "\(arguments)")
+        }
+    }
+
     /// The same calendar twice (folded and ended differently) is written
     /// once, with a note; the same UID, RECURRENCE-ID and SEQUENCE with
     /// other content is written too, with a warning.

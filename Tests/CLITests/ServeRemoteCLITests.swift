@@ -31,4 +31,43 @@ import Testing
         }
         #expect(generation(try server.get("/api/meta")) > generation(meta))
     }
+
+    /// A failed background fetch is said on standard error once when it
+    /// starts failing, not at every round, and again when it fails after
+    /// a fetch that did not; the older copy is served meanwhile.
+    @Test func aFailedFetchIsSaidOncePerFailure() throws {
+        let remote = try SubscriptionServer()
+        remote.serve("feed.ics", Self.calendar("Before the change"))
+        remote.configure("calendars = [\"feed\"]\n\n[sources.feed]\nurl = \"\(remote.url("switch/feed.ics"))\"\nrefresh = \"1s\"\n")
+        let environment = ["XDG_CACHE_HOME": remote.folder.path("cache"), "HOME": remote.folder.path("home"),
+                           "BUSYLIFE_CONFIG": remote.folder.path("config.toml")]
+        let server = try ServeProcess(["--today", "2026-11-23", "--tz", "UTC"], environment: environment)
+        let path = "/api/days?from=2026-11-23&to=2026-11-23"
+        #expect(try server.get(path).body.contains("Before the change"))
+        let failures = { server.saidSinceStart.split(separator: "\n").filter { $0.hasPrefix("feed: warning: ") }.count }
+        func wait(_ done: () throws -> Bool) rethrows {
+            var tries = 0
+            while try !done(), tries < 80 {
+                Thread.sleep(forTimeInterval: 0.25)
+                tries += 1
+            }
+        }
+        remote.mode("status/500")
+        wait { failures() >= 1 }
+        #expect(failures() == 1, "\(server.saidSinceStart)")
+        // Rounds go on failing (a round a second) without a word more.
+        let rounds = try remote.stats().requests
+        try wait { try remote.stats().requests >= rounds + 3 }
+        #expect(failures() == 1, "\(server.saidSinceStart)")
+        #expect(try server.get(path).body.contains("Before the change"))
+
+        remote.mode(nil)
+        remote.serve("feed.ics", Self.calendar("After the change"))
+        try wait { try server.get(path).body.contains("After the change") }
+        #expect(failures() == 1, "\(server.saidSinceStart)")
+        remote.mode("status/500")
+        wait { failures() >= 2 }
+        #expect(failures() == 2, "\(server.saidSinceStart)")
+        #expect(try server.get(path).body.contains("After the change"))
+    }
 }

@@ -9,6 +9,8 @@ final class ServeProcess {
     let address: String
     let port: Int
     private let errors = Pipe()
+    /// What it said on standard error after its address, read as it comes.
+    private let heard = Heard()
 
     /// `environment`: variables set for the server, after the user's are cleared.
     init(_ arguments: [String], port: String = "0", environment: [String: String] = [:]) throws {
@@ -31,7 +33,15 @@ final class ServeProcess {
         address = found ?? ""
         self.port = found.flatMap { Int($0.split(separator: ":")[2].prefix { $0.isNumber }) } ?? 0
         if found == nil { throw ServeFailed(said: said) }
+        let reading = errors.fileHandleForReading, heard = heard
+        // Read on, so that a test can see what it says later; ends with the process.
+        Thread.detachNewThread {
+            while case let more = reading.availableData, !more.isEmpty { heard.append(more) }
+        }
     }
+
+    /// What it said on standard error since its address.
+    var saidSinceStart: String { heard.text }
 
     deinit {
         if process.isRunning { process.terminate() }
@@ -57,6 +67,15 @@ final class ServeProcess {
         curl.waitUntilExit()
         return Reply(data)
     }
+}
+
+/// Bytes one thread appends and another reads.
+private final class Heard: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    func append(_ more: Data) { lock.withLock { data += more } }
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }
 
 struct Reply {

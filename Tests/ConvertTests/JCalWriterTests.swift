@@ -28,7 +28,7 @@ func storedCalendar(_ text: String, name: String = "test.ics") -> (properties: [
     var errors: [Diagnostic] = []
     _ = Importer().read([.bytes(Array(text.utf8), name: name)], stored: { item in
         switch item {
-        case .calendarProperty(let property, _): properties.append(property)
+        case .calendarProperty(let property, _, _): properties.append(property)
         case .event(_, let form, _): if let form { components.append(form) }
         case .timezone(let form, _), .other(let form, _): components.append(form)
         }
