@@ -136,6 +136,8 @@ struct ICSImporter {
         var underMethod = false
         /// The stream's VCALENDARs begun so far: the current one's ordinal plus one.
         var calendarsBegun = 0
+        /// Whether the current VCALENDAR's `forcedName` was stored.
+        var forcedNameWritten = false
         /// Events waiting for a VTIMEZONE, each with the builder of its own calendar.
         var pending: [(ICalComponent, EventBuilder)] = []
         // One builder while the calendar's name, zone and METHOD stay as
@@ -171,14 +173,21 @@ struct ICSImporter {
                 calendarZone = nil
                 underMethod = false
                 calendarsBegun += 1
+                forcedNameWritten = false
             case .calendarProperty(let property, let form):
                 if keepsStored, let form {
-                    made.list.append(.stored(.calendarProperty(form, file: file, calendar: max(calendarsBegun - 1, 0))))
+                    if forcedName != nil && form.name == "X-WR-CALNAME" {
+                        storeForcedName()
+                    } else {
+                        made.list.append(.stored(.calendarProperty(form, file: file, calendar: max(calendarsBegun - 1, 0))))
+                    }
                 }
                 readCalendarProperty(property)
             case .component(let component):
+                storeForcedName()
                 take(component, report: &report)
             case .calendarEnd:
+                storeForcedName()
                 // What waited for a VTIMEZONE of this calendar is made with
                 // its zones; the next calendar defines its own.
                 emitPending(report: &report)
@@ -189,6 +198,18 @@ struct ICSImporter {
                 note(Diagnostic(ICSImporter.severity(of: problem.kind), ICSImporter.kind(of: problem.kind),
                                 at: SourcePosition(file: file, line: problem.line), problem.message))
             }
+        }
+
+        /// A vdir collection's name, which wins over X-WR-CALNAME, stored as
+        /// the calendar's X-WR-CALNAME (once a VCALENDAR, where its own is or
+        /// after its own lines), so that a conversion names the calendar so.
+        private mutating func storeForcedName() {
+            guard keepsStored, let forcedName, !forcedNameWritten, calendarsBegun > 0 else { return }
+            forcedNameWritten = true
+            var escaped: [UInt8] = []
+            ICalText.escape(forcedName, into: &escaped)
+            let name = StoredProperty(name: "X-WR-CALNAME", value: String(decoding: escaped, as: UTF8.self))
+            made.list.append(.stored(.calendarProperty(name, file: file, calendar: calendarsBegun - 1)))
         }
 
         /// X-WR-CALNAME, METHOD and X-WR-TIMEZONE; other properties of the calendar are not read.

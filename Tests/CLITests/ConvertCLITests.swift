@@ -374,6 +374,37 @@ import Testing
         }
     }
 
+    /// A vdir collection's events belong to its display name, over any
+    /// X-WR-CALNAME of its files: converted, it is the calendar's name;
+    /// two collections give none, with a note, as two named inputs do.
+    @Test func aCollectionConvertsUnderItsDisplayName() throws {
+        let folder = try temporaryFolder()
+        func item(_ uid: String, _ lines: [String] = []) -> String {
+            (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN"] + lines
+             + ["BEGIN:VEVENT", "UID:\(uid)", "DTSTAMP:20260101T000000Z", "DTSTART:20261102T100000Z",
+                "END:VEVENT", "END:VCALENDAR", ""]).joined(separator: "\r\n")
+        }
+        for (calendar, name) in [("work", "Work, shared"), ("home", "Home")] {
+            let path = folder.appendingPathComponent(calendar).path
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try "\(name)\n".write(toFile: path + "/displayname", atomically: true, encoding: .utf8)
+            try item(calendar + "-a").write(toFile: path + "/a.ics", atomically: true, encoding: .utf8)
+            try item(calendar + "-b", ["X-WR-CALNAME:Old name"]).write(toFile: path + "/b.ics", atomically: true, encoding: .utf8)
+        }
+        for format in ["ics", "jcal"] {
+            let one = try busylife(["convert", folder.appendingPathComponent("work").path, "--format", format])
+            #expect(one.status == 0, "\(one.stderr)")
+            let lines = one.stdout.split(separator: format == "ics" ? "\r\n" : "\n")
+            #expect(one.stdout.components(separatedBy: "Work\\").count == 2 && one.stdout.contains(", shared")
+                    && !one.stdout.contains("Old name"), "\(one.stdout)")
+            #expect(lines.filter { $0.lowercased().contains("x-wr-calname") }.count == 1, "\(one.stdout)")
+        }
+        let both = try busylife(["convert", folder.path, "-v"])
+        #expect(both.status == 0 && !both.stdout.contains("X-WR-CALNAME"), "\(both.stdout)")
+        #expect(both.stderr.contains("the inputs name 2 calendars (Home, Work\\, shared); the merged calendar gets no X-WR-CALNAME"),
+                "\(both.stderr)")
+    }
+
     /// The same calendar twice (folded and ended differently) is written
     /// once, with a note; the same UID, RECURRENCE-ID and SEQUENCE with
     /// other content is written too, with a warning.
