@@ -38,7 +38,7 @@ struct RemoteInputs: Sendable {
         if let source = configuration.sources[input] { return source.subscription }
         guard let address = RemoteAddress(input) else { return nil }
         // A configured source's own address keeps its name and credentials.
-        let named = configuration.sources.keys.sorted().first { configuration.sources[$0]?.subscription.address == address }
+        let named = configuration.sources.keys.sorted().first { configuration.sources[$0]?.subscription.address.isWritten(as: address) == true }
         return named.flatMap { configuration.sources[$0]?.subscription } ?? Subscription(address: address)
     }
 

@@ -50,6 +50,19 @@ package struct RemoteAddress: Sendable, Hashable {
 
     package var host: String { url.host() ?? "" }
 
+    /// Whether `other` is this address as people may write it again: the
+    /// same, or but for a `/` ending its path (a collection's address is
+    /// written both ways).
+    package func isWritten(as other: RemoteAddress) -> Bool {
+        self == other || withoutFinalSlash == other.withoutFinalSlash
+    }
+
+    private var withoutFinalSlash: String {
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
+        if parts.path.count > 1 && parts.path.hasSuffix("/") { parts.path.removeLast() }
+        return parts.string ?? url.absoluteString
+    }
+
     /// Scheme, host and port: credentials go only where all three are those they were given for.
     package var origin: String {
         "\(url.scheme ?? "")://\(host.lowercased()):\(url.port ?? (isTLS ? 443 : 80))"

@@ -98,6 +98,9 @@ import Testing
         #expect(try server.stats().requests == 2)
         let sources = try server.busylifeRun(["sources"])
         #expect(sources.stdout.hasPrefix("mine (subscription)") && sources.stdout.contains("\ntheirs (subscription)"), "\(sources.stdout)")
+        // The address written again with a final slash is the source still, with its name and login.
+        let again = try server.busylifeRun(["sync", url + "/"])
+        #expect(again.status == 0 && again.stdout.hasPrefix("mine: unchanged"), "\(again.stdout)\(again.stderr)")
     }
 
     /// A calendar that changed on the server replaces the copy.
