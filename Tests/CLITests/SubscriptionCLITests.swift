@@ -126,6 +126,29 @@ import Testing
         #expect(offline.stdout == good.stdout)
     }
 
+    /// A refused connection and an untrusted certificate fail at once with
+    /// their cause (by address and by a name that is also ::1): only a
+    /// server that does not answer waits out the connect timeout.
+    @Test func aRefusedOrUntrustedConnectionFailsAtOnce() throws {
+        let closed = try SubscriptionServer()
+        closed.stop()
+        let tls = try SubscriptionServer(tls: true)
+        tls.serve("work.ics", oneEventCalendar("a"))
+        for (address, cause) in [
+            (closed.url("work.ics"), "offline: connection refused"),
+            (closed.url("work.ics", host: "localhost"), "offline: connection refused"),
+            (tls.url("work.ics"), "TLS: the server's certificate is not trusted"),
+            (tls.url("work.ics", host: "localhost"), "TLS: the server's certificate is not trusted"),
+        ] {
+            let started = Date()
+            let run = try closed.busylifeRun(["agenda", address] + Self.window)
+            let seconds = Date().timeIntervalSince(started)
+            #expect(run.status == 66)
+            #expect(run.stderr.contains("/work.ics: error: \(cause)"), "\(address): \(run.stderr)")
+            #expect(seconds < 3, "\(address): \(seconds) s")
+        }
+    }
+
     /// With no copy, a failed fetch is an unreadable input: exit 66, which
     /// wins over the 2 of a warning elsewhere.
     @Test func aFailedFetchWithoutACopyExits66() throws {
