@@ -228,6 +228,37 @@ import Testing
         #expect(slow.stderr == "work: warning: password-command did not finish within 1 s; data from under a minute ago\n")
     }
 
+    /// Waiting for a password-command costs its own time only: it took no
+    /// thread that reading its output then had to wait for. The faster of
+    /// two syncs, so that a busy machine does not decide.
+    @Test func aPasswordCommandAddsOnlyItsOwnTime() throws {
+        let server = try SubscriptionServer()
+        server.serve("work.ics", oneEventCalendar("a"))
+        server.serve("other.ics", oneEventCalendar("b"))
+        let login = "username = \"me\"\npassword-command = \"echo s3cret\"\n"
+        server.configure("[sources.work]\nurl = \"\(server.url("auth/work.ics"))\"\n\(login)"
+            + "[sources.other]\nurl = \"\(server.url("auth/other.ics"))\"\n\(login)")
+        var fastest = Double.infinity
+        for _ in 0..<2 {
+            let started = Date()
+            let run = try server.busylifeRun(["sync"])
+            fastest = min(fastest, Date().timeIntervalSince(started))
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        #expect(fastest < 0.9, "\(fastest) s")
+    }
+
+    /// Whether process `pid` is gone, or a zombie left to its reaper, within a second.
+    static func ends(_ pid: Int32) -> Bool {
+        for _ in 0..<100 {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+            // The state is the first field after the command's name in parentheses.
+            if let close = stat.lastIndex(of: ")"), stat[close...].dropFirst(2).first == "Z" { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
     /// No secret of the address or the password reaches the cache, the
     /// output or a diagnostic.
     @Test func secretsStayOutOfTheCacheAndEveryOutput() throws {
