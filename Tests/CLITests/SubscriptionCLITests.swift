@@ -228,6 +228,32 @@ import Testing
         #expect(slow.stderr == "work: warning: password-command did not finish within 1 s; data from under a minute ago\n")
     }
 
+    /// A password-command runs once a run, on a first fetch too (which
+    /// asks the server what the address is, then fetches it), and at its
+    /// time limit ends with every process it started.
+    @Test func aPasswordCommandRunsOnceAndNoLongerThanItsLimit() throws {
+        let server = try SubscriptionServer()
+        server.serve("work.ics", oneEventCalendar("a"))
+        server.serve("other.ics", oneEventCalendar("b"))
+        let runs = server.folder.path("runs")
+        SubscriptionCLITests.configureWork(server, "auth/work.ics",
+                                           "username = \"me\"\npassword-command = \"echo run >> '\(runs)'; echo s3cret\"\n")
+        let first = try server.busylifeRun(["agenda"] + Self.window)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try String(contentsOfFile: runs, encoding: .utf8) == "run\n")
+        let marker = server.folder.path("pid")
+        SubscriptionCLITests.configureWork(server, "auth/other.ics",
+                                           "username = \"me\"\npassword-command = \"sleep 20 & echo $! > '\(marker)'; wait; echo s3cret\"\n")
+        let started = Date()
+        let slow = try server.busylifeRun(["agenda"] + Self.window, environment: ["BUSYLIFE_PASSWORD_TIMEOUT": "2"])
+        let seconds = Date().timeIntervalSince(started)
+        #expect(seconds < 5, "\(seconds) s")
+        #expect(slow.status == 66)
+        #expect(slow.stderr == "work: error: password-command did not finish within 2 s; and there is no copy from an earlier fetch\n")
+        let pid = try #require(Int32(String(contentsOfFile: marker, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(Self.ends(pid), "sleep \(pid) outlived its password-command")
+    }
+
     /// Waiting for a password-command costs its own time only: it took no
     /// thread that reading its output then had to wait for. The faster of
     /// two syncs, so that a busy machine does not decide.
