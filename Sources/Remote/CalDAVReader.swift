@@ -60,7 +60,9 @@ extension SubscriptionReader {
         if let caFile = subscription.caFile, access(caFile, R_OK) != 0 {
             throw RemoteFailure.caFile("\(caFile): cannot be read (\(String(cString: strerror(errno))))")
         }
-        return CalDAVClient(client: Fetch.client(limits: limits, caFile: subscription.caFile), limits: limits, credentials: credentials)
+        let proxy = try proxies.proxy(for: subscription.address)
+        return CalDAVClient(client: Fetch.client(limits: limits, caFile: subscription.caFile, proxy: proxy), limits: limits,
+                            credentials: credentials)
     }
 
     /// Lists the calendars (with their tokens), syncs each chosen one,
@@ -126,21 +128,25 @@ extension SubscriptionReader {
     /// account (a principal or calendar home, found from the current user's
     /// principal), or nil for anything else, which is then fetched as a
     /// document. A bare host is asked at `/.well-known/caldav` first.
-    func probe(_ subscription: Subscription) async -> CalDAVKind? {
-        guard let client = try? calDAVClient(subscription) else { return nil }
-        let kind = await probe(subscription, client)
+    /// What would fail the fetch as well (no connection, TLS, the proxy,
+    /// no reply in time, the credentials) is thrown, so that it is not
+    /// waited for twice.
+    func probe(_ subscription: Subscription) async throws(RemoteFailure) -> CalDAVKind? {
+        let client = try calDAVClient(subscription)
+        let kind: Result<CalDAVKind?, RemoteFailure>
+        do { kind = .success(try await probe(subscription, client)) } catch { kind = .failure(error) }
         try? await client.client.shutdown()
-        return kind
+        return try kind.get()
     }
 
-    private func probe(_ subscription: Subscription, _ client: CalDAVClient) async -> CalDAVKind? {
+    private func probe(_ subscription: Subscription, _ client: CalDAVClient) async throws(RemoteFailure) -> CalDAVKind? {
         var candidates = [subscription.address]
         if subscription.address.url.path.isEmpty || subscription.address.url.path == "/",
            let wellKnown = subscription.address.redirected(to: "/.well-known/caldav") {
             candidates.insert(wellKnown, at: 0)
         }
         for address in candidates {
-            guard let (first, answered) = await properties(address, client) else { continue }
+            guard let (first, answered) = try await properties(address, client) else { continue }
             // The server's own href (percent-encoded as it spells it) names the collection from now on.
             let own = first.href.isEmpty ? answered.url.path(percentEncoded: true) : first.href
             if first.isCalendar {
@@ -150,7 +156,7 @@ extension SubscriptionReader {
             }
             if let home = first.calendarHomeSet { return .account(home: home) }
             if let principal = first.currentUserPrincipal, let at = answered.redirected(to: principal),
-               let (found, _) = await properties(at, client), let home = found.calendarHomeSet {
+               let (found, _) = try await properties(at, client), let home = found.calendarHomeSet {
                 return .account(home: home)
             }
             return first.isCollection ? .account(home: own) : nil
@@ -158,10 +164,20 @@ extension SubscriptionReader {
         return nil
     }
 
-    /// The first response of a depth-0 PROPFIND, and the address that answered.
-    private func properties(_ address: RemoteAddress, _ client: CalDAVClient) async -> (DAVResponse, RemoteAddress)? {
-        guard let reply = try? await client.send("PROPFIND", address, depth: "0", body: CalDAVRequest.kind), reply.status == 207,
-              let first = try? CalDAVXML.multistatus(reply.body).responses.first else { return nil }
+    /// The first response of a depth-0 PROPFIND, and the address that
+    /// answered; nil for any reply that is no such answer.
+    private func properties(_ address: RemoteAddress,
+                            _ client: CalDAVClient) async throws(RemoteFailure) -> (DAVResponse, RemoteAddress)? {
+        let reply: DAVReply
+        do {
+            reply = try await client.send("PROPFIND", address, depth: "0", body: CalDAVRequest.kind)
+        } catch {
+            switch error {
+            case .tls, .proxy, .timeout: throw error
+            default: if error.isOffline { throw error } else { return nil }
+            }
+        }
+        guard reply.status == 207, let first = try? CalDAVXML.multistatus(reply.body).responses.first else { return nil }
         return (first, reply.address)
     }
 }

@@ -54,37 +54,23 @@ package struct Credentials: Sendable, Equatable {
 
     /// The first line a `password-command` prints, run by `/bin/sh` with
     /// a time limit (a command that waits for a prompt no one answers
-    /// must not hang the run). What it prints on standard error goes to
-    /// ours: a prompt or its own complaint.
+    /// must not hang the run); at the limit, the command and every
+    /// process it started are killed. What it prints on standard error
+    /// goes to ours: a prompt or its own complaint.
     package static func run(command: String, timeout: Double) throws(RemoteFailure) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { throw .passwordCommand("could not be started (\(error.localizedDescription))") }
-        let finished = DispatchSemaphore(value: 0)
-        let collected = Collected()
-        DispatchQueue.global().async {
-            collected.data = output.fileHandleForReading.readDataToEndOfFile()
-            finished.signal()
-        }
-        guard finished.wait(timeout: .now() + timeout) == .success else {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
+        let child = try ChildCommand.start(command)
+        defer { close(child.output) }
+        guard let printed = child.printed(before: deadline), let status = child.ended(before: deadline) else {
+            child.killGroup()
             throw .passwordCommand("did not finish within \(Int(timeout)) s")
         }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw .passwordCommand("failed (exit \(process.terminationStatus))") }
-        let line = String(decoding: collected.data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+        // A wait status: the signal that ended it in the low seven bits, else the exit code above them.
+        if status & 0x7f != 0 { throw .passwordCommand("was ended by signal \(status & 0x7f)") }
+        if status >> 8 != 0 { throw .passwordCommand("failed (exit \(status >> 8 & 0xff))") }
+        let line = String(decoding: printed, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
         let password = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
         guard !password.isEmpty else { throw .passwordCommand("printed no password") }
         return password
     }
-}
-
-/// What the reader thread hands back; read only after the semaphore.
-private final class Collected: @unchecked Sendable {
-    var data = Data()
 }

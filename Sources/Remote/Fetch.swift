@@ -37,8 +37,11 @@ struct Fetch {
         if let caFile { tls.trustRoots = .file(caFile) }
         let timeout = HTTPClient.Configuration.Timeout(connect: .milliseconds(Int64(limits.connectTimeout * 1000)),
                                                        read: .milliseconds(Int64(limits.totalTimeout * 1000)))
-        let configuration = HTTPClient.Configuration(tlsConfiguration: tls, redirectConfiguration: .disallow, timeout: timeout,
+        var configuration = HTTPClient.Configuration(tlsConfiguration: tls, redirectConfiguration: .disallow, timeout: timeout,
                                                      proxy: proxy?.configuration)
+        // Retried, a refused connection or a failed handshake would wait out
+        // the connect timeout and hide its cause: it fails at once instead.
+        configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 

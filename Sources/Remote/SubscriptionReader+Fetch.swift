@@ -77,7 +77,10 @@ extension SubscriptionReader {
         let address = subscription.address
         if let user = subscription.username ?? address.userInfo?.user {
             if let command = subscription.passwordCommand {
-                return Credentials(user: user, password: try Credentials.run(command: command, timeout: limits.passwordTimeout))
+                let answer = passwords.answer(source: subscription.cacheKey, command: command) {
+                    Result { () throws(RemoteFailure) in try Credentials.run(command: command, timeout: limits.passwordTimeout) }
+                }
+                return Credentials(user: user, password: try answer.get())
             }
             if let password = address.userInfo?.password, address.userInfo?.user == user {
                 return Credentials(user: user, password: password)

@@ -55,7 +55,12 @@ extension SubscriptionReader {
             // Another process may have fetched it while this one waited.
             if let kept = cached(subscription, entry, mode: mode) { return kept }
             // Asked once, before the first fetch: a CalDAV calendar or account, or a document.
-            if !entry.hasBody, let found = await probe(subscription) {
+            let found: CalDAVKind?
+            do throws(RemoteFailure) { found = entry.hasBody ? nil : try await probe(subscription) } catch {
+                note(error, subscription, entry)
+                return result(subscription, entry, .failed(error), started: started)
+            }
+            if let found {
                 // Under the store's lock too, which every later sync takes:
                 // a process that finds the state this one writes waits for
                 // this sync to end (leftover files removed) before its own.

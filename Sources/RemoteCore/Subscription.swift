@@ -90,6 +90,8 @@ package struct SubscriptionReader: Sendable {
     package var proxies = ProxySettings()
     /// Told what each fetch has received, when someone shows it.
     package var progress: FetchProgress?
+    /// The password-commands' answers, for this reader's life (one run).
+    package let passwords = PasswordAnswers()
 
     package init(cache: RemoteCache, limits: RemoteLimits = RemoteLimits(), netrc: String?) {
         self.cache = cache

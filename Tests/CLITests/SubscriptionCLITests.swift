@@ -156,6 +156,29 @@ import Testing
         #expect(offline.stdout == good.stdout)
     }
 
+    /// A refused connection and an untrusted certificate fail at once with
+    /// their cause (by address and by a name that is also ::1): only a
+    /// server that does not answer waits out the connect timeout.
+    @Test func aRefusedOrUntrustedConnectionFailsAtOnce() throws {
+        let closed = try SubscriptionServer()
+        closed.stop()
+        let tls = try SubscriptionServer(tls: true)
+        tls.serve("work.ics", oneEventCalendar("a"))
+        for (address, cause) in [
+            (closed.url("work.ics"), "offline: connection refused"),
+            (closed.url("work.ics", host: "localhost"), "offline: connection refused"),
+            (tls.url("work.ics"), "TLS: the server's certificate is not trusted"),
+            (tls.url("work.ics", host: "localhost"), "TLS: the server's certificate is not trusted"),
+        ] {
+            let started = Date()
+            let run = try closed.busylifeRun(["agenda", address] + Self.window)
+            let seconds = Date().timeIntervalSince(started)
+            #expect(run.status == 66)
+            #expect(run.stderr.contains("/work.ics: error: \(cause)"), "\(address): \(run.stderr)")
+            #expect(seconds < 3, "\(address): \(seconds) s")
+        }
+    }
+
     /// With no copy, a failed fetch is an unreadable input: exit 66, which
     /// wins over the 2 of a warning elsewhere.
     @Test func aFailedFetchWithoutACopyExits66() throws {
@@ -233,6 +256,63 @@ import Testing
         let slow = try server.busylifeRun(["agenda", "work"] + Self.window, environment: ["BUSYLIFE_PASSWORD_TIMEOUT": "1"])
         #expect(slow.status == 2)
         #expect(slow.stderr == "work: warning: password-command did not finish within 1 s; data from under a minute ago\n")
+    }
+
+    /// A password-command runs once a run, on a first fetch too (which
+    /// asks the server what the address is, then fetches it), and at its
+    /// time limit ends with every process it started.
+    @Test func aPasswordCommandRunsOnceAndNoLongerThanItsLimit() throws {
+        let server = try SubscriptionServer()
+        server.serve("work.ics", oneEventCalendar("a"))
+        server.serve("other.ics", oneEventCalendar("b"))
+        let runs = server.folder.path("runs")
+        SubscriptionCLITests.configureWork(server, "auth/work.ics",
+                                           "username = \"me\"\npassword-command = \"echo run >> '\(runs)'; echo s3cret\"\n")
+        let first = try server.busylifeRun(["agenda"] + Self.window)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try String(contentsOfFile: runs, encoding: .utf8) == "run\n")
+        let marker = server.folder.path("pid")
+        SubscriptionCLITests.configureWork(server, "auth/other.ics",
+                                           "username = \"me\"\npassword-command = \"sleep 20 & echo $! > '\(marker)'; wait; echo s3cret\"\n")
+        let started = Date()
+        let slow = try server.busylifeRun(["agenda"] + Self.window, environment: ["BUSYLIFE_PASSWORD_TIMEOUT": "2"])
+        let seconds = Date().timeIntervalSince(started)
+        #expect(seconds < 5, "\(seconds) s")
+        #expect(slow.status == 66)
+        #expect(slow.stderr == "work: error: password-command did not finish within 2 s; and there is no copy from an earlier fetch\n")
+        let pid = try #require(Int32(String(contentsOfFile: marker, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(Self.ends(pid), "sleep \(pid) outlived its password-command")
+    }
+
+    /// Waiting for a password-command costs its own time only: it took no
+    /// thread that reading its output then had to wait for. The faster of
+    /// two syncs, so that a busy machine does not decide.
+    @Test func aPasswordCommandAddsOnlyItsOwnTime() throws {
+        let server = try SubscriptionServer()
+        server.serve("work.ics", oneEventCalendar("a"))
+        server.serve("other.ics", oneEventCalendar("b"))
+        let login = "username = \"me\"\npassword-command = \"echo s3cret\"\n"
+        server.configure("[sources.work]\nurl = \"\(server.url("auth/work.ics"))\"\n\(login)"
+            + "[sources.other]\nurl = \"\(server.url("auth/other.ics"))\"\n\(login)")
+        var fastest = Double.infinity
+        for _ in 0..<2 {
+            let started = Date()
+            let run = try server.busylifeRun(["sync"])
+            fastest = min(fastest, Date().timeIntervalSince(started))
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        #expect(fastest < 0.9, "\(fastest) s")
+    }
+
+    /// Whether process `pid` is gone, or a zombie left to its reaper, within a second.
+    static func ends(_ pid: Int32) -> Bool {
+        for _ in 0..<100 {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+            // The state is the first field after the command's name in parentheses.
+            if let close = stat.lastIndex(of: ")"), stat[close...].dropFirst(2).first == "Z" { return true }
+            usleep(10_000)
+        }
+        return false
     }
 
     /// No secret of the address or the password reaches the cache, the

@@ -60,10 +60,11 @@ import Testing
         let tunnelled = try server.busylifeRun(["agenda", "work", "-v"] + Self.window, environment: through)
         #expect(tunnelled.status == 0, "\(tunnelled.stderr)")
         #expect(tunnelled.stdout.contains("Event a"))
-        #expect(try proxy.connects() == ["127.0.0.1:\(server.port)"])
+        // Both requests of a first fetch go through it: is the address CalDAV? then the GET.
+        #expect(try proxy.connects() == ["127.0.0.1:\(server.port)", "127.0.0.1:\(server.port)"])
         let bypassed = try server.busylifeRun(["agenda", "work"] + Self.window, environment: through.merging(["no_proxy": "localhost,127.0.0.1"]) { $1 })
         #expect(bypassed.status == 0)
-        #expect(try proxy.connects().count == 1)
+        #expect(try proxy.connects().count == 2)
         #expect(try server.stats().requests == 2)
         let refused = try server.busylifeRun(["agenda", "work", "-v"] + Self.window,
                                              environment: ["https_proxy": "http://pu:WRONGSECRET@127.0.0.1:\(proxy.port)"])
@@ -78,6 +79,37 @@ import Testing
                                         environment: ["http_proxy": "http://pu:PROXYSECRET@127.0.0.1:\(proxy.port)"])
         #expect(http.status == 0, "\(http.stderr)")
         #expect(try proxy.connects().last == "127.0.0.1:\(plain.port)")
+    }
+
+    /// A server that takes the connection and never answers is waited
+    /// for once, the fetch's limit: not once more for the question asked
+    /// before a first fetch (is the address CalDAV?).
+    @Test func aServerThatNeverAnswersIsWaitedForOnce() throws {
+        let server = try SubscriptionServer()
+        let silent = Process()
+        silent.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        silent.arguments = ["python3", "-c", """
+            import socket
+            s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(8)
+            print(s.getsockname()[1], flush=True)
+            held = []
+            while True: held.append(s.accept()[0])
+            """]
+        let output = Pipe()
+        silent.standardOutput = output
+        try silent.run()
+        defer {
+            // SIGKILL: the child may have started with SIGTERM blocked, as the spawning thread had it.
+            kill(silent.processIdentifier, SIGKILL)
+            silent.waitUntilExit()
+        }
+        let address = "http://127.0.0.1:\(output.announcedPort())/work.ics"
+        let started = Date()
+        let run = try server.busylifeRun(["agenda", address] + Self.window, environment: ["BUSYLIFE_HTTP_TIMEOUT": "2"])
+        let seconds = Date().timeIntervalSince(started)
+        #expect(run.status == 66)
+        #expect(run.stderr == "127.0.0.1/work.ics: error: no complete reply within 2 s; and there is no copy from an earlier fetch\n")
+        #expect(seconds < 3.5, "\(seconds) s")
     }
 
     /// On a terminal, a fetch longer than a second shows a line with the

@@ -117,6 +117,34 @@ import Testing
         #expect(try Credentials.run(command: "printf 'pw\\nrest'", timeout: 5) == "pw")
         #expect(throws: RemoteFailure.passwordCommand("did not finish within 1 s")) { try Credentials.run(command: "exec sleep 20", timeout: 1) }
         #expect(throws: RemoteFailure.passwordCommand("failed (exit 3)")) { try Credentials.run(command: "exit 3", timeout: 5) }
+        #expect(throws: RemoteFailure.passwordCommand("was ended by signal 9")) { try Credentials.run(command: "kill -9 $$", timeout: 5) }
+        #expect(throws: RemoteFailure.passwordCommand("printed no password")) { try Credentials.run(command: "true", timeout: 5) }
+    }
+
+    /// At the time limit the command's whole process group is killed: a
+    /// child of the shell that holds the output open neither keeps the
+    /// run waiting nor outlives it.
+    @Test func aPasswordCommandsChildrenEndWithIt() throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("pid-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: marker) }
+        let started = ContinuousClock.now
+        #expect(throws: RemoteFailure.passwordCommand("did not finish within 1 s")) {
+            try Credentials.run(command: "sleep 20 & echo $! > '\(marker.path)'; wait; echo pw", timeout: 1)
+        }
+        #expect(ContinuousClock.now - started < .seconds(4))
+        let pid = try #require(Int32(String(contentsOf: marker, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(Self.ends(pid), "sleep \(pid) outlived its password-command")
+    }
+
+    /// Whether process `pid` is gone, or a zombie left to its reaper, within a second.
+    static func ends(_ pid: Int32) -> Bool {
+        for _ in 0..<100 {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+            // The state is the first field after the command's name in parentheses.
+            if let close = stat.lastIndex(of: ")"), stat[close...].dropFirst(2).first == "Z" { return true }
+            usleep(10_000)
+        }
+        return false
     }
 
     @Test func aReplyIsJudgedByItsContent() {
