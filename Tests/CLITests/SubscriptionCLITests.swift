@@ -285,8 +285,8 @@ import Testing
     }
 
     /// Waiting for a password-command costs its own time only: it took no
-    /// thread that reading its output then had to wait for. The faster of
-    /// two syncs, so that a busy machine does not decide.
+    /// thread that reading its output then had to wait for. The fastest of
+    /// three syncs, so that a busy machine does not decide.
     @Test func aPasswordCommandAddsOnlyItsOwnTime() throws {
         let server = try SubscriptionServer()
         server.serve("work.ics", oneEventCalendar("a"))
@@ -295,7 +295,7 @@ import Testing
         server.configure("[sources.work]\nurl = \"\(server.url("auth/work.ics"))\"\n\(login)"
             + "[sources.other]\nurl = \"\(server.url("auth/other.ics"))\"\n\(login)")
         var fastest = Double.infinity
-        for _ in 0..<2 {
+        for _ in 0..<3 {
             let started = Date()
             let run = try server.busylifeRun(["sync"])
             fastest = min(fastest, Date().timeIntervalSince(started))
