@@ -211,6 +211,6 @@ struct CalDAVSync {
     }
 
     func failure(_ reply: DAVReply) -> RemoteFailure {
-        .status(reply.status, host: origin.host, source: subscription.name)
+        .status(reply.status, host: origin.host, source: subscription.name, loginSent: client.credentials != nil)
     }
 }

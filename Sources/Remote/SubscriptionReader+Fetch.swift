@@ -30,7 +30,7 @@ extension SubscriptionReader {
             let reply = try fetched.get()
             // A body not kept (the same bytes, or no calendar) goes at once.
             defer { reply.body?.discard() }
-            let outcome = try keep(reply, subscription, entry, record: &record, hasBody: hasBody)
+            let outcome = try keep(reply, subscription, entry, record: &record, hasBody: hasBody, loginSent: credentials != nil)
             record.lastError = nil
             record.lastErrorAt = nil
             try entry.write(record)
@@ -44,7 +44,7 @@ extension SubscriptionReader {
 
     /// What a reply does to the entry (its record updated in `record`).
     private func keep(_ reply: FetchedReply, _ subscription: Subscription, _ entry: RemoteCache.Entry,
-                      record: inout CacheRecord, hasBody: Bool) throws(RemoteFailure) -> SubscriptionResult.Outcome {
+                      record: inout CacheRecord, hasBody: Bool, loginSent: Bool) throws(RemoteFailure) -> SubscriptionResult.Outcome {
         let now = Date().timeIntervalSince1970
         switch reply.status {
         case 304 where hasBody:
@@ -65,7 +65,7 @@ extension SubscriptionReader {
             record.changed = now
             return .changed(bytes: reply.bytes, first: !hasBody)
         default:
-            throw .status(reply.status, host: subscription.address.host, source: subscription.name)
+            throw .status(reply.status, host: subscription.address.host, source: subscription.name, loginSent: loginSent)
         }
     }
 

@@ -7,8 +7,9 @@ package enum RemoteFailure: Error, Sendable, Equatable, Codable {
     case tls(String)
     case connectTimeout(seconds: Int)
     case timeout(seconds: Int)
-    /// An HTTP status that is no copy: 401/403, 404, 5xx and the rest.
-    case status(Int, host: String, source: String?)
+    /// An HTTP status that is no copy: 401/403, 404, 5xx and the rest;
+    /// whether a login was sent (a 401 or 403 then refused it).
+    case status(Int, host: String, source: String?, loginSent: Bool = false)
     case tooLarge(limit: Int)
     case tooManyRedirects
     case redirectScheme(String)
@@ -46,7 +47,7 @@ package enum RemoteFailure: Error, Sendable, Equatable, Codable {
         case .tls(let reason): "TLS: \(reason)"
         case .connectTimeout(let seconds): "no connection within \(seconds) s"
         case .timeout(let seconds): "no complete reply within \(seconds) s"
-        case .status(let code, let host, let source): Self.statusWords(code, host: host, source: source)
+        case .status(let code, let host, let source, let loginSent): Self.statusWords(code, host: host, source: source, loginSent: loginSent)
         case .tooLarge(let limit): "the reply is larger than the limit of \(Self.size(limit))"
         case .tooManyRedirects: "more than 5 redirects"
         case .redirectScheme(let scheme): "redirected to a \(scheme): address, which is not fetched"
@@ -63,11 +64,14 @@ package enum RemoteFailure: Error, Sendable, Equatable, Codable {
         }
     }
 
-    private static func statusWords(_ code: Int, host: String, source: String?) -> String {
+    private static func statusWords(_ code: Int, host: String, source: String?, loginSent: Bool) -> String {
         let reason = code == 401 ? "Unauthorized" : code == 403 ? "Forbidden" : code == 404 ? "Not Found"
             : code == 410 ? "Gone" : code == 429 ? "Too Many Requests" : code >= 500 ? "a server error" : "not a calendar"
         let head = "the server answered \(code) (\(reason))"
         switch code {
+        case 401 where loginSent, 403 where loginSent:
+            let table = source.map { "[sources.\($0)]" } ?? "the address"
+            return head + ": the login was refused; check the username and password-command in \(table), or ~/.netrc for \(host)"
         case 401, 403:
             let table = source.map { "[sources.\($0)]" } ?? "[sources.NAME] (with this url)"
             return head + ": give credentials as username and password-command in \(table) of the configuration, or in ~/.netrc for \(host)"

@@ -26,7 +26,8 @@ import Testing
         SubscriptionCLITests.configureWork(server, "digest/SHA-256/work.ics", login.replacingOccurrences(of: "s3cret", with: "wrong"))
         let wrong = try server.busylifeRun(["agenda"] + Self.window)
         #expect(wrong.status == 66)
-        #expect(wrong.stderr.hasPrefix("work: error: the server answered 401 (Unauthorized)"), "\(wrong.stderr)")
+        #expect(wrong.stderr.hasPrefix("work: error: the server answered 401 (Unauthorized): the login was refused; check the username "
+                                       + "and password-command in [sources.work], or ~/.netrc for 127.0.0.1"), "\(wrong.stderr)")
         #expect(try server.stats().requests == 6)
         #expect(!wrong.stderr.contains("wrong") && !wrong.stdout.contains("wrong"))
     }
