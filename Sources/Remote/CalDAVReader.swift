@@ -42,6 +42,7 @@ extension SubscriptionReader {
             try store.write(state)
             store.removeStrays(state)
             let changed = previous == nil || report.changed + report.removed > 0
+                || Set(previous?.calendars.map(\.href) ?? []) != Set(state.calendars.map(\.href))
             let bytes = client.received.state.withLock { $0.bytes }
             return calDAVResult(subscription, store, changed ? .changed(bytes: bytes, first: previous == nil) : .unchanged,
                                 report: report, started: started, known: state)
@@ -89,7 +90,11 @@ extension SubscriptionReader {
                                                  probed: probed != nil))
         }
         let kept = Set(calendars.map(\.href))
-        for old in state.calendars where !kept.contains(old.href) { store.removeCalendar(old) }
+        // A calendar gone from the account (or no longer chosen) takes its items with it.
+        for old in state.calendars where !kept.contains(old.href) {
+            sync.report.removed += old.items.count
+            store.removeCalendar(old)
+        }
         state.calendars = calendars.sorted { $0.href < $1.href }
         state.checked = Date().timeIntervalSince1970
         state.lastError = nil
@@ -105,7 +110,9 @@ extension SubscriptionReader {
         guard let root = subscription.address.redirected(to: state.root) else { throw .other("the calendar's address is unusable") }
         let tokens = !state.calendars.isEmpty && state.calendars.allSatisfy { $0.syncToken != nil }
         let reply = try await client.send("PROPFIND", root, depth: state.isAccount ? "1" : "0", body: CalDAVRequest.listing(ctag: !tokens))
-        guard reply.status == 207 else { throw .status(reply.status, host: root.host, source: subscription.name) }
+        guard reply.status == 207 else {
+            throw .status(reply.status, host: root.host, source: subscription.name, loginSent: client.credentials != nil)
+        }
         let listed = try CalDAVXML.multistatus(reply.body).responses.filter(\.isCalendar)
         guard state.isAccount || !listed.isEmpty else { throw .notCalendar("the address is no longer a CalDAV calendar") }
         return (listed, reply.address)

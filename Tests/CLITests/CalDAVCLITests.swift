@@ -70,6 +70,24 @@ struct CalDAVCLITests {
         #expect(text.stdout.contains("  Family (calendar) #00AA00: 1 event"))
     }
 
+    /// A calendar deleted from the account is a change: its items are
+    /// removed from the copy, and sync says how many.
+    @Test func aCalendarGoneFromTheAccountIsAChange() throws {
+        let server = try CalDAVServer(.radicale)
+        try server.makeCalendar("work", displayName: "Work")
+        try server.makeCalendar("family", displayName: "Family")
+        try server.put("work", "a.ics", calDAVItem("a", day: 3))
+        for index in 0..<2 { try server.put("family", "\(index).ics", calDAVItem("f\(index)", day: 5 + index)) }
+        Self.configureWork(server, "/")
+        #expect(try server.busylifeRun(["sync"]).status == 0)
+        #expect(try server.request("DELETE", server.home + "family/") == 200)
+        let sync = try server.busylifeRun(["sync"])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(sync.stdout.hasPrefix("work: 1 calendar, 0 items changed, 2 removed, "), "\(sync.stdout)")
+        let events = try server.busylifeRun(["events", "work", "--format", "json", "--offline"])
+        #expect(Self.uids(events) == ["a"])
+    }
+
     /// Within the refresh interval nothing is sent; --refresh asks once
     /// (the calendar's sync token) and transfers no item.
     @Test func anUnchangedCalendarCostsOneRequest() throws {
