@@ -7,11 +7,13 @@ import Foundation
 import RemoteCore
 import Synchronization
 
-/// A `password-command` running: `/bin/sh -c` in a process group of its
-/// own, so that the time limit ends the shell and whatever it started
-/// (a child that outlived the shell would keep the pipe open and the
-/// run waiting). Its standard input is `/dev/null`, its standard error
-/// ours. Waited for on the calling thread, with no thread or queue of
+/// A `password-command` running: `/bin/sh -c` in a session of its own,
+/// so that the time limit ends the shell and whatever it started (a
+/// child that outlived the shell would keep the pipe open and the run
+/// waiting), and so that it has no terminal: one that reads the terminal
+/// fails at once rather than being stopped until the limit, as a
+/// background process group reading it would be. Its standard input is
+/// `/dev/null`, its standard error ours. Waited for on the calling thread, with no thread or queue of
 /// its own: a blocked worker pool would delay a reader thread.
 struct ChildCommand {
     let pid: pid_t
@@ -52,8 +54,7 @@ struct ChildCommand {
         sigemptyset(&none)
         posix_spawnattr_setsigdefault(&attributes, &every)
         posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(&attributes, Int16(Self.newSession | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         let words: [String] = ["/bin/sh", "-c", command]
         let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         let variables = ProcessInfo.processInfo.environment.map { $0.key + "=" + $0.value }
@@ -68,6 +69,13 @@ struct ChildCommand {
         }
         return ChildCommand(pid: pid, output: ends[0])
     }
+
+    #if canImport(Glibc)
+    /// glibc's `POSIX_SPAWN_SETSID`, declared only under `_GNU_SOURCE`, which Swift's Glibc module is not.
+    private static let newSession: Int32 = 0x80
+    #else
+    private static let newSession = Int32(POSIX_SPAWN_SETSID)
+    #endif
 
     private static func notStarted(_ code: Int32) -> RemoteFailure {
         .passwordCommand("could not be started (\(String(cString: strerror(code))))")

@@ -284,6 +284,23 @@ import Testing
         #expect(Self.ends(pid), "sleep \(pid) outlived its password-command")
     }
 
+    /// A password-command that asks on the terminal has none: it fails at
+    /// once, rather than being stopped for reading a terminal that is not
+    /// its own until its time is up. `script` gives busylife a terminal.
+    @Test func aPasswordCommandHasNoTerminalToWaitOn() throws {
+        let server = try SubscriptionServer()
+        server.serve("work.ics", oneEventCalendar("a"))
+        SubscriptionCLITests.configureWork(server, "auth/work.ics",
+                                           "username = \"me\"\npassword-command = \"read p < /dev/tty; echo $p\"\n")
+        let started = Date()
+        let run = try busylife([], shell: "script -qec 'BUSYLIFE agenda --from 2026-11-01 --to 2026-11-30 2>&1' /dev/null",
+                               environment: ["XDG_CACHE_HOME": server.folder.path("cache"), "HOME": server.folder.path("home"),
+                                             "BUSYLIFE_CONFIG": server.folder.path("config.toml"), "BUSYLIFE_PASSWORD_TIMEOUT": "20"])
+        let seconds = Date().timeIntervalSince(started)
+        #expect(run.stdout.contains("work: error: password-command printed no password"), "\(run.stdout)")
+        #expect(seconds < 10, "\(seconds) s")
+    }
+
     /// Waiting for a password-command costs its own time only: it took no
     /// thread that reading its output then had to wait for. The fastest of
     /// three syncs, so that a busy machine does not decide.
