@@ -85,30 +85,33 @@ package struct RemoteAddress: Sendable, Hashable {
 
     /// The address as every message and file names it: `host/…/last`,
     /// never whole and never with user-info. A last segment that may be a
-    /// secret is left out as well (`host/…`): iCloud's and Nextcloud's
-    /// public addresses end in theirs.
+    /// secret (iCloud's and Nextcloud's public addresses end in theirs) is
+    /// shown as the start of its digest instead, `host/…/1a2b3c…`, which
+    /// tells two such addresses apart and nothing of the secret.
     package var printed: String {
         let segments = url.pathComponents.filter { $0 != "/" }
-        guard let last = segments.last else { return host }
-        if Self.mayBeSecret(last) { return host + "/…" }
+        guard var last = segments.last else { return host }
+        if Self.mayBeSecret(last) { last = String(SHA256.hex(last).prefix(6)) + "…" }
         return host + (segments.count == 1 ? "/" : "/…/") + last
     }
 
     /// Whether a segment holds what a random token looks like: sixteen or
-    /// more letters, digits, `-` and `_` in a row, a digit among them.
-    /// Names people give (`basic.ics`, `work-2026.ics`) are shorter or have none.
+    /// more letters, digits, `-` and `_` in a row, with a digit or with
+    /// letters of both cases among them. Names people give (`basic.ics`,
+    /// `work-2026.ics`) are shorter or have neither.
     static func mayBeSecret(_ segment: String) -> Bool {
         var run = 0
-        var digit = false
+        var (digit, lower, upper) = (false, false, false)
         for scalar in segment.unicodeScalars {
-            guard scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" else {
+            let isDigit = ("0"..."9").contains(scalar), isLower = ("a"..."z").contains(scalar), isUpper = ("A"..."Z").contains(scalar)
+            guard isDigit || isLower || isUpper || scalar == "-" || scalar == "_" else {
                 run = 0
-                digit = false
+                (digit, lower, upper) = (false, false, false)
                 continue
             }
             run += 1
-            digit = digit || ("0"..."9").contains(scalar)
-            if run >= 16 && digit { return true }
+            (digit, lower, upper) = (digit || isDigit, lower || isLower, upper || isUpper)
+            if run >= 16 && (digit || lower && upper) { return true }
         }
         return false
     }

@@ -70,10 +70,15 @@ import Testing
         #expect(address.userInfo?.user == "me" && address.userInfo?.password == "pw")
         #expect(RemoteAddress("https://example.com")?.printed == "example.com")
         // Where the secret is the last segment, it is not printed either.
+        // shown as the start of its digest (SHA-256), which tells two apart.
         #expect(RemoteAddress("webcal://p07-caldav.icloud.com/published/2/MTIzNDU2Nzg5MDEyMzQ1Njc4OTAxMjM0NTY3ODkw")?.printed
-            == "p07-caldav.icloud.com/…")
+            == "p07-caldav.icloud.com/…/b6c18a…")
         #expect(RemoteAddress("https://cloud.example.org/remote.php/dav/public-calendars/CpjNMJP4mHfdFwCj?export")?.printed
-            == "cloud.example.org/…")
+            == "cloud.example.org/…/37eede…")
+        // A token of letters alone, of both cases.
+        #expect(RemoteAddress("https://cloud.example.org/remote.php/dav/public-calendars/CpjNMJPmHfdFwCjk?export")?.printed
+            == "cloud.example.org/…/708ca0…")
+        #expect(RemoteAddress("https://example.com/cal/holidays-in-germany.ics")?.printed == "example.com/…/holidays-in-germany.ics")
         #expect(RemoteAddress("https://example.com/cal/work-2026.ics")?.printed == "example.com/…/work-2026.ics")
         #expect(RemoteAddress("https://example.com/holidays.ics")?.printed == "example.com/holidays.ics")
         let collection = try #require(RemoteAddress("https://dav.example.com/cal/me/"))
