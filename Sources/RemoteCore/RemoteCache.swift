@@ -47,9 +47,12 @@ package struct RemoteCache: Sendable {
         while end < path.endIndex {
             end = path[path.index(after: end)...].firstIndex(of: "/") ?? path.endIndex
             let folder = String(path[..<end])
-            if mkdir(folder, 0o700) != 0 && errno != EEXIST {
-                throw .cache("cannot create the cache folder \(folder) (\(String(cString: strerror(errno))))")
-            }
+            guard mkdir(folder, 0o700) != 0 else { continue }
+            let failure = errno
+            // A folder that is there may still refuse mkdir (EACCES, EROFS on some mounts).
+            var status = stat()
+            guard failure != EEXIST, stat(folder, &status) != 0 || status.st_mode & S_IFMT != S_IFDIR else { continue }
+            throw .cache("cannot create the cache folder \(folder) (\(String(cString: strerror(failure))))")
         }
     }
 

@@ -14,11 +14,18 @@ package struct RemoteLimits: Sendable {
     /// whole fetch), `BUSYLIFE_HTTP_MAX_BYTES` and
     /// `BUSYLIFE_PASSWORD_TIMEOUT` (seconds) change (docs/sources.md).
     package init(environment: [String: String]) {
-        if let text = environment["BUSYLIFE_HTTP_TIMEOUT"], let seconds = Double(text), seconds > 0 {
+        if let seconds = Self.seconds(environment["BUSYLIFE_HTTP_TIMEOUT"]) {
             totalTimeout = seconds
             connectTimeout = min(connectTimeout, seconds)
         }
         if let text = environment["BUSYLIFE_HTTP_MAX_BYTES"], let bytes = Int(text), bytes > 0 { maximumBytes = bytes }
-        if let text = environment["BUSYLIFE_PASSWORD_TIMEOUT"], let seconds = Double(text), seconds > 0 { passwordTimeout = seconds }
+        if let seconds = Self.seconds(environment["BUSYLIFE_PASSWORD_TIMEOUT"]) { passwordTimeout = seconds }
+    }
+
+    /// A time limit as given: above zero, and at most a day, so that
+    /// `inf` or a huge number is still a time the clocks can count to.
+    private static func seconds(_ text: String?) -> Double? {
+        guard let text, let seconds = Double(text), seconds > 0, !seconds.isNaN else { return nil }
+        return min(seconds, 86_400)
     }
 }

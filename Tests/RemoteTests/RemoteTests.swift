@@ -108,6 +108,14 @@ import Testing
         }
     }
 
+    /// A time limit is above zero and at most a day: `inf` is a day.
+    @Test func timeLimitsAreCountable() {
+        let huge = RemoteLimits(environment: ["BUSYLIFE_PASSWORD_TIMEOUT": "inf", "BUSYLIFE_HTTP_TIMEOUT": "1e300"])
+        #expect(huge.passwordTimeout == 86_400 && huge.totalTimeout == 86_400 && huge.connectTimeout == 10)
+        let odd = RemoteLimits(environment: ["BUSYLIFE_PASSWORD_TIMEOUT": "nan", "BUSYLIFE_HTTP_TIMEOUT": "-3"])
+        #expect(odd.passwordTimeout == 30 && odd.totalTimeout == 120)
+    }
+
     @Test func netrcGivesTheHostsLoginElseTheDefault() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("netrc-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: file) }
