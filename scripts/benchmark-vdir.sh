@@ -62,7 +62,9 @@ fi
 
 # run COMMAND...: "wall cpu peak_kb" of one run; a run that fails stops the script.
 run() {
-  python3 scripts/measure.py --cpu /dev/null "$@" | awk '{print $1, $3, $2}'
+  local times
+  times=$(python3 scripts/measure.py --cpu /dev/null "$@") || { echo "failed: $*" >&2; exit 1; }
+  echo "$times" | awk '{print $1, $3, $2}'
 }
 median() { sort -g | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'; }
 
@@ -70,9 +72,11 @@ for job in "${jobs[@]}"; do
   : >bench-data/vdir-rounds.txt
   for _ in $(seq "$rounds"); do
     # shellcheck disable=SC2086
-    echo "file $(run $bin $job "$single")" >>bench-data/vdir-rounds.txt
+    row=$(run $bin $job "$single") || exit 1
+    echo "file $row" >>bench-data/vdir-rounds.txt
     # shellcheck disable=SC2086
-    echo "vdir $(run $bin $job "$vdir")" >>bench-data/vdir-rounds.txt
+    row=$(run $bin $job "$vdir") || exit 1
+    echo "vdir $row" >>bench-data/vdir-rounds.txt
   done
   stat() { awk -v k="$1" -v c="$2" '$1 == k {print $c}' bench-data/vdir-rounds.txt | median; }
   fw=$(stat file 2) fc=$(stat file 3) fm=$(stat file 4)
