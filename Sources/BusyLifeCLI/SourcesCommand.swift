@@ -96,7 +96,7 @@ struct SourcesCommand: ParsableCommand {
         source.lastError = state.lastError
         source.ageSeconds = state.checked.map { max(0, Int(Date().timeIntervalSince1970 - $0)) }
         // Only the files the state names, as every reading command reads them.
-        let copy = CalDAVCopy(folder: folder, source: subscription.shownName)
+        let copy = CalDAVCopy(folder: folder, source: subscription.shownName, state: state)
         var rows: [Row] = []
         for calendar in state.calendars {
             var row = Row(name: calendar.displayName, kind: "calendar", address: state.printed, calendars: [], color: calendar.color,

@@ -13,9 +13,10 @@ package struct CalDAVCopy {
     /// How it is shown, worked out from its state as it is now.
     package let shown: ShownFolder
 
-    package init(folder: String, source: String) {
+    /// `state`: the copy's state, when the caller has read it already.
+    package init(folder: String, source: String, state: CalDAVState? = nil) {
         self.folder = folder
-        let naming = CalDAVStore(folder: folder).naming()
+        let naming = CalDAVStore(folder: folder).naming(of: state)
         shown = ShownFolder(name: source, names: naming.names,
                             parts: naming.parts.mapValues { $0.map { ShownFolder.Part(line: $0.line, name: $0.name) } },
                             files: naming.files)

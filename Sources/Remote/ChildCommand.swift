@@ -13,8 +13,9 @@ import Synchronization
 /// waiting), and so that it has no terminal: one that reads the terminal
 /// fails at once rather than being stopped until the limit, as a
 /// background process group reading it would be. Its standard input is
-/// `/dev/null`, its standard error ours. Waited for on the calling thread, with no thread or queue of
-/// its own: a blocked worker pool would delay a reader thread.
+/// `/dev/null`, its standard error ours. Waited for on the calling
+/// thread, with no thread or queue of its own: a blocked worker pool
+/// would delay a reader thread.
 struct ChildCommand {
     let pid: pid_t
     /// The read end of the child's standard output.

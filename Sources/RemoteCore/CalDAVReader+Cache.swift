@@ -75,11 +75,12 @@ extension CalDAVStore {
         base = folder
     }
 
-    /// Worked out by whoever reads the copy, from the state as it is then,
-    /// rather than carried by each result: a sync that reads nothing (as
-    /// `busylife sync`) would make and pass on a name for every item.
-    package func naming() -> CalDAVNaming {
-        let state = readState()
+    /// Worked out by whoever reads the copy, from the state as it is then
+    /// (`state`, when the caller has read it already), rather than carried
+    /// by each result: a sync that reads nothing (as `busylife sync`) would
+    /// make and pass on a name for every item.
+    package func naming(of state: CalDAVState? = nil) -> CalDAVNaming {
+        let state = state ?? readState()
         return CalDAVNaming(names: state?.shownNames ?? [:], parts: state.map(shownParts) ?? [:], files: state?.files)
     }
 }
