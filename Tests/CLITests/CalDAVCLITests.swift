@@ -148,8 +148,7 @@ struct CalDAVCLITests {
             server.folder.write("storage/collection-root/me/work/item\(index).ics", calDAVItem("u\(index)", day: 1 + index % 28))
         }
         Self.configureWork(server, "/me/work/")
-        let environment = ["XDG_CACHE_HOME": server.folder.path("cache"), "HOME": server.folder.path("home"),
-                           "BUSYLIFE_CONFIG": server.folder.path("config.toml")]
+        let environment = server.environment
         let run = try busylife([], shell: """
             BUSYLIFE sync > '\(server.folder.path("one"))' 2>&1 & BUSYLIFE sync > '\(server.folder.path("two"))' 2>&1; two=$?
             wait $!; one=$?; echo "$one $two"
@@ -177,8 +176,7 @@ struct CalDAVCLITests {
         let lock = caldav + "/" + state.dropLast(".state.json".count) + ".lock"
         // Without its state the source is new again: the next sync is a first one.
         try FileManager.default.removeItem(atPath: caldav + "/" + state)
-        let environment = ["XDG_CACHE_HOME": server.folder.path("cache"), "HOME": server.folder.path("home"),
-                           "BUSYLIFE_CONFIG": server.folder.path("config.toml")]
+        let environment = server.environment
         let marker = server.folder.path("released")
         let run = try busylife([], shell: """
             flock -x '\(lock)' -c "sleep 2; touch '\(marker)'" & sleep 0.5

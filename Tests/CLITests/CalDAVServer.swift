@@ -107,6 +107,11 @@ final class CalDAVServer {
         return (requests, bytes)
     }
 
+    /// The variables `busylifeRun` gives: this server's cache, home (and .netrc) and configuration.
+    var environment: [String: String] {
+        ["XDG_CACHE_HOME": folder.path("cache"), "HOME": folder.path("home"), "BUSYLIFE_CONFIG": folder.path("config.toml")]
+    }
+
     /// Runs busylife with this server's cache, home (and .netrc) and configuration.
     func busylifeRun(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
         var variables = ["XDG_CACHE_HOME": folder.path("cache"), "HOME": folder.path("home")]

@@ -12,9 +12,7 @@ import Testing
         let remote = try SubscriptionServer()
         remote.serve("feed.ics", Self.calendar("Before the change"))
         remote.configure("calendars = [\"feed\"]\n\n[sources.feed]\nurl = \"\(remote.url("etag/feed.ics"))\"\nrefresh = \"1s\"\n")
-        let environment = ["XDG_CACHE_HOME": remote.folder.path("cache"), "HOME": remote.folder.path("home"),
-                           "BUSYLIFE_CONFIG": remote.folder.path("config.toml")]
-        let server = try ServeProcess(["--today", "2026-11-23", "--tz", "UTC"], environment: environment)
+        let server = try ServeProcess(["--today", "2026-11-23", "--tz", "UTC"], environment: remote.environment)
         let path = "/api/days?from=2026-11-23&to=2026-11-23"
         let before = try server.get(path), meta = try server.get("/api/meta")
         #expect(before.status == 200 && before.body.contains("Before the change"), "\(before.body)")
@@ -39,9 +37,7 @@ import Testing
         let remote = try SubscriptionServer()
         remote.serve("feed.ics", Self.calendar("Before the change"))
         remote.configure("calendars = [\"feed\"]\n\n[sources.feed]\nurl = \"\(remote.url("switch/feed.ics"))\"\nrefresh = \"1s\"\n")
-        let environment = ["XDG_CACHE_HOME": remote.folder.path("cache"), "HOME": remote.folder.path("home"),
-                           "BUSYLIFE_CONFIG": remote.folder.path("config.toml")]
-        let server = try ServeProcess(["--today", "2026-11-23", "--tz", "UTC"], environment: environment)
+        let server = try ServeProcess(["--today", "2026-11-23", "--tz", "UTC"], environment: remote.environment)
         let path = "/api/days?from=2026-11-23&to=2026-11-23"
         #expect(try server.get(path).body.contains("Before the change"))
         let failures = { server.saidSinceStart.split(separator: "\n").filter { $0.hasPrefix("feed: warning: ") }.count }

@@ -217,8 +217,7 @@ import Testing
         let server = try SubscriptionServer()
         server.serve("work.ics", oneEventCalendar("a"))
         SubscriptionCLITests.configureWork(server, "slow/1/work.ics")
-        let environment = ["XDG_CACHE_HOME": server.folder.path("cache"), "HOME": server.folder.path("home"),
-                           "BUSYLIFE_CONFIG": server.folder.path("config.toml")]
+        let environment = server.environment
         let run = try busylife([], shell: """
             BUSYLIFE agenda \(Self.window.joined(separator: " ")) > \(server.folder.path("one")) 2>&1 & first=$!
             BUSYLIFE agenda \(Self.window.joined(separator: " ")) > \(server.folder.path("two")) 2>&1; second=$?
@@ -295,8 +294,7 @@ import Testing
                                            "username = \"me\"\npassword-command = \"read p < /dev/tty; echo $p\"\n")
         let started = Date()
         let run = try busylife([], shell: "script -qec 'BUSYLIFE agenda --from 2026-11-01 --to 2026-11-30 2>&1' /dev/null",
-                               environment: ["XDG_CACHE_HOME": server.folder.path("cache"), "HOME": server.folder.path("home"),
-                                             "BUSYLIFE_CONFIG": server.folder.path("config.toml"), "BUSYLIFE_PASSWORD_TIMEOUT": "20"])
+                               environment: server.environment.merging(["BUSYLIFE_PASSWORD_TIMEOUT": "20"]) { _, given in given })
         let seconds = Date().timeIntervalSince(started)
         #expect(run.stdout.contains("work: error: password-command printed no password"), "\(run.stdout)")
         #expect(seconds < 10, "\(seconds) s")
@@ -326,7 +324,7 @@ import Testing
         }
         let plain = try fastestSync(login: false)
         let withLogin = try fastestSync(login: true)
-        // Two shells and two more requests; a thread waited for cost a second a source.
+        // Two shells and two more requests, and no thread waited for on the way.
         #expect(withLogin < plain + 0.6, "\(withLogin) s against \(plain) s")
     }
 

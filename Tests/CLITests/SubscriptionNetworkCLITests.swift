@@ -207,9 +207,4 @@ extension SubscriptionServer {
         let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] ?? [:]
         return object["digestAccepted"] as? [String] ?? []
     }
-
-    /// The variables `busylifeRun` gives: this server's cache, home and configuration.
-    var environment: [String: String] {
-        ["XDG_CACHE_HOME": folder.path("cache"), "HOME": folder.path("home"), "BUSYLIFE_CONFIG": folder.path("config.toml")]
-    }
 }

@@ -76,6 +76,11 @@ final class SubscriptionServer {
     /// Writes the configuration file busylife is given.
     func configure(_ text: String) { folder.write("config.toml", text) }
 
+    /// The variables `busylifeRun` gives: this server's cache, home and configuration.
+    var environment: [String: String] {
+        ["XDG_CACHE_HOME": folder.path("cache"), "HOME": folder.path("home"), "BUSYLIFE_CONFIG": folder.path("config.toml")]
+    }
+
     /// Runs busylife with this server's cache, home and configuration file.
     func busylifeRun(_ arguments: [String], environment: [String: String] = [:], binary: URL? = nil) throws -> Run {
         var variables = ["XDG_CACHE_HOME": folder.path("cache"), "HOME": folder.path("home")]
